@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for every unit-level tier; the browser tier (e2e/) runs under Playwright.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'robot', root: 'packages/robot', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          include: ['src/**/*.test.ts'],
+          // Each file builds its own app on its own database; argon2 makes auth tests CPU-bound.
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      'apps/web/vite.config.ts',
+    ],
+  },
+});
