@@ -35,7 +35,13 @@ export const StopType = { fixed: 1, percent: 2, diff1: 3, diff2: 4, quant: 5 } a
 /** Strategy (strategySel): 1 martingale, 2 masaniello, 3 cycles, 4 loss recovery, 5 custom. */
 export const STRATEGIES = [1, 2, 3, 4, 5] as const;
 export type Strategy = (typeof STRATEGIES)[number];
-export const Strategy = { martingale: 1, masaniello: 2, cycles: 3, lossRecovery: 4, custom: 5 } as const;
+export const Strategy = {
+  martingale: 1,
+  masaniello: 2,
+  cycles: 3,
+  lossRecovery: 4,
+  custom: 5,
+} as const;
 
 /** The channel card's strategy: 0 none, then the first four strategies. */
 export const CHANNEL_STRATEGIES = [0, 1, 2, 3, 4] as const;
@@ -77,7 +83,30 @@ export const BROKERS = {
 } as const;
 export const BROKER_IDS = range<BrokerId>(0, 23);
 export type BrokerId =
-  | 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23;
+  | 0
+  | 1
+  | 2
+  | 3
+  | 4
+  | 5
+  | 6
+  | 7
+  | 8
+  | 9
+  | 10
+  | 11
+  | 12
+  | 13
+  | 14
+  | 15
+  | 16
+  | 17
+  | 18
+  | 19
+  | 20
+  | 21
+  | 22
+  | 23;
 export const Broker = {
   all: 0,
   iq: 1,
@@ -141,7 +170,12 @@ export const BROKER_CONFIG_CARDS = [
   { broker: 23, name: 'Mango', kind: 'login', trim: true },
   { broker: 18, name: 'Optgo', kind: 'login', trim: true },
   { broker: 15, name: 'Optinary', kind: 'login', trim: true },
-] as const satisfies readonly { broker: BrokerId; name: string; kind: 'login' | 'token'; trim: boolean }[];
+] as const satisfies readonly {
+  broker: BrokerId;
+  name: string;
+  kind: 'login' | 'token';
+  trim: boolean;
+}[];
 
 /**
  * Signal types (entry timing, ROBOT.md §9): 4 immediate previous, 5 immediate subsequent,

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { BotIdSchema, OkSchema } from './common.ts';
+import { endpoint } from './endpoint.ts';
+import { checkLogin, MIN_PASSWORD_LENGTH } from './rules.ts';
+
+/** One entry of the browser's botIDs list (SPEC §3 "Session"). */
+export const BotRefSchema = z.object({ userid: z.string(), traderid: z.string() });
+export type BotRef = z.infer<typeof BotRefSchema>;
+
+/**
+ * What the panel may know about the logged-in account: ids and the e-mail for display, never the
+ * password (DESIGN §5). `userid`/`traderid` name the account's first bot.
+ */
+export const SessionInfoSchema = z.object({
+  email: z.string(),
+  userid: z.string(),
+  traderid: z.string(),
+  botIDs: z.array(BotRefSchema),
+});
+export type SessionInfo = z.infer<typeof SessionInfoSchema>;
+
+const EmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(3)
+  .max(254)
+  .email('register.errors.emailInvalid');
+
+export const LoginBodySchema = z.object({
+  email: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(256),
+  /** The old panel's client token; accepted and ignored. */
+  uitoken: z.string().max(512).optional(),
+});
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+
+export const RegisterBodySchema = z.object({
+  email: EmailSchema,
+  password: z.string().min(MIN_PASSWORD_LENGTH, 'register.errors.passwordShort').max(256),
+  userid: BotIdSchema,
+  /** Equal to userid at registration (SPEC §3 "Registration"). */
+  traderid: BotIdSchema.optional(),
+  sellerid: z.string().trim().max(64).optional(),
+  /** The old panel's fixed client token; accepted and ignored. */
+  token: z.string().max(512).optional(),
+});
+export type RegisterBody = z.infer<typeof RegisterBodySchema>;
+
+export const authEndpoints = {
+  botLogin: endpoint({
+    method: 'POST',
+    path: '/botlogin',
+    area: 'auth',
+    summary: 'Log in with e-mail and password; sets the session cookie.',
+    body: LoginBodySchema,
+    response: SessionInfoSchema,
+    owner: null,
+    rules: checkLogin,
+    credential: true,
+  }),
+  botRegister: endpoint({
+    method: 'POST',
+    path: '/botregister',
+    area: 'auth',
+    summary: 'Create an account and its first bot. 409 user_exist / bot_exist.',
+    body: RegisterBodySchema,
+    response: BotRefSchema,
+    owner: null,
+    credential: true,
+  }),
+  session: endpoint({
+    method: 'GET',
+    path: '/session',
+    area: 'auth',
+    summary: 'The logged-in account: e-mail and bot ids. 401 without a session.',
+    response: SessionInfoSchema,
+    owner: 'session',
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/logout',
+    area: 'auth',
+    summary: 'End the session.',
+    response: OkSchema,
+    owner: null,
+  }),
+};

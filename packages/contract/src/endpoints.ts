@@ -1,0 +1,38 @@
+import { authEndpoints } from './auth.ts';
+import { botsEndpoints } from './bots.ts';
+import { brokersEndpoints } from './brokers.ts';
+import { buyRobotEndpoints } from './buy-robot.ts';
+import { channelsEndpoints } from './channels.ts';
+import { copyTraderEndpoints } from './copy-trader.ts';
+import type { Endpoint } from './endpoint.ts';
+import { globalParamsEndpoints } from './global-params.ts';
+import { metaCopyEndpoints } from './meta-copy.ts';
+import { proxyEndpoints } from './proxy.ts';
+import { readerParamsEndpoints } from './reader-params.ts';
+import { strategiesEndpoints } from './strategies.ts';
+
+/**
+ * Every call of SPEC §7 (plus the few reads the screens need that SPEC does not list, marked in
+ * their summaries). The server registers exactly these; the panel calls only these.
+ */
+export const endpoints = {
+  ...authEndpoints,
+  ...globalParamsEndpoints,
+  ...strategiesEndpoints,
+  ...readerParamsEndpoints,
+  ...brokersEndpoints,
+  ...proxyEndpoints,
+  ...channelsEndpoints,
+  ...copyTraderEndpoints,
+  ...metaCopyEndpoints,
+  ...botsEndpoints,
+  ...buyRobotEndpoints,
+} as const;
+
+export type Endpoints = typeof endpoints;
+export type EndpointName = keyof Endpoints;
+
+/** The table as a list, for generic iteration (route registration, docs, generated tests). */
+export const endpointList: readonly (Endpoint & { name: EndpointName })[] = Object.entries(
+  endpoints,
+).map(([name, e]) => ({ ...(e as Endpoint), name: name as EndpointName }));

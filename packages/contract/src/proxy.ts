@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { BotIdSchema, OkSchema, UseridQuerySchema } from './common.ts';
+import { endpoint, ownerBody, ownerQuery } from './endpoint.ts';
+
+/** Proxy (SPEC §3): address, port as a number, login, password (encrypted at rest, never returned). */
+export const ProxySchema = z.object({
+  ip: z.string().trim().max(253),
+  porta: z.number().int().min(0).max(65_535),
+  login: z.string().trim().max(128),
+  password: z.string().trim().max(256),
+  userid: BotIdSchema,
+});
+export type Proxy = z.infer<typeof ProxySchema>;
+
+/** What a read returns: the proxy without its password. */
+export const ProxyReadSchema = ProxySchema.omit({ password: true }).extend({
+  hasPassword: z.boolean(),
+});
+export type ProxyRead = z.infer<typeof ProxyReadSchema>;
+
+export const proxyEndpoints = {
+  saveProxy: endpoint({
+    method: 'POST',
+    path: '/proxyparams',
+    area: 'proxy',
+    summary: "Save the bot's proxy (password encrypted at rest).",
+    body: ProxySchema,
+    response: OkSchema,
+    owner: ownerBody,
+  }),
+  getProxy: endpoint({
+    method: 'GET',
+    path: '/proxyparams',
+    area: 'proxy',
+    summary:
+      "The bot's proxy without its password. Not in SPEC §7: the form reads back what was saved.",
+    query: UseridQuerySchema,
+    response: ProxyReadSchema,
+    owner: ownerQuery,
+  }),
+};

@@ -1,0 +1,292 @@
+/**
+ * The validation rules of SPEC §5 as pure functions. Each takes the raw values of a form or a
+ * request body (possibly incomplete: a select left empty is `undefined`, `null` or `''`) and
+ * returns the i18n key of the first problem in SPEC's order, or `null` when the values pass.
+ * The panel shows the key's text; the server answers 400 with the same key as `error.code`.
+ */
+
+/** Message keys of SPEC §5 and §8; the catalogues of apps/web hold their texts. */
+export const Msg = {
+  invalidParams: 'errors.invalidParams',
+  login: {
+    fillCorrectly: 'auth.errors.fillCorrectly',
+  },
+  register: {
+    emailEmpty: 'register.errors.emailEmpty',
+    emailInvalid: 'register.errors.emailInvalid',
+    passwordEmpty: 'register.errors.passwordEmpty',
+    passwordShort: 'register.errors.passwordShort',
+    confirmMismatch: 'register.errors.confirmMismatch',
+    useridEmpty: 'register.errors.useridEmpty',
+    useridNotNumeric: 'register.errors.useridNotNumeric',
+    fillCorrectly: 'register.errors.fillCorrectly',
+  },
+  globalParams: {
+    optionTypeMissing: 'globalParams.errors.optionTypeMissing',
+    brokerMissing: 'globalParams.errors.brokerMissing',
+    loteTypeMissing: 'globalParams.errors.loteTypeMissing',
+    stopTypeMissing: 'globalParams.errors.stopTypeMissing',
+  },
+  channels: {
+    delayPositive: 'channels.errors.delayPositive',
+    useSemicolon: 'channels.errors.useSemicolon',
+    noNegative: 'channels.errors.noNegative',
+  },
+  buyRobot: {
+    telegramId: 'buyRobot.errors.telegramId',
+    plan: 'buyRobot.errors.plan',
+    payMethod: 'buyRobot.errors.payMethod',
+    minQuantity: 'buyRobot.errors.minQuantity',
+    cpf: 'buyRobot.errors.cpf',
+  },
+  readerParams: {
+    maxTradesMin: 'readerParams.errors.maxTradesMin',
+  },
+  masaniello: {
+    mainZero: 'masaniello.errors.mainZero',
+    payoutRange: 'masaniello.errors.payoutRange',
+    typeMissing: 'masaniello.errors.typeMissing',
+  },
+  soros: {
+    percRange: 'soros.errors.percRange',
+  },
+  bots: {
+    useridShort: 'bots.errors.useridShort',
+  },
+  copyRequest: {
+    fill: 'copyRequest.errors.fill',
+  },
+  copyRooms: {
+    traderIdRequired: 'copyRooms.errors.traderIdRequired',
+  },
+  traderConfig: {
+    delayComma: 'traderConfig.errors.delayComma',
+    assetsSpace: 'traderConfig.errors.assetsSpace',
+    assetsMissing: 'traderConfig.errors.assetsMissing',
+  },
+} as const;
+
+type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];
+/** Any message key a rule can return. */
+export type MessageKey = Leaves<typeof Msg>;
+
+/** A failed rule: the message key and, when one field is to blame, that field's wire name. */
+export interface RuleFailure {
+  key: MessageKey;
+  field?: string;
+}
+
+/** Values as they come from a form or a JSON body: anything, possibly missing. */
+export type RawValues = Readonly<Record<string, unknown>>;
+
+/** Whether a select or text value is missing (undefined, null, empty or blank text). */
+export function isMissing(value: unknown): boolean {
+  return (
+    value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+  );
+}
+
+/** Reads a number from a form value (number or numeric text, decimal comma accepted); NaN if not one. */
+export function toNumber(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && value.trim() !== '')
+    return Number(value.trim().replace(',', '.'));
+  return Number.NaN;
+}
+
+function isNegative(value: unknown): boolean {
+  const n = toNumber(value);
+  return !Number.isNaN(n) && n < 0;
+}
+
+function isNotANumber(value: unknown): boolean {
+  return Number.isNaN(toNumber(value));
+}
+
+/** Login (SPEC §5): e-mail and password, trimmed, both required. */
+export function checkLogin(v: RawValues): RuleFailure | null {
+  const email = typeof v.email === 'string' ? v.email.trim() : '';
+  const password = typeof v.password === 'string' ? v.password.trim() : '';
+  if (email === '' || password === '') return { key: Msg.login.fillCorrectly };
+  return null;
+}
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The shortest password we accept at registration; SPEC sets none, an operator expects one. */
+export const MIN_PASSWORD_LENGTH = 8;
+
+/**
+ * Registration (SPEC §5), per field so the form can show each error on blur. The messaging id
+ * gets its own "required" message (SPEC reuses the confirm-password text; DESIGN §9 fixes it).
+ */
+export function checkRegistration(
+  v: RawValues,
+): Partial<Record<'email' | 'password' | 'confirmPassword' | 'userid', MessageKey>> {
+  const errors: Partial<Record<'email' | 'password' | 'confirmPassword' | 'userid', MessageKey>> =
+    {};
+  const email = typeof v.email === 'string' ? v.email.trim() : '';
+  const password = typeof v.password === 'string' ? v.password : '';
+  const confirm = typeof v.confirmPassword === 'string' ? v.confirmPassword : '';
+  const userid =
+    typeof v.userid === 'string'
+      ? v.userid.trim()
+      : typeof v.userid === 'number'
+        ? String(v.userid)
+        : '';
+  if (email === '') errors.email = Msg.register.emailEmpty;
+  else if (!EMAIL_RE.test(email)) errors.email = Msg.register.emailInvalid;
+  if (password === '') errors.password = Msg.register.passwordEmpty;
+  else if (password.length < MIN_PASSWORD_LENGTH) errors.password = Msg.register.passwordShort;
+  if (confirm === '' || confirm !== password) errors.confirmPassword = Msg.register.confirmMismatch;
+  if (userid === '') errors.userid = Msg.register.useridEmpty;
+  else if (!/^\d{2,20}$/.test(userid)) errors.userid = Msg.register.useridNotNumeric;
+  return errors;
+}
+
+/** Global params save (SPEC §5), in SPEC's order. */
+export function checkGlobalParams(v: RawValues): RuleFailure | null {
+  for (const field of [
+    'lote',
+    'galenum',
+    'galefat',
+    'stopWin',
+    'stopLoss',
+    'payout',
+    'strategySel',
+  ]) {
+    if (isNegative(v[field])) return { key: Msg.invalidParams, field };
+  }
+  if (isMissing(v.optionType))
+    return { key: Msg.globalParams.optionTypeMissing, field: 'optionType' };
+  if (isMissing(v.brokerID)) return { key: Msg.globalParams.brokerMissing, field: 'brokerID' };
+  if (isMissing(v.loteType)) return { key: Msg.globalParams.loteTypeMissing, field: 'loteType' };
+  if (isMissing(v.stopType)) return { key: Msg.globalParams.stopTypeMissing, field: 'stopType' };
+  return null;
+}
+
+/** Channel card save (SPEC §5), in SPEC's order. */
+export function checkChannelCard(v: RawValues): RuleFailure | null {
+  if (!(toNumber(v.delaysig) > 0)) return { key: Msg.channels.delayPositive, field: 'delaysig' };
+  for (const field of ['wordfilter', 'ignore']) {
+    const text = v[field];
+    if (typeof text === 'string' && text.includes(','))
+      return { key: Msg.channels.useSemicolon, field };
+  }
+  for (const field of ['lote', 'galenum', 'galefat', 'timeframe']) {
+    if (isNegative(v[field])) return { key: Msg.channels.noNegative, field };
+  }
+  return null;
+}
+
+/** The smallest bot count of the custom plan (SPEC §9). */
+export const CUSTOM_PLAN_MIN_BOTS = 5;
+
+/** Buy robot generate-link (SPEC §5), in SPEC's order; `custom` is the custom-plan checkbox. */
+export function checkBuyRobot(v: RawValues): RuleFailure | null {
+  if (isMissing(v.userid)) return { key: Msg.buyRobot.telegramId, field: 'userid' };
+  if (isMissing(v.subid) && v.custom !== true) return { key: Msg.buyRobot.plan, field: 'subid' };
+  if (isMissing(v.paymethod)) return { key: Msg.buyRobot.payMethod, field: 'paymethod' };
+  if (v.custom === true && !(toNumber(v.quantity) >= CUSTOM_PLAN_MIN_BOTS)) {
+    return { key: Msg.buyRobot.minQuantity, field: 'quantity' };
+  }
+  return null;
+}
+
+/** Whether a CPF (Brazilian taxpayer number) has valid check digits. */
+export function isValidCpf(value: string): boolean {
+  const digits = value.replace(/\D/g, '');
+  if (digits.length !== 11 || /^(\d)\1{10}$/.test(digits)) return false;
+  const nums = [...digits].map(Number);
+  for (const len of [9, 10]) {
+    let sum = 0;
+    for (let i = 0; i < len; i++) sum += (nums[i] ?? 0) * (len + 1 - i);
+    const check = ((sum * 10) % 11) % 10;
+    if (check !== nums[len]) return false;
+  }
+  return true;
+}
+
+/** Bot commands (SPEC §5): a command must be chosen. */
+export function checkBotCommand(v: RawValues): RuleFailure | null {
+  const code = toNumber(v.botCmd);
+  if (!Number.isInteger(code) || code < 1 || code > 16)
+    return { key: Msg.invalidParams, field: 'botCmd' };
+  return null;
+}
+
+/** Reader parameters (SPEC §5): order limit 0 or greater. */
+export function checkReaderParams(v: RawValues): RuleFailure | null {
+  const n = toNumber(v.maxtrades);
+  if (Number.isNaN(n) || n < 0) return { key: Msg.readerParams.maxTradesMin, field: 'maxtrades' };
+  return null;
+}
+
+/** Masaniello (SPEC §5), in SPEC's order. */
+export function checkMasaniello(v: RawValues): RuleFailure | null {
+  for (const field of ['capital', 'totalOper', 'totalWin', 'payout']) {
+    const n = toNumber(v[field]);
+    if (Number.isNaN(n) || n === 0) return { key: Msg.masaniello.mainZero, field };
+  }
+  const payout = toNumber(v.payout);
+  if (payout < 1 || payout > 99) return { key: Msg.masaniello.payoutRange, field: 'payout' };
+  if (isMissing(v.typeMas)) return { key: Msg.masaniello.typeMissing, field: 'typeMas' };
+  return null;
+}
+
+/** Cycles (SPEC §5): level, multiplier, gale level and gale multiplier 0 or more. */
+export function checkCycles(v: RawValues): RuleFailure | null {
+  for (const field of ['ciclos', 'ciclosFat', 'ciclosGale', 'ciclosGaleFat']) {
+    if (isNotANumber(v[field]) || isNegative(v[field])) return { key: Msg.invalidParams, field };
+  }
+  return null;
+}
+
+/** Soros (SPEC §5): level and gale not negative; percent above 0 and up to 100. */
+export function checkSoros(v: RawValues): RuleFailure | null {
+  for (const field of ['soros', 'sorosgale']) {
+    if (isNotANumber(v[field]) || isNegative(v[field])) return { key: Msg.invalidParams, field };
+  }
+  const perc = toNumber(v.sorosperc);
+  if (!(perc > 0 && perc <= 100)) return { key: Msg.soros.percRange, field: 'sorosperc' };
+  return null;
+}
+
+/** Create bot (SPEC §5): user id longer than 1 character. */
+export function checkCreateBot(v: RawValues): RuleFailure | null {
+  const id =
+    typeof v.botid === 'string'
+      ? v.botid.trim()
+      : typeof v.botid === 'number'
+        ? String(v.botid)
+        : '';
+  if (id.length <= 1) return { key: Msg.bots.useridShort, field: 'botid' };
+  return null;
+}
+
+/** Copy request, both request screens (SPEC §5): trader id and name required. */
+export function checkCopyRequest(v: RawValues): RuleFailure | null {
+  const name = typeof v.userName === 'string' ? v.userName.trim() : '';
+  if (isMissing(v.traderid) || name === '') return { key: Msg.copyRequest.fill };
+  return null;
+}
+
+/** Copy rooms (SPEC §5): trader id required. */
+export function checkCopyRooms(v: RawValues): RuleFailure | null {
+  if (isMissing(v.traderid)) return { key: Msg.copyRooms.traderIdRequired, field: 'traderid' };
+  return null;
+}
+
+/** Trader config save, `/configtradercopy` (SPEC §5), in SPEC's order. */
+export function checkTraderConfig(v: RawValues): RuleFailure | null {
+  const delay = v.delaysig === undefined || v.delaysig === null ? '' : String(v.delaysig);
+  if (toNumber(v.signalType) === 9 && !delay.includes(',')) {
+    return { key: Msg.traderConfig.delayComma, field: 'delaysig' };
+  }
+  const assets = typeof v.paresFilter === 'string' ? v.paresFilter : '';
+  if (assets.includes(' ')) return { key: Msg.traderConfig.assetsSpace, field: 'paresFilter' };
+  const color = toNumber(v.candleColor);
+  if ((color === 1 || color === 2) && assets === '') {
+    return { key: Msg.traderConfig.assetsMissing, field: 'paresFilter' };
+  }
+  return null;
+}

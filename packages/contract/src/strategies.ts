@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import { MASANIELLO_MODES, MASANIELLO_TYPES, RECOVERY_FACTORS, RECOVERY_MODES } from './enums.ts';
+import {
+  BotIdSchema,
+  BrokerIdSchema,
+  FlagSchema,
+  NonNegative,
+  NonNegativeInt,
+  OkSchema,
+  oneOf,
+  UseridBrokerQuerySchema,
+  UseridQuerySchema,
+} from './common.ts';
+import { endpoint, ownerBody, ownerQuery } from './endpoint.ts';
+import { checkCycles, checkMasaniello, checkSoros } from './rules.ts';
+
+/** Recovery params (SPEC §3): the cycles and soros settings read together. */
+export const RecoveryParamsSchema = z.object({
+  ciclos: NonNegativeInt.max(50),
+  ciclosfat: NonNegative.max(100),
+  ciclosgale: NonNegativeInt.max(10),
+  ciclosgalefat: NonNegative.max(100),
+  soros: NonNegativeInt.max(50),
+  sorosgale: NonNegativeInt.max(10),
+  sorosperc: z.number().gt(0).max(100),
+  brokerID: BrokerIdSchema,
+  userid: BotIdSchema,
+});
+export type RecoveryParams = z.infer<typeof RecoveryParamsSchema>;
+
+/** Masaniello params (SPEC §3); payout in percent 1–99; restart is the "restart if capital lost" box. */
+export const MasanielloParamsSchema = z.object({
+  capital: z.number().positive(),
+  totalOper: z.number().int().min(2).max(100),
+  totalWin: z.number().int().min(1).max(99),
+  payout: z.number().min(1).max(99),
+  gale: NonNegativeInt.max(10),
+  typeMas: oneOf(MASANIELLO_TYPES),
+  restart: FlagSchema,
+  target: NonNegative,
+  modoMasa: oneOf(MASANIELLO_MODES),
+  hitsRestart: NonNegativeInt.max(100),
+  userid: BotIdSchema,
+});
+export type MasanielloParams = z.infer<typeof MasanielloParamsSchema>;
+
+/** Cycles (SPEC §3). */
+export const CyclesSchema = z.object({
+  ciclos: NonNegativeInt.max(50),
+  ciclosFat: NonNegative.max(100),
+  ciclosGale: NonNegativeInt.max(10),
+  ciclosGaleFat: NonNegative.max(100),
+  brokerID: BrokerIdSchema,
+  userid: BotIdSchema,
+});
+export type Cycles = z.infer<typeof CyclesSchema>;
+
+/** Soros (SPEC §3). */
+export const SorosSchema = z.object({
+  soros: NonNegativeInt.max(50),
+  sorosgale: NonNegativeInt.max(10),
+  sorosperc: z.number().gt(0).max(100),
+  brokerID: BrokerIdSchema,
+  userid: BotIdSchema,
+});
+export type Soros = z.infer<typeof SorosSchema>;
+
+/** Loss recovery (SPEC §3): recoverPerc is a factor code 0–8, mode 1–3. */
+export const LossRecoverySchema = z.object({
+  recoverPerc: oneOf(RECOVERY_FACTORS),
+  recoverGale: NonNegativeInt.max(10),
+  recoverGaleFat: NonNegative.max(100),
+  recoverProfit: NonNegative,
+  mode: oneOf(RECOVERY_MODES),
+  brokerID: BrokerIdSchema,
+  userid: BotIdSchema,
+});
+export type LossRecovery = z.infer<typeof LossRecoverySchema>;
+
+/** The number of rows of the custom-cycles table (SPEC §9). */
+export const CUSTOM_CYCLE_ROWS = 10;
+/** Martingale columns per custom cycle (MG1–MG7). */
+export const CUSTOM_CYCLE_GALES = 7;
+
+const StakeCell = z.union([NonNegative, z.null()]);
+/** One custom cycle row (SPEC §3); an empty cell is `null`. */
+export const CustomCycleRowSchema = z.object({
+  cycle: z.number().int().min(1).max(CUSTOM_CYCLE_ROWS),
+  entrada: StakeCell,
+  mg1: StakeCell,
+  mg2: StakeCell,
+  mg3: StakeCell,
+  mg4: StakeCell,
+  mg5: StakeCell,
+  mg6: StakeCell,
+  mg7: StakeCell,
+});
+export type CustomCycleRow = z.infer<typeof CustomCycleRowSchema>;
+export const CustomCycleRowsSchema = z
+  .array(CustomCycleRowSchema)
+  .min(1)
+  .max(CUSTOM_CYCLE_ROWS)
+  .refine(
+    (rows) => new Set(rows.map((r) => r.cycle)).size === rows.length,
+    'errors.duplicateCycle',
+  );
+
+export const strategiesEndpoints = {
+  getRecoveryParams: endpoint({
+    method: 'GET',
+    path: '/recoveryparams',
+    area: 'strategies',
+    summary: 'Recovery params of a bot and broker.',
+    query: UseridBrokerQuerySchema,
+    response: RecoveryParamsSchema,
+    owner: ownerQuery,
+  }),
+  saveRecoveryParams: endpoint({
+    method: 'POST',
+    path: '/recoveryparams',
+    area: 'strategies',
+    summary: 'Save recovery params of a bot and broker.',
+    query: UseridQuerySchema,
+    body: RecoveryParamsSchema,
+    response: OkSchema,
+    owner: ownerQuery,
+  }),
+  getMasaniello: endpoint({
+    method: 'GET',
+    path: '/masaparams',
+    area: 'masaniello',
+    summary: 'Masaniello params of a bot.',
+    query: UseridQuerySchema,
+    response: MasanielloParamsSchema,
+    owner: ownerQuery,
+  }),
+  saveMasaniello: endpoint({
+    method: 'POST',
+    path: '/masaparams',
+    area: 'masaniello',
+    summary: 'Save masaniello params of a bot.',
+    body: MasanielloParamsSchema,
+    response: OkSchema,
+    owner: ownerBody,
+    rules: checkMasaniello,
+  }),
+  getCycles: endpoint({
+    method: 'GET',
+    path: '/getcycles',
+    area: 'cycles',
+    summary: 'Cycles of a bot and broker.',
+    query: UseridBrokerQuerySchema,
+    response: CyclesSchema,
+    owner: ownerQuery,
+  }),
+  saveCycles: endpoint({
+    method: 'POST',
+    path: '/savecycles',
+    area: 'cycles',
+    summary: 'Save cycles of a bot and broker.',
+    body: CyclesSchema,
+    response: OkSchema,
+    owner: ownerBody,
+    rules: checkCycles,
+  }),
+  getSoros: endpoint({
+    method: 'GET',
+    path: '/getsoros',
+    area: 'soros',
+    summary: 'Soros of a bot and broker.',
+    query: UseridBrokerQuerySchema,
+    response: SorosSchema,
+    owner: ownerQuery,
+  }),
+  saveSoros: endpoint({
+    method: 'POST',
+    path: '/savesoros',
+    area: 'soros',
+    summary: 'Save soros of a bot and broker.',
+    body: SorosSchema,
+    response: OkSchema,
+    owner: ownerBody,
+    rules: checkSoros,
+  }),
+  getLossRecovery: endpoint({
+    method: 'GET',
+    path: '/getlossrec',
+    area: 'loss-recovery',
+    summary: 'Loss recovery of a bot and broker.',
+    query: UseridBrokerQuerySchema,
+    response: LossRecoverySchema,
+    owner: ownerQuery,
+  }),
+  saveLossRecovery: endpoint({
+    method: 'POST',
+    path: '/savelossrec',
+    area: 'loss-recovery',
+    summary: 'Save loss recovery of a bot and broker.',
+    body: LossRecoverySchema,
+    response: OkSchema,
+    owner: ownerBody,
+  }),
+  getCustomCycles: endpoint({
+    method: 'GET',
+    path: '/getcustcycle',
+    area: 'custom-cycles',
+    summary: 'Custom cycle rows of a bot.',
+    query: UseridQuerySchema,
+    response: z.array(CustomCycleRowSchema),
+    owner: ownerQuery,
+  }),
+  saveCustomCycles: endpoint({
+    method: 'POST',
+    path: '/savecustcycle',
+    area: 'custom-cycles',
+    summary: 'Replace the custom cycle rows of a bot (duplicates dropped by the panel).',
+    query: UseridQuerySchema,
+    body: CustomCycleRowsSchema,
+    response: OkSchema,
+    owner: ownerQuery,
+  }),
+};
