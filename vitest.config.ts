@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 // One runner for every unit-level tier; the browser tier (e2e/) runs under Playwright.
@@ -16,7 +17,8 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       },
-      'apps/web/vite.config.ts',
+      // The panel's own Vite config carries its test settings (jsdom, setup file).
+      ...(existsSync('apps/web/vite.config.ts') ? ['apps/web/vite.config.ts'] : []),
     ],
   },
 });
