@@ -1,0 +1,47 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// The browser tier drives the real server (fresh embedded database in a temp dir) in Debian's
+// Chromium; Playwright's own browser download does not work on these machines.
+const port = Number(process.env.E2E_PORT ?? 3987);
+const dataDir = mkdtempSync(join(tmpdir(), 'copybot-e2e-'));
+const root = new URL('..', import.meta.url).pathname;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  outputDir: 'artifacts/results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [['list'], ['json']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: `node --import tsx apps/server/src/server.ts`,
+    cwd: root,
+    url: `http://127.0.0.1:${port}/api/docs`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production' },
+    stdout: 'pipe',
+  },
+});
