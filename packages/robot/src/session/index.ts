@@ -1,1 +1,21 @@
-export {};
+// Public API of the session folder: one bot's state machine and its bot commands.
+export { initialSession, step } from './session.ts';
+export { galePricesCents } from './commands.ts';
+export { moneyPlugFor, type MoneyPlug } from './money-plug.ts';
+export type {
+  CommandArgs,
+  MoneyConfigs,
+  NotifyParams,
+  OpenOrderRef,
+  PlaceOrderCommand,
+  Score,
+  SequenceInFlight,
+  SessionCommand,
+  SessionConfig,
+  SessionEvent,
+  SessionSignal,
+  SessionState,
+  SessionStep,
+  SessionStopReason,
+  SignalIgnoredReason,
+} from './types.ts';
