@@ -1,0 +1,91 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import { columnTypes, SqliteBooleanPlugin, type DialectName } from './dialect.ts';
+import { migrations } from './migrations/index.ts';
+import type { Database } from './schema.ts';
+
+export interface DbOptions {
+  /** `postgres://…` selects PostgreSQL; anything else (or nothing) the embedded SQLite. */
+  databaseUrl?: string;
+  dataDir: string;
+  /** Overrides the SQLite file (`:memory:` for tests). */
+  sqliteFile?: string;
+}
+
+export interface Db {
+  db: Kysely<Database>;
+  dialect: DialectName;
+}
+
+const PG_INT8 = 20;
+
+function isPostgresUrl(url: string | undefined): url is string {
+  return url !== undefined && /^postgres(ql)?:\/\//.test(url);
+}
+
+/** Opens the database named by the options (not yet migrated). */
+export function openDatabase(options: DbOptions): Db {
+  if (isPostgresUrl(options.databaseUrl)) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // Ids and epoch-ms timestamps are int8; they fit a JS number, so read them as numbers
+      // (pg's default is a string). Set per pool, never on pg's global parser table.
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === PG_INT8 && format !== 'binary'
+            ? (value: string) => Number(value)
+            : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      dialect: 'postgres',
+    };
+  }
+
+  let file = options.sqliteFile;
+  if (file === undefined) {
+    mkdirSync(options.dataDir, { recursive: true });
+    file = join(options.dataDir, 'app.db');
+  }
+  const sqlite = new SqliteDatabase(file);
+  // WAL lets readers run while one writer writes; busy_timeout waits for a lock instead of
+  // failing at once; SQLite leaves foreign keys off unless asked on every connection.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  return {
+    db: new Kysely<Database>({
+      dialect: new SqliteDialect({ database: sqlite }),
+      plugins: [new SqliteBooleanPlugin()],
+    }),
+    dialect: 'sqlite',
+  };
+}
+
+/** Applies every pending migration; throws with the first failure. */
+export async function migrateToLatest({ db, dialect }: Db): Promise<void> {
+  // On PostgreSQL the migration tables must live in the schema the app uses (search_path), or
+  // Kysely's existence check would see another schema's tables (e.g. a parallel test's).
+  const schema =
+    dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]
+          ?.schema
+      : undefined;
+  const all = migrations(columnTypes(dialect));
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => all },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Database migration ${failed} failed`, { cause: error });
+  }
+}

@@ -1,0 +1,13 @@
+import type { Migration } from 'kysely';
+import type { ColumnTypes } from '../dialect.ts';
+import { initial } from './0001-initial.ts';
+
+/**
+ * Every migration, listed in code rather than found by scanning a folder, so running under tsx,
+ * from a bundle or from tests all apply the same list. Names sort in the order they must run.
+ */
+export function migrations(types: ColumnTypes): Record<string, Migration> {
+  return {
+    '0001-initial': initial(types),
+  };
+}

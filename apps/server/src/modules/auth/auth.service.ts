@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import {
+  ErrorCode,
+  type BotRef,
+  type LoginBody,
+  type RegisterBody,
+  type SessionInfo,
+} from '@app/contract';
+import { uniqueViolation } from '../../db/dialect.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import type { AppDeps } from '../../plugins/context.ts';
+import {
+  botExists,
+  createAccountWithBot,
+  findAccountByEmail,
+  findAccountEmail,
+  listBotRefs,
+} from './auth.repository.ts';
+
+// @node-rs/argon2 hashes with argon2id by default (m=19 MiB, t=2, p=1: OWASP's baseline).
+let dummyHash: Promise<string> | null = null;
+/**
+ * A hash to verify against when the e-mail is unknown, so "no such account" costs the same time
+ * as "wrong password" and the answer does not reveal which e-mails are registered.
+ */
+function getDummyHash(): Promise<string> {
+  dummyHash ??= hash(randomBytes(16).toString('hex'));
+  return dummyHash;
+}
+
+export async function register(deps: AppDeps, body: RegisterBody): Promise<BotRef> {
+  const { db } = deps;
+  // The schema already trimmed and lower-cased the e-mail.
+  if (await findAccountByEmail(db, body.email)) throw new HttpError(409, ErrorCode.userExist);
+  if (await botExists(db, body.userid)) throw new HttpError(409, ErrorCode.botExist);
+  const passwordHash = await hash(body.password);
+  // The copy-trading identity starts equal to the bot id (SPEC §3 "Registration").
+  const traderid = body.userid;
+  try {
+    await createAccountWithBot(db, {
+      email: body.email,
+      passwordHash,
+      userid: body.userid,
+      traderid,
+      now: deps.now(),
+    });
+  } catch (err) {
+    const violated = uniqueViolation(err);
+    if (violated === null) throw err;
+    throw new HttpError(409, violated.includes('email') ? ErrorCode.userExist : ErrorCode.botExist);
+  }
+  return { userid: body.userid, traderid };
+}
+
+/** The account id for these credentials, or 401 — the same answer for either mistake. */
+export async function authenticate(deps: AppDeps, body: LoginBody): Promise<number> {
+  const account = await findAccountByEmail(deps.db, body.email.trim().toLowerCase());
+  const valid = account
+    ? await verify(account.password_hash, body.password)
+    : await verify(await getDummyHash(), body.password).then(() => false);
+  if (!account || !valid) throw new HttpError(401, ErrorCode.invalidCredentials);
+  return account.id;
+}
+
+export async function sessionInfo(deps: AppDeps, accountId: number): Promise<SessionInfo> {
+  const [email, botIDs] = await Promise.all([
+    findAccountEmail(deps.db, accountId),
+    listBotRefs(deps.db, accountId),
+  ]);
+  if (email === null) throw new HttpError(401, ErrorCode.unauthenticated);
+  const first = botIDs[0];
+  return { email, userid: first?.userid ?? '', traderid: first?.traderid ?? '', botIDs };
+}

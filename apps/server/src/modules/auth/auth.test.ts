@@ -1,0 +1,237 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  newAccount,
+  registerAndLogin,
+  sessionCookie,
+  useTestApp,
+} from '../../test/app.ts';
+import { SESSION_IDLE_MS } from '../../plugins/session.ts';
+
+let clock = Date.UTC(2025, 0, 1);
+const t = useTestApp({ now: () => clock });
+
+function register(payload: object) {
+  return t.app.inject({ method: 'POST', url: '/api/botregister', payload });
+}
+function login(payload: object, cookie?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/botlogin',
+    payload,
+    ...(cookie ? { headers: { cookie } } : {}),
+  });
+}
+function getSession(cookie?: string) {
+  return t.app.inject({
+    method: 'GET',
+    url: '/api/session',
+    ...(cookie ? { headers: { cookie } } : {}),
+  });
+}
+
+describe('POST /api/botregister', () => {
+  it('creates the account and its first bot, answering the ids without logging in', async () => {
+    const a = newAccount();
+    const res = await register({ ...a, traderid: a.userid, sellerid: '', token: 'x' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ userid: a.userid, traderid: a.userid });
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('answers 409 user_exist when the e-mail is registered, whatever its case', async () => {
+    const a = newAccount();
+    await register(a);
+    const res = await register({ ...newAccount(), email: a.email.toUpperCase() });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('register.errors.userExist');
+  });
+
+  it('answers 409 bot_exist when the id is already a bot', async () => {
+    const a = newAccount();
+    await register(a);
+    const res = await register({ ...newAccount(), userid: a.userid });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('register.errors.botExist');
+  });
+
+  it('answers 400 with field keys for a short password and a non-numeric id', async () => {
+    const res = await register({ email: 'x@example.com', password: 'short', userid: 'abc' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'errors.invalidInput',
+      fields: { password: 'register.errors.passwordShort', userid: 'errors.invalidBotId' },
+    });
+  });
+});
+
+describe('POST /api/botlogin', () => {
+  it('starts an httpOnly SameSite=Lax session and answers the session info', async () => {
+    const a = newAccount();
+    await register(a);
+    const res = await login({
+      email: ` ${a.email.toUpperCase()} `,
+      password: a.password,
+      uitoken: 'x',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      email: a.email,
+      userid: a.userid,
+      traderid: a.userid,
+      botIDs: [{ userid: a.userid, traderid: a.userid }],
+    });
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(/^sid=[\w-]{43};/);
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Lax');
+    expect(cookie).toContain('Path=/');
+    // Plain http (a localhost install) must still be able to log in.
+    expect(cookie).not.toContain('Secure');
+  });
+
+  it('never answers the password or its hash', async () => {
+    const a = newAccount();
+    await register(a);
+    const res = await login({ email: a.email, password: a.password });
+    expect(res.body).not.toContain(a.password);
+    expect(res.body).not.toContain('argon2');
+  });
+
+  it('answers 401 invalidCredentials for a wrong password', async () => {
+    const a = newAccount();
+    await register(a);
+    const res = await login({ email: a.email, password: 'wrong-password' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe('auth.errors.invalidCredentials');
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('answers the same 401 for an unknown e-mail', async () => {
+    const res = await login({ email: 'nobody@example.com', password: 'whatever-1' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe('auth.errors.invalidCredentials');
+  });
+
+  it('answers 400 fillCorrectly for blank fields (SPEC §5 login rule)', async () => {
+    const res = await login({ email: '  ', password: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('auth.errors.fillCorrectly');
+  });
+
+  it('rotates the session: the cookie sent with the login stops working', async () => {
+    const { cookie: first, email, password } = await registerAndLogin(t.app);
+    const res = await login({ email, password }, first);
+    const second = sessionCookie(res);
+    expect(second).not.toBe(first);
+    expect((await getSession(first)).statusCode).toBe(401);
+    expect((await getSession(second)).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/session', () => {
+  it('answers 401 unauthenticated without a cookie or with a made-up one', async () => {
+    for (const cookie of [undefined, 'sid=not-a-real-token']) {
+      const res = await getSession(cookie);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.code).toBe('errors.unauthenticated');
+    }
+  });
+
+  it('ends a session after 30 days without a request, and slides while in use', async () => {
+    const { cookie } = await registerAndLogin(t.app);
+    clock += SESSION_IDLE_MS - 1000;
+    expect((await getSession(cookie)).statusCode).toBe(200);
+    // That request slid the expiry: another almost-30 days later it is still valid…
+    clock += SESSION_IDLE_MS - 1000;
+    expect((await getSession(cookie)).statusCode).toBe(200);
+    // …but not after 30 idle days.
+    clock += SESSION_IDLE_MS;
+    expect((await getSession(cookie)).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/logout', () => {
+  it('ends the session and clears the cookie', async () => {
+    const { cookie } = await registerAndLogin(t.app);
+    const res = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    expect(String(res.headers['set-cookie'])).toMatch(/^sid=;.*Expires=Thu, 01 Jan 1970/);
+    expect((await getSession(cookie)).statusCode).toBe(401);
+  });
+
+  it('answers ok without a session too', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/logout' });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('credential rate limits', () => {
+  it('answers 429 with Retry-After after too many logins from one IP', async () => {
+    const { app, close } = await createTestApp({
+      rateLimit: { max: 2, timeWindowMs: 60_000, perEmailMax: 100, perEmailWindowMs: 60_000 },
+    });
+    try {
+      const attempt = () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/botlogin',
+          payload: { email: 'a@b.co', password: 'x' },
+        });
+      expect((await attempt()).statusCode).toBe(401);
+      expect((await attempt()).statusCode).toBe(401);
+      const res = await attempt();
+      expect(res.statusCode).toBe(429);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expect(res.json().error.code).toBe('errors.rateLimited');
+    } finally {
+      await close();
+    }
+  });
+
+  it('answers 429 after too many logins for one e-mail, even from different IPs', async () => {
+    const { app, close } = await createTestApp({
+      rateLimit: { max: 100, timeWindowMs: 60_000, perEmailMax: 2, perEmailWindowMs: 60_000 },
+    });
+    try {
+      const attempt = (ip: string, email = 'victim@example.com') =>
+        app.inject({
+          method: 'POST',
+          url: '/api/botlogin',
+          remoteAddress: ip,
+          payload: { email, password: 'guess' },
+        });
+      expect((await attempt('10.0.0.1')).statusCode).toBe(401);
+      expect((await attempt('10.0.0.2', ' VICTIM@example.com')).statusCode).toBe(401);
+      const res = await attempt('10.0.0.3');
+      expect(res.statusCode).toBe(429);
+      expect(res.headers['retry-after']).toBeDefined();
+      // Another account is not affected.
+      expect((await attempt('10.0.0.4', 'other@example.com')).statusCode).toBe(401);
+    } finally {
+      await close();
+    }
+  });
+
+  it('limits registration per IP too', async () => {
+    const { app, close } = await createTestApp({
+      rateLimit: { max: 1, timeWindowMs: 60_000, perEmailMax: 100, perEmailWindowMs: 60_000 },
+    });
+    try {
+      expect(
+        (await app.inject({ method: 'POST', url: '/api/botregister', payload: newAccount() }))
+          .statusCode,
+      ).toBe(200);
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/botregister',
+        payload: newAccount(),
+      });
+      expect(res.statusCode).toBe(429);
+      expect(res.json().error.code).toBe('errors.rateLimited');
+    } finally {
+      await close();
+    }
+  });
+});

@@ -1,0 +1,83 @@
+import {
+  defaultGlobalParams,
+  ErrorCode,
+  StopType,
+  type BrokerChoice,
+  type GlobalParams,
+  type GlobalParamsRead,
+} from '@app/contract';
+import type { Selectable } from 'kysely';
+import type { GlobalParamsTable } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import type { AppDeps } from '../../plugins/context.ts';
+import {
+  findBotId,
+  findGlobalParams,
+  saveBrokerChoice,
+  saveGlobalParams,
+} from './global-params.repository.ts';
+
+type Wire<K extends keyof GlobalParams> = GlobalParams[K];
+
+function toWire(row: Selectable<GlobalParamsTable>, userid: string): GlobalParamsRead {
+  // The columns were written from a validated GlobalParams, so the codes are the schema's.
+  return {
+    accType: row.acc_type as Wire<'accType'>,
+    optionType: row.option_type as Wire<'optionType'>,
+    loteType: row.lote_type as Wire<'loteType'>,
+    stopType: row.stop_type as Wire<'stopType'>,
+    lote: row.lote,
+    galenum: row.galenum,
+    galefat: row.galefat,
+    stopWin: row.stop_win,
+    stopLoss: row.stop_loss,
+    payout: row.payout,
+    brokerID: row.broker_id as Wire<'brokerID'>,
+    traderMode: row.trader_mode as Wire<'traderMode'>,
+    loginMethod: row.login_method as Wire<'loginMethod'>,
+    strategySel: row.strategy_sel as Wire<'strategySel'>,
+    typeOperation: row.type_operation as Wire<'typeOperation'>,
+    stopMovel: row.stop_movel as Wire<'stopMovel'>,
+    userid,
+    saved: true,
+  };
+}
+
+/** The ownership check ran before; a bot removed in between is simply not yours any more. */
+async function botIdOf(deps: AppDeps, userid: string): Promise<number> {
+  const id = await findBotId(deps.db, userid);
+  if (id === null) throw new HttpError(403, ErrorCode.forbidden);
+  return id;
+}
+
+export async function readGlobalParams(
+  deps: AppDeps,
+  userid: string,
+  brokerId: number,
+): Promise<GlobalParamsRead> {
+  const row = await findGlobalParams(deps.db, await botIdOf(deps, userid), brokerId);
+  return row ? toWire(row, userid) : defaultGlobalParams(userid, brokerId);
+}
+
+export async function writeGlobalParams(
+  deps: AppDeps,
+  queryUserid: string,
+  params: GlobalParams,
+): Promise<void> {
+  // The query names the bot whose ownership was checked; a body naming another would write there.
+  if (params.userid !== queryUserid) {
+    throw new HttpError(400, ErrorCode.invalidParams, { userid: ErrorCode.invalidParams });
+  }
+  // Quant manages its own stop, so a trailing stop makes no sense with it (the form hides it).
+  const saved = params.stopType === StopType.quant ? { ...params, stopMovel: 0 as const } : params;
+  await saveGlobalParams(deps.db, await botIdOf(deps, queryUserid), saved, deps.now());
+}
+
+export async function chooseBroker(deps: AppDeps, choice: BrokerChoice): Promise<void> {
+  // SPEC §5: "A broker change is ignored unless the value is above 0" — say so instead of
+  // silently ignoring it.
+  if (choice.curBrokerID <= 0) {
+    throw new HttpError(400, ErrorCode.invalidParams, { curBrokerID: ErrorCode.invalidParams });
+  }
+  await saveBrokerChoice(deps.db, await botIdOf(deps, choice.userid), choice);
+}

@@ -1,0 +1,216 @@
+import {
+  endpointList,
+  ErrorCode,
+  ErrorEnvelopeSchema,
+  type BodyOf,
+  type Endpoint,
+  type QueryOf,
+  type RawValues,
+  type ResponseOf,
+} from '@app/contract';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaValidationError,
+  onRequestHookHandler,
+  preHandlerHookHandler,
+} from 'fastify';
+import { HttpError } from '../lib/http-error.ts';
+import type { RequestSession } from './context.ts';
+import { credentialLimiters } from './rate-limit.ts';
+import { resolveSession } from './session.ts';
+
+/** What a handler receives: the parsed (typed) query and body, the session, and the raw pair. */
+export interface HandlerContext<E extends Endpoint> {
+  query: QueryOf<E>;
+  body: BodyOf<E>;
+  /** The logged-in account. Guaranteed on every endpoint whose owner is not `null`. */
+  session: RequestSession;
+  /** The session if there is one; for public endpoints (login, logout). */
+  maybeSession: RequestSession | null;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type Handler<E extends Endpoint> = (
+  ctx: HandlerContext<E>,
+) => Promise<ResponseOf<E>> | ResponseOf<E>;
+
+/** The key under which an endpoint is registered: `GET /globalparams`. */
+export function endpointKey(e: Pick<Endpoint, 'method' | 'path'>): string {
+  return `${e.method} ${e.path}`;
+}
+
+/** Whether a zod issue message is one of our i18n keys (`area.errors.item`), not zod's English. */
+function isMessageKey(message: string | undefined): message is string {
+  return message !== undefined && /^[a-zA-Z][\w-]*(\.[a-zA-Z][\w-]*)+$/.test(message);
+}
+
+/** Maps each offending top-level field to an i18n key (the contract's, else a generic one). */
+function validationFields(issues: readonly FastifySchemaValidationError[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = issue.instancePath.split('/')[1];
+    if (!field || field in fields) continue;
+    fields[field] = isMessageKey(issue.message) ? issue.message : 'errors.invalidValue';
+  }
+  return fields;
+}
+
+function isPlainObject(value: unknown): value is RawValues {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** State-changing calls: every POST, and the GET that SPEC keeps for removing a bot. */
+function changesState(e: Endpoint): boolean {
+  return e.method === 'POST' || e.path === '/botremove';
+}
+
+/**
+ * A browser always sends `Origin` on cross-site POSTs; when present it must name this host.
+ * Clients without one (curl, the robot's tooling) are not browsers and carry no ambient cookie
+ * risk, so they pass.
+ */
+const checkOrigin: onRequestHookHandler = async (req) => {
+  const origin = req.headers.origin;
+  if (origin === undefined) return;
+  let host: string | null = null;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    host = null;
+  }
+  if (host === null || host !== req.host) throw new HttpError(403, ErrorCode.badOrigin);
+};
+
+function ownerValue(e: Endpoint, req: FastifyRequest): unknown {
+  if (e.owner === null || e.owner === 'session') return undefined;
+  const source = e.owner.in === 'query' ? req.query : req.body;
+  return isPlainObject(source) ? source[e.owner.field] : undefined;
+}
+
+/**
+ * Registers one row of the contract's endpoint table at `/api` + its path, with the one pipeline
+ * every call goes through (DESIGN §3, §5):
+ * session → 401 → Origin → (rate limit) → 400 schema / SPEC §5 rules → 403 ownership → handler.
+ */
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: Handler<E>,
+): void {
+  const key = endpointKey(endpoint);
+  if (app.implementedEndpoints.has(key)) throw new Error(`${key} is registered twice`);
+  app.implementedEndpoints.add(key);
+
+  const onRequest: onRequestHookHandler[] = [
+    async (req, reply) => {
+      req.session = await resolveSession(app, req, reply);
+    },
+  ];
+  if (endpoint.owner !== null) {
+    onRequest.push(async (req) => {
+      if (req.session === null) throw new HttpError(401, ErrorCode.unauthenticated);
+    });
+  }
+  if (changesState(endpoint)) onRequest.push(checkOrigin);
+
+  const limiters = endpoint.credential ? credentialLimiters(app, endpoint) : null;
+  if (limiters) onRequest.push(limiters.perIp);
+
+  const preHandler: preHandlerHookHandler[] = [
+    async (req) => {
+      const invalid = req.validationError as
+        (Error & { validation?: FastifySchemaValidationError[] }) | undefined;
+      if (invalid) {
+        // The SPEC §5 rules speak the panel's language ("option type missing"), so when they
+        // explain the failure they win over the schema's generic answer.
+        const failure = endpoint.rules?.(isPlainObject(req.body) ? req.body : {});
+        if (failure) {
+          throw new HttpError(
+            400,
+            failure.key,
+            failure.field ? { [failure.field]: failure.key } : undefined,
+          );
+        }
+        throw new HttpError(
+          400,
+          ErrorCode.invalidInput,
+          validationFields(invalid.validation ?? []),
+        );
+      }
+      if (endpoint.rules && isPlainObject(req.body)) {
+        const failure = endpoint.rules(req.body);
+        if (failure) {
+          throw new HttpError(
+            400,
+            failure.key,
+            failure.field ? { [failure.field]: failure.key } : undefined,
+          );
+        }
+      }
+    },
+  ];
+  if (limiters) preHandler.push(limiters.perEmail);
+  if (endpoint.owner !== null && endpoint.owner !== 'session') {
+    preHandler.push(async (req) => {
+      const userid = ownerValue(endpoint, req);
+      const accountId = req.session?.accountId;
+      const owned =
+        typeof userid === 'string' && accountId !== undefined
+          ? await app.deps.db
+              .selectFrom('bots')
+              .select('id')
+              .where('userid', '=', userid)
+              .where('account_id', '=', accountId)
+              .executeTakeFirst()
+          : undefined;
+      // One answer whether the bot is someone else's or does not exist: no probing for ids.
+      if (!owned) throw new HttpError(403, ErrorCode.forbidden);
+    });
+  }
+
+  app.route({
+    method: endpoint.method,
+    url: `/api${endpoint.path}`,
+    attachValidation: true,
+    schema: {
+      summary: endpoint.summary,
+      tags: [endpoint.area],
+      ...(endpoint.owner === null ? {} : { security: [{ session: [] }] }),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      response: { 200: endpoint.response, '4xx': ErrorEnvelopeSchema, '5xx': ErrorEnvelopeSchema },
+    },
+    onRequest,
+    preHandler,
+    handler: async (req, reply) => {
+      const ctx: HandlerContext<E> = {
+        query: req.query as QueryOf<E>,
+        body: req.body as BodyOf<E>,
+        get session(): RequestSession {
+          if (req.session === null) throw new HttpError(401, ErrorCode.unauthenticated);
+          return req.session;
+        },
+        maybeSession: req.session,
+        req,
+        reply,
+      };
+      return handler(ctx);
+    },
+  });
+}
+
+/**
+ * Registers every row of the table that no module implements yet, with the same pipeline, so
+ * 401/403/400 answer as they will later; then 501 — honest, never fake data.
+ */
+export function registerNotImplemented(app: FastifyInstance): void {
+  for (const endpoint of endpointList) {
+    if (app.implementedEndpoints.has(endpointKey(endpoint))) continue;
+    route(app, endpoint, () => {
+      throw new HttpError(501, ErrorCode.notImplemented);
+    });
+  }
+}

@@ -1,0 +1,119 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RequestSession } from './context.ts';
+
+/** The session cookie's name. */
+export const SESSION_COOKIE = 'sid';
+/** A session ends after this long without a request (sliding expiry). */
+export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * `last_seen_at` is written at most this often: a panel polls several endpoints per screen, and a
+ * write per request would make every read a write.
+ */
+export const LAST_SEEN_RESOLUTION_MS = 60 * 1000;
+
+/** The sessions row id of a cookie token: only its hash is stored, so a database leak logs no one in. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+function cookieOptions(req: FastifyRequest) {
+  return {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    // Secure only over https: a plain-http localhost install must still be able to log in.
+    secure: req.protocol === 'https',
+    path: '/',
+    maxAge: SESSION_IDLE_MS / 1000,
+  };
+}
+
+function cookieToken(req: FastifyRequest): string | null {
+  const token = req.cookies[SESSION_COOKIE];
+  // Our tokens are 43 characters; anything far longer is not ours and is not worth hashing.
+  return token && token.length <= 128 ? token : null;
+}
+
+/** Finds the request's session, ending it when idle too long and sliding it when active. */
+export async function resolveSession(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<RequestSession | null> {
+  const token = cookieToken(req);
+  if (token === null) return null;
+  const { db, now } = app.deps;
+  const id = hashToken(token);
+  const row = await db
+    .selectFrom('sessions')
+    .select(['account_id', 'last_seen_at', 'expires_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return null;
+  const at = now();
+  if (row.expires_at <= at) {
+    await db.deleteFrom('sessions').where('id', '=', id).execute();
+    return null;
+  }
+  if (at - row.last_seen_at >= LAST_SEEN_RESOLUTION_MS) {
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: at, expires_at: at + SESSION_IDLE_MS })
+      .where('id', '=', id)
+      .execute();
+    // Slide the browser's copy too, or it would drop the cookie 30 days after login.
+    reply.setCookie(SESSION_COOKIE, token, cookieOptions(req));
+  }
+  return { id, accountId: row.account_id };
+}
+
+/**
+ * Starts a new session for the account and sets its cookie. The session the request came with
+ * (if any) is deleted: a fresh id on every login defeats session fixation.
+ */
+export async function startSession(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  accountId: number,
+): Promise<void> {
+  const { db, now } = app.deps;
+  const token = randomBytes(32).toString('base64url');
+  const at = now();
+  const previous = cookieToken(req);
+  await db.transaction().execute(async (trx) => {
+    if (previous !== null) {
+      await trx.deleteFrom('sessions').where('id', '=', hashToken(previous)).execute();
+    }
+    // Housekeeping: the account's expired sessions are of no further use.
+    await trx
+      .deleteFrom('sessions')
+      .where('account_id', '=', accountId)
+      .where('expires_at', '<=', at)
+      .execute();
+    await trx
+      .insertInto('sessions')
+      .values({
+        id: hashToken(token),
+        account_id: accountId,
+        created_at: at,
+        last_seen_at: at,
+        expires_at: at + SESSION_IDLE_MS,
+      })
+      .execute();
+  });
+  reply.setCookie(SESSION_COOKIE, token, cookieOptions(req));
+}
+
+/** Ends the request's session (if any) and clears the cookie. */
+export async function endSession(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  const token = cookieToken(req);
+  if (token !== null) {
+    await app.deps.db.deleteFrom('sessions').where('id', '=', hashToken(token)).execute();
+  }
+  reply.clearCookie(SESSION_COOKIE, { ...cookieOptions(req), maxAge: undefined });
+}

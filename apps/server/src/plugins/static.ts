@@ -1,0 +1,52 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { ErrorCode } from '@app/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { envelope } from '../lib/http-error.ts';
+
+function isApi(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+const NOT_BUILT =
+  'The panel has not been built yet.\n\n' +
+  'Run `npm run build` in the project folder, then restart the server.\n' +
+  'The API under /api works meanwhile.\n';
+
+/**
+ * Serves the built panel for every non-/api path: files as they are, and index.html for client
+ * routes (the panel's router decides what `/geralconfig` shows). Without a build, a plain page
+ * tells the operator what to do instead of a bare 404.
+ */
+export async function registerStatic(app: FastifyInstance, webDist: string): Promise<void> {
+  const built = existsSync(join(webDist, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      // Vite fingerprints asset names, so anything but index.html may be cached for long.
+      setHeaders: (reply, path) => {
+        reply.header(
+          'cache-control',
+          path.endsWith('index.html') ? 'no-cache' : 'public, max-age=31536000, immutable',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (req: FastifyRequest, reply: FastifyReply) => {
+    const path = req.url.split('?')[0] ?? '/';
+    if (isApi(path) || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      return reply.code(404).send(envelope(ErrorCode.notFound));
+    }
+    if (!built) {
+      return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
+    }
+    // A missing file (a name with an extension) is a real 404; anything else is a client route.
+    const last = path.split('/').pop() ?? '';
+    if (last.includes('.'))
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

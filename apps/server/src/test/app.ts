@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { build, type BuildOptions } from '../app.ts';
+
+/**
+ * Builds the real app on a real, empty database for one test file: SQLite `:memory:` by default;
+ * with TEST_DATABASE_URL (postgres://…) a schema of its own on that server, dropped afterwards,
+ * so the same suite runs on both databases.
+ */
+export async function createTestApp(
+  options: BuildOptions = {},
+): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  const common: BuildOptions = {
+    secretKey: randomBytes(32).toString('hex'),
+    // No panel build in tests unless a test brings its own fixture.
+    webDist: '/nonexistent-web-dist',
+    // Files log in often; the rate-limit tests pass their own small limits.
+    rateLimit: { max: 10_000, timeWindowMs: 60_000, perEmailMax: 10_000, perEmailWindowMs: 60_000 },
+    ...options,
+  };
+  if (!base) {
+    const app = await build({ sqliteFile: ':memory:', ...common });
+    return { app, close: () => app.close() };
+  }
+
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  try {
+    const app = await build({ databaseUrl: url.toString(), ...common });
+    return {
+      app,
+      close: async () => {
+        await app.close();
+        await admin.query(`drop schema ${schema} cascade`);
+        await admin.end();
+      },
+    };
+  } catch (err) {
+    await admin.query(`drop schema ${schema} cascade`);
+    await admin.end();
+    throw err;
+  }
+}
+
+/** Registers beforeAll/afterAll for a file-wide app; read `.app` inside tests. */
+export function useTestApp(options: BuildOptions = {}): { readonly app: FastifyInstance } {
+  let current: Awaited<ReturnType<typeof createTestApp>> | null = null;
+  beforeAll(async () => {
+    current = await createTestApp(options);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return {
+    get app() {
+      if (!current) throw new Error('The test app is built in beforeAll');
+      return current.app;
+    },
+  };
+}
+
+let counter = 0;
+/** A fresh, unique e-mail and bot id per call (tests in one file share a database). */
+export function newAccount(): { email: string; password: string; userid: string } {
+  counter += 1;
+  const n = `${Date.now() % 1_000_000}${process.pid % 1000}${counter}`;
+  return { email: `trader${n}@example.com`, password: 'correct-horse-1', userid: `9${n}` };
+}
+
+/** The `name=value` pair of a Set-Cookie header, for the next request's Cookie header. */
+export function sessionCookie(res: LightMyRequestResponse): string {
+  const header = res.headers['set-cookie'];
+  const first = Array.isArray(header) ? header.find((h) => h.startsWith('sid=')) : header;
+  if (!first) throw new Error(`No session cookie in ${res.statusCode} ${res.body}`);
+  return first.split(';')[0] ?? '';
+}
+
+/** Registers an account with one bot and logs it in; returns the cookie to send. */
+export async function registerAndLogin(
+  app: FastifyInstance,
+  account = newAccount(),
+): Promise<{ cookie: string; userid: string; email: string; password: string }> {
+  const reg = await app.inject({ method: 'POST', url: '/api/botregister', payload: account });
+  if (reg.statusCode !== 200) throw new Error(`register: ${reg.statusCode} ${reg.body}`);
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/botlogin',
+    payload: { email: account.email, password: account.password },
+  });
+  return { cookie: sessionCookie(login), ...account };
+}
