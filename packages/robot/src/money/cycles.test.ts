@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { cycles, type CyclesConfig } from './cycles.ts';
+import { simulatePath } from './simulate.ts';
+import { common } from './test-helpers.ts';
+import type { OrderResult } from './types.ts';
+
+const BASE: CyclesConfig = {
+  ...common(200, 0.87),
+  cycles: 3,
+  cycleMultiplier: 3,
+  gales: 2,
+  galeMultiplier: 2,
+};
+
+/** Sequence P&L list of a path (one entry per closed sequence). */
+function sequencePnls(sim: ReturnType<typeof simulatePath>): number[] {
+  return sim.rows.flatMap((r) =>
+    r.events.flatMap((e) => (e.type === 'sequence_end' ? [e.pnlCents] : [])),
+  );
+}
+
+describe('cycles', () => {
+  it.each([
+    {
+      name: 'cm 3',
+      cfg: BASE,
+      path: 'LLL' + 'LW' + 'W',
+      stakes: [200, 400, 800, 600, 1200, 200],
+      pnls: [-1400, 444, 174],
+    },
+    {
+      name: 'cm auto (0)',
+      cfg: { ...BASE, cycleMultiplier: 0 },
+      path: 'LLL' + 'LLW',
+      stakes: [200, 400, 800, 1810, 3620, 7240],
+      pnls: [-1400, 869],
+    },
+  ])('walks the §4 table when $name', ({ cfg, path, stakes, pnls }) => {
+    const sim = simulatePath(cycles, cfg, path.split('') as OrderResult[], 0.87);
+    expect(sim.rows.map((r) => r.stakeCents)).toEqual(stakes);
+    expect(sequencePnls(sim)).toEqual(pnls);
+    expect(sim.state).toMatchObject({ cycle: 1, bankCents: 0 });
+  });
+
+  it('accepts the loss and returns to cycle 1 when the last cycle is lost', () => {
+    const sim = simulatePath(cycles, BASE, 'LLLLLLLLLW'.split('') as OrderResult[], 0.87);
+    expect(sim.rows.map((r) => r.stakeCents)).toEqual([
+      200, 400, 800, 600, 1200, 2400, 1800, 3600, 7200, 200,
+    ]);
+    expect(sim.rows[8]?.events).toContainEqual({ type: 'cycle_end', reason: 'bust' });
+  });
+
+  it('chains gales payout-aware when gm is 0', () => {
+    const sim = simulatePath(cycles, { ...BASE, galeMultiplier: 0 }, ['L', 'W'], 0.87);
+    // ceil((2.00 + 2.00·0.87)/0.87) = 4.30
+    expect(sim.rows.map((r) => r.stakeCents)).toEqual([200, 430]);
+  });
+});
