@@ -1,0 +1,54 @@
+import { Alert, Box, Button, CircularProgress } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { BrowserRouter, useRoutes } from 'react-router';
+import { useSession } from '../lib/session.ts';
+import { Providers } from './providers.tsx';
+import { loggedInRoutes, loggedOutRoutes } from './routes.tsx';
+
+function LoggedInRoutes() {
+  return useRoutes(loggedInRoutes);
+}
+
+function LoggedOutRoutes() {
+  return useRoutes(loggedOutRoutes);
+}
+
+/** Picks the route table by the server session (restored from `GET /api/session` at start-up). */
+export function AppRoutes() {
+  const { t } = useTranslation();
+  const session = useSession();
+  if (session.status === 'loading') {
+    return (
+      <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '100dvh' }}>
+        <CircularProgress aria-label={t('app.loading')} />
+      </Box>
+    );
+  }
+  if (session.status === 'error') {
+    return (
+      <Box sx={{ p: 3, maxWidth: 520, mx: 'auto' }}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={session.retry}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {t('common.loadError')}
+        </Alert>
+      </Box>
+    );
+  }
+  return session.status === 'in' ? <LoggedInRoutes /> : <LoggedOutRoutes />;
+}
+
+export function App() {
+  return (
+    <Providers>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </Providers>
+  );
+}

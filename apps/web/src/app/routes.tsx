@@ -1,0 +1,46 @@
+import type { RouteObject } from 'react-router';
+import { LoginPage } from '../features/auth/components/login-page.tsx';
+import { RegisterPage } from '../features/auth/components/register-page.tsx';
+import { GlobalParamsPage } from '../features/global-params/components/global-params-page.tsx';
+import { HomePage } from '../features/home/components/home-page.tsx';
+import { NotFoundPage } from '../features/not-found/components/not-found-page.tsx';
+import { PaymentOkPage } from '../features/payment/components/payment-ok-page.tsx';
+import { AppShell } from './shell/app-shell.tsx';
+import { PublicLayout } from './shell/public-layout.tsx';
+
+/**
+ * Logged-in screens built so far (SPEC §2 "Access"). A new screen is one more line here: its
+ * route appears, and so does its card on the home page. Paths not listed show not-found.
+ */
+const screens: RouteObject[] = [
+  { path: '/auth', element: <LoginPage /> },
+  { path: '/geralconfig', element: <GlobalParamsPage /> },
+  { path: '/paymentok', element: <PaymentOkPage /> },
+];
+
+/** Every logged-in path that has a screen. */
+export const builtPaths: readonly string[] = ['/', ...screens.map((route) => route.path ?? '')];
+
+export const loggedInRoutes: RouteObject[] = [
+  {
+    element: <AppShell />,
+    children: [
+      { index: true, element: <HomePage builtPaths={builtPaths} /> },
+      ...screens,
+      { path: '*', element: <NotFoundPage loggedIn /> },
+    ],
+  },
+];
+
+export const loggedOutRoutes: RouteObject[] = [
+  {
+    element: <PublicLayout />,
+    children: [
+      { index: true, element: <LoginPage /> },
+      { path: '/auth', element: <LoginPage /> },
+      { path: '/cadastrar', element: <RegisterPage /> },
+      { path: '/paymentok', element: <PaymentOkPage /> },
+      { path: '*', element: <NotFoundPage loggedIn={false} /> },
+    ],
+  },
+];

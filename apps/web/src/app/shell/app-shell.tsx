@@ -1,0 +1,101 @@
+import { endpoints } from '@app/contract';
+import LogoutIcon from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
+import MenuOpenIcon from '@mui/icons-material/MenuOpen';
+import {
+  AppBar,
+  Box,
+  IconButton,
+  Toolbar,
+  Tooltip,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useNavigate } from 'react-router';
+import { api } from '../../lib/api.ts';
+import { useEndSession } from '../../lib/session.ts';
+import { storage } from '../../lib/storage.ts';
+import { BotSelector } from './bot-selector.tsx';
+import { LanguageSwitcher } from './language-switcher.tsx';
+import { NavDrawer } from './nav-drawer.tsx';
+
+function IdsLabel() {
+  const { t } = useTranslation();
+  const userId = storage.get('userId');
+  const traderId = storage.get('traderId');
+  const text =
+    userId && traderId ? t('shell.idsLabel', { userId, traderId }) : t('shell.defaultTitle');
+  return (
+    <Typography variant="subtitle1" component="p" noWrap sx={{ flexGrow: 1, minWidth: 0 }}>
+      {text}
+    </Typography>
+  );
+}
+
+function LogoutButton() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const endSession = useEndSession();
+  async function logout(): Promise<void> {
+    try {
+      await api(endpoints.logout);
+    } catch {
+      // The local session ends anyway: a trader who presses "log out" must not stay logged in here.
+    }
+    endSession();
+    void navigate('/', { replace: true });
+  }
+  return (
+    <Tooltip title={t('shell.logout')}>
+      <IconButton color="inherit" aria-label={t('shell.logout')} onClick={() => void logout()}>
+        <LogoutIcon />
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/** The logged-in frame of SPEC §2 "Shell": top bar, navigation drawer, the screen. */
+export function AppShell() {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const mobile = useMediaQuery(theme.breakpoints.down('sm'));
+  const [expanded, setExpanded] = useState(true);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const open = mobile ? mobileOpen : expanded;
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+      <AppBar position="fixed" sx={{ zIndex: (th) => th.zIndex.drawer + 1 }}>
+        <Toolbar sx={{ gap: { xs: 0.5, sm: 1.5 }, px: { xs: 1, sm: 2 } }}>
+          <IconButton
+            color="inherit"
+            edge="start"
+            aria-label={
+              mobile
+                ? t('shell.openMenu')
+                : expanded
+                  ? t('shell.collapseMenu')
+                  : t('shell.expandMenu')
+            }
+            aria-expanded={open}
+            onClick={() => (mobile ? setMobileOpen((v) => !v) : setExpanded((v) => !v))}
+          >
+            {open && !mobile ? <MenuOpenIcon /> : <MenuIcon />}
+          </IconButton>
+          <IdsLabel />
+          <BotSelector />
+          <LanguageSwitcher />
+          <LogoutButton />
+        </Toolbar>
+      </AppBar>
+      <NavDrawer mobile={mobile} open={open} onClose={() => setMobileOpen(false)} />
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
+        <Toolbar />
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}

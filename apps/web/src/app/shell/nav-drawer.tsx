@@ -1,0 +1,108 @@
+import { DRAWER_WIDTH_PX } from '@app/contract';
+import {
+  Drawer,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Toolbar,
+  Tooltip,
+} from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { NAV_LINKS } from './nav-links.ts';
+
+/** Width of the collapsed icon strip. */
+export const DRAWER_COLLAPSED_PX = 64;
+
+function NavList({ expanded, onNavigate }: { expanded: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <List component="nav" aria-label={t('shell.navigation')}>
+      {NAV_LINKS.map(({ path, labelKey, Icon }) => {
+        const label = t(labelKey);
+        const button = (
+          <ListItemButton
+            component={RouterLink}
+            to={path}
+            selected={pathname === path}
+            aria-current={pathname === path ? 'page' : undefined}
+            aria-label={expanded ? undefined : label}
+            onClick={onNavigate}
+            sx={{ minHeight: 48, px: 2.5, justifyContent: expanded ? 'initial' : 'center' }}
+          >
+            <ListItemIcon sx={{ minWidth: 0, mr: expanded ? 2 : 0, justifyContent: 'center' }}>
+              <Icon />
+            </ListItemIcon>
+            {expanded && <ListItemText primary={label} />}
+          </ListItemButton>
+        );
+        return (
+          <ListItem key={path} disablePadding sx={{ display: 'block' }}>
+            {expanded ? (
+              button
+            ) : (
+              <Tooltip title={label} placement="right">
+                {button}
+              </Tooltip>
+            )}
+          </ListItem>
+        );
+      })}
+    </List>
+  );
+}
+
+interface NavDrawerProps {
+  mobile: boolean;
+  /** Desktop: expanded (240 px) or the icon strip. Phone: the temporary drawer is open. */
+  open: boolean;
+  onClose: () => void;
+}
+
+/** SPEC §2 "Shell": a permanent mini-variant drawer; on phones a temporary one. */
+export function NavDrawer({ mobile, open, onClose }: NavDrawerProps) {
+  if (mobile) {
+    return (
+      <Drawer
+        variant="temporary"
+        open={open}
+        onClose={onClose}
+        ModalProps={{ keepMounted: true }}
+        slotProps={{ paper: { sx: { width: DRAWER_WIDTH_PX } } }}
+      >
+        <NavList expanded onNavigate={onClose} />
+      </Drawer>
+    );
+  }
+  const width = open ? DRAWER_WIDTH_PX : DRAWER_COLLAPSED_PX;
+  return (
+    <Drawer
+      variant="permanent"
+      data-testid="nav-drawer"
+      data-expanded={open}
+      style={{ width }}
+      sx={{
+        width,
+        flexShrink: 0,
+        whiteSpace: 'nowrap',
+        '& .MuiDrawer-paper': {
+          width,
+          overflowX: 'hidden',
+          boxSizing: 'border-box',
+          transition: (theme) =>
+            theme.transitions.create('width', {
+              easing: theme.transitions.easing.sharp,
+              duration: theme.transitions.duration.enteringScreen,
+            }),
+        },
+      }}
+      slotProps={{ paper: { style: { width } } }}
+    >
+      <Toolbar />
+      <NavList expanded={open} />
+    </Drawer>
+  );
+}

@@ -1,0 +1,18 @@
+import GroupsIcon from '@mui/icons-material/Groups';
+import ForumIcon from '@mui/icons-material/Forum';
+import HomeIcon from '@mui/icons-material/Home';
+import LoginIcon from '@mui/icons-material/Login';
+import SettingsIcon from '@mui/icons-material/Settings';
+import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
+import type { SvgIconComponent } from '@mui/icons-material';
+import type { I18nKey } from '../../i18n/keys.ts';
+
+/** The drawer's six links, as SPEC §2 "Shell" fixes them (unbuilt ones lead to not-found). */
+export const NAV_LINKS: readonly { path: string; labelKey: I18nKey; Icon: SvgIconComponent }[] = [
+  { path: '/', labelKey: 'nav.home', Icon: HomeIcon },
+  { path: '/geralconfig', labelKey: 'nav.geralconfig', Icon: SettingsIcon },
+  { path: '/copytrader', labelKey: 'nav.copytrader', Icon: GroupsIcon },
+  { path: '/copysignals', labelKey: 'nav.copysignals', Icon: ForumIcon },
+  { path: '/comprar', labelKey: 'nav.comprar', Icon: ShoppingCartIcon },
+  { path: '/auth', labelKey: 'nav.auth', Icon: LoginIcon },
+];

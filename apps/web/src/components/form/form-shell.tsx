@@ -1,0 +1,196 @@
+import { NOTICE_MS, type RawValues, type RuleFailure } from '@app/contract';
+import { Alert, Box, Button, Stack } from '@mui/material';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import {
+  FormProvider,
+  useForm,
+  useWatch,
+  type DefaultValues,
+  type FieldErrors as FieldErrorsOf,
+  type FieldValues,
+  type Path,
+  type Resolver,
+} from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { ApiError, errorKey } from '../../lib/api.ts';
+import { dynamicKey, type I18nKey } from '../../i18n/keys.ts';
+import { useTimedFlag } from '../notices/use-timed-flag.ts';
+import { FormAreaContext } from './form-area.ts';
+
+type FieldErrors = Partial<Record<string, string>>;
+
+interface FormShellProps<V extends FieldValues, B, R> {
+  /** i18n area: fields read `<area>.fields.<name>`, `<area>.help.<name>`. */
+  area: string;
+  defaultValues: DefaultValues<V>;
+  /** Values read from the server; the form resets to them whenever they change. */
+  values?: V;
+  /** The screen's SPEC §5 rule, run on the raw values before anything else. */
+  rule?: (values: RawValues) => RuleFailure | null;
+  /** Per-field rules shown on blur (then on every change); submit stays disabled while any fails. */
+  fieldRules?: (values: RawValues) => FieldErrors;
+  /** Submit stays disabled while any value is empty. */
+  requireComplete?: boolean;
+  /** Maps the form's values to the wire body (trim, numbers, flags). */
+  toBody: (values: V) => B;
+  /** The contract schema of the body, checked before sending. */
+  schema?: z.ZodType<B>;
+  onSubmit: (body: B) => Promise<R>;
+  onSuccess?: (result: R) => void;
+  /** A success notice hiding after NOTICE_MS. */
+  successKey?: I18nKey;
+  submitKey: I18nKey;
+  /** Disables submitting while the screen is busy elsewhere (e.g. reloading). */
+  busy?: boolean;
+  /** Extra buttons beside submit (links to other screens). */
+  actions?: ReactNode;
+  children: ReactNode;
+}
+
+function isEmpty(value: unknown): boolean {
+  return (
+    value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+  );
+}
+
+/**
+ * Every form of the panel: react-hook-form underneath, the contract's rules on submit, server
+ * error codes translated, a timed success notice, and a submit button that cannot double-send.
+ */
+export function FormShell<V extends FieldValues, B, R>({
+  area,
+  defaultValues,
+  values,
+  rule,
+  fieldRules,
+  requireComplete,
+  toBody,
+  schema,
+  onSubmit,
+  onSuccess,
+  successKey,
+  submitKey,
+  busy,
+  actions,
+  children,
+}: FormShellProps<V, B, R>) {
+  const { t, i18n } = useTranslation();
+  const resolver: Resolver<V> | undefined = fieldRules
+    ? (raw) => {
+        const errors = Object.fromEntries(
+          Object.entries(fieldRules(raw)).map(([name, key]) => [
+            name,
+            { type: 'rule', message: key },
+          ]),
+        ) as FieldErrorsOf<V>;
+        return Object.keys(errors).length > 0
+          ? { values: {}, errors }
+          : { values: raw, errors: {} };
+      }
+    : undefined;
+  const methods = useForm<V>({
+    defaultValues,
+    values,
+    resolver,
+    mode: fieldRules ? 'onTouched' : 'onSubmit',
+  });
+  const watched = useWatch({ control: methods.control }) as V;
+  const [alertKey, setAlertKey] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const success = useTimedFlag(NOTICE_MS);
+
+  const incomplete =
+    requireComplete === true && Object.values(watched as Record<string, unknown>).some(isEmpty);
+  const failing = fieldRules !== undefined && Object.keys(fieldRules(watched)).length > 0;
+  const disabled = saving || busy === true || incomplete || failing;
+
+  function markField(name: string, key: string, focus: boolean): void {
+    const field = name as Path<V>;
+    methods.setError(field, { type: 'rule', message: key });
+    if (focus) methods.setFocus(field);
+  }
+
+  function fail(key: string, fields: Record<string, string>): void {
+    setAlertKey(key);
+    Object.entries(fields).forEach(([name, fieldKey], index) =>
+      markField(name, fieldKey, index === 0),
+    );
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    if (saving) return;
+    setAlertKey(null);
+    success.hide();
+    methods.clearErrors();
+    const raw = methods.getValues();
+
+    const failure = rule?.(raw) ?? null;
+    if (failure) {
+      fail(failure.key, failure.field ? { [failure.field]: failure.key } : {});
+      return;
+    }
+    const fieldErrors = fieldRules?.(raw) ?? {};
+    const firstFieldError = Object.values(fieldErrors)[0];
+    if (firstFieldError !== undefined) {
+      fail(firstFieldError, fieldErrors as Record<string, string>);
+      return;
+    }
+    let body = toBody(raw);
+    if (schema) {
+      const parsed = schema.safeParse(body);
+      if (!parsed.success) {
+        const fields: Record<string, string> = {};
+        for (const issue of parsed.error.issues) {
+          const name = String(issue.path[0] ?? '');
+          if (name !== '' && !(name in fields)) {
+            fields[name] = i18n.exists(issue.message) ? issue.message : 'errors.invalidInput';
+          }
+        }
+        fail('errors.invalidInput', fields);
+        return;
+      }
+      body = parsed.data;
+    }
+
+    setSaving(true);
+    try {
+      const result = await onSubmit(body);
+      setSaving(false);
+      if (successKey) success.show();
+      onSuccess?.(result);
+    } catch (error) {
+      setSaving(false);
+      fail(errorKey(error), error instanceof ApiError ? { ...error.fields } : {});
+    }
+  }
+
+  return (
+    <FormAreaContext.Provider value={area}>
+      <FormProvider {...methods}>
+        <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
+          {children}
+          <Stack spacing={2} sx={{ mt: 3 }}>
+            {alertKey && (
+              <Alert severity="error" onClose={() => setAlertKey(null)}>
+                {t(dynamicKey(alertKey))}
+              </Alert>
+            )}
+            {successKey && success.visible && (
+              <Alert severity="success" role="status">
+                {t(successKey)}
+              </Alert>
+            )}
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+              <Button type="submit" variant="contained" size="large" disabled={disabled}>
+                {saving ? t('common.saving') : t(submitKey)}
+              </Button>
+              {actions}
+            </Stack>
+          </Stack>
+        </Box>
+      </FormProvider>
+    </FormAreaContext.Provider>
+  );
+}

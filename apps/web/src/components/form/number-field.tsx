@@ -1,0 +1,46 @@
+import { TextField as MuiTextField } from '@mui/material';
+import { Controller, useFormContext } from 'react-hook-form';
+import { useFieldText } from './form-area.ts';
+
+interface NumberFieldProps {
+  name: string;
+  min?: number;
+  max?: number;
+  step?: number | 'any';
+  disabled?: boolean;
+}
+
+/**
+ * A number input. The form holds a number, or `''` while the input is empty (the screen's rule
+ * decides whether empty is allowed).
+ */
+export function NumberField({ name, min, max, step = 'any', disabled }: NumberFieldProps) {
+  const { control } = useFormContext();
+  const { label, help, error } = useFieldText(name);
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => (
+        <MuiTextField
+          name={field.name}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          value={(field.value as number | string | null | undefined) ?? ''}
+          onChange={(event) => {
+            const text = event.target.value;
+            field.onChange(text === '' ? '' : Number(text));
+          }}
+          id={`field-${name}`}
+          type="number"
+          label={label}
+          disabled={disabled}
+          error={error !== undefined}
+          helperText={error ?? (help || undefined)}
+          fullWidth
+          slotProps={{ htmlInput: { min, max, step, inputMode: 'decimal' } }}
+        />
+      )}
+    />
+  );
+}

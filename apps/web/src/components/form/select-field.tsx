@@ -1,0 +1,72 @@
+import { TextField as MuiTextField } from '@mui/material';
+import { Controller, useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { dynamicKey } from '../../i18n/keys.ts';
+import { useFieldText } from './form-area.ts';
+
+interface SelectFieldProps {
+  name: string;
+  /** The values offered, from a contract enum list. */
+  options: readonly number[];
+  /** Labels are `enums.<enumName>.<value>`. */
+  enumName: string;
+  disabled?: boolean;
+  /** Called with the chosen value after the form holds it. */
+  onValueChange?: (value: number) => void;
+}
+
+/**
+ * A native select of integer codes (native: the phone's own picker, and keyboard-friendly). An
+ * empty entry is offered only while the value is empty (a read that returned `null`), so the
+ * trader chooses once on purpose.
+ */
+export function SelectField({
+  name,
+  options,
+  enumName,
+  disabled,
+  onValueChange,
+}: SelectFieldProps) {
+  const { t } = useTranslation();
+  const { control } = useFormContext();
+  const { label, help, error } = useFieldText(name);
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field }) => {
+        const value = field.value as number | string | null | undefined;
+        const empty = value === null || value === undefined || value === '';
+        return (
+          <MuiTextField
+            select
+            name={field.name}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            value={empty ? '' : String(value)}
+            onChange={(event) => {
+              const text = event.target.value;
+              const next = text === '' ? '' : Number(text);
+              field.onChange(next);
+              if (typeof next === 'number') onValueChange?.(next);
+            }}
+            id={`field-${name}`}
+            label={label}
+            disabled={disabled}
+            error={error !== undefined}
+            helperText={error ?? (help || undefined)}
+            fullWidth
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            {empty && <option value="">{t('common.empty')}</option>}
+            {options.map((option) => (
+              <option key={option} value={String(option)}>
+                {t(dynamicKey(`enums.${enumName}.${option}`))}
+              </option>
+            ))}
+          </MuiTextField>
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,19 @@
+import { endpoints, ErrorCode, type LoginBody, type RegisterBody } from '@app/contract';
+import { api, ApiError } from '../../../lib/api.ts';
+
+export function login(body: LoginBody) {
+  return api(endpoints.botLogin, { body });
+}
+
+const REGISTER_CONFLICTS: readonly string[] = [ErrorCode.userExist, ErrorCode.botExist];
+
+/** SPEC §8: user_exist and bot_exist keep their own text; anything else is "registration failed". */
+export async function register(body: RegisterBody) {
+  try {
+    return await api(endpoints.botRegister, { body });
+  } catch (error) {
+    if (error instanceof ApiError && REGISTER_CONFLICTS.includes(error.code)) throw error;
+    const status = error instanceof ApiError ? error.status : 0;
+    throw new ApiError(status, ErrorCode.registerFailed);
+  }
+}

@@ -1,0 +1,60 @@
+import { checkLogin } from '@app/contract';
+import { Alert, Button } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { FormSection, FormShell, TextField } from '../../../components/form/index.ts';
+import { PageCard } from '../../../components/layout/page-card.tsx';
+import { dynamicKey } from '../../../i18n/keys.ts';
+import { useStartSession } from '../../../lib/session.ts';
+import { login } from '../api/auth.ts';
+
+interface LoginValues {
+  email: string;
+  password: string;
+}
+
+/** A notice another screen hands over when it navigates here (e.g. "Cadastro ok!"). */
+export interface LoginLocationState {
+  notice?: string;
+}
+
+/** Login (`/`, `/auth`), SPEC §2 and §5: trimmed e-mail and password, both required. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const startSession = useStartSession();
+  const notice = (location.state as LoginLocationState | null)?.notice;
+
+  return (
+    <PageCard title={t('auth.title')} subtitle={t('auth.subtitle')} maxWidth={440}>
+      {notice && (
+        <Alert severity="success" role="status" sx={{ mb: 2 }}>
+          {t(dynamicKey(notice))}
+        </Alert>
+      )}
+      <FormShell<LoginValues, LoginValues, Awaited<ReturnType<typeof login>>>
+        area="auth"
+        defaultValues={{ email: '', password: '' }}
+        rule={checkLogin}
+        toBody={(values) => ({ email: values.email.trim(), password: values.password.trim() })}
+        onSubmit={login}
+        onSuccess={(info) => {
+          startSession(info);
+          void navigate('/', { replace: true });
+        }}
+        submitKey="auth.submit"
+        actions={
+          <Button component={RouterLink} to="/cadastrar" variant="outlined" size="large">
+            {t('auth.toRegister')}
+          </Button>
+        }
+      >
+        <FormSection columns={1}>
+          <TextField name="email" type="email" autoComplete="username" inputMode="email" />
+          <TextField name="password" type="password" autoComplete="current-password" />
+        </FormSection>
+      </FormShell>
+    </PageCard>
+  );
+}

@@ -1,0 +1,24 @@
+import { endpoints, type GlobalParams } from '@app/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+
+/** The bot's params for one broker; the previous broker's stay on screen while the next loads. */
+export function useGlobalParams(userid: string, brokerid: number) {
+  return useQuery({
+    queryKey: ['global-params', userid, brokerid],
+    queryFn: () => api(endpoints.getGlobalParams, { query: { userid, brokerid } }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+export function saveGlobalParams(body: GlobalParams) {
+  return api(endpoints.saveGlobalParams, { query: { userid: body.userid }, body });
+}
+
+/** SPEC §7 `POST /brokerid`: the bot's current broker; multi-broker stays off from this screen. */
+export function setCurrentBroker(userid: string, brokerId: number) {
+  return api(endpoints.setBroker, {
+    body: { userid, curBrokerID: brokerId, brokersMask: 0, multiBroker: 0 },
+  });
+}

@@ -1,0 +1,135 @@
+import {
+  ACCOUNT_TYPES,
+  BROKER_IDS,
+  checkGlobalParams,
+  GlobalParamsSchema,
+  LOGIN_METHODS,
+  LOTE_TYPES,
+  OPERATION_TYPES,
+  OPTION_TYPES,
+  STOP_TYPES,
+  StopType,
+  STRATEGIES,
+  TRADER_MODES,
+} from '@app/contract';
+import { Alert, LinearProgress } from '@mui/material';
+import { useEffect, useMemo, useState } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  CheckboxField,
+  FormSection,
+  FormShell,
+  NumberField,
+  SelectField,
+} from '../../../components/form/index.ts';
+import { PageCard } from '../../../components/layout/page-card.tsx';
+import { QueryState } from '../../../components/notices/query-state.tsx';
+import { dynamicKey } from '../../../i18n/keys.ts';
+import { errorKey } from '../../../lib/api.ts';
+import { readBrokerId, storage } from '../../../lib/storage.ts';
+import { saveGlobalParams, setCurrentBroker, useGlobalParams } from '../api/global-params.ts';
+import {
+  EMPTY_GLOBAL_PARAMS_FORM,
+  toGlobalParamsBody,
+  toGlobalParamsForm,
+  type GlobalParamsForm,
+} from '../global-params-form.ts';
+
+/** The robot trades on one broker at a time, so "All" (0) is not offered here. */
+const BROKER_OPTIONS = BROKER_IDS.filter((id) => id > 0);
+
+/** SPEC §4: choosing the Quant stop turns the trailing stop off (and keeps it off). */
+function TrailingStopField() {
+  const { setValue } = useFormContext<GlobalParamsForm>();
+  const stopType = useWatch<GlobalParamsForm, 'stopType'>({ name: 'stopType' });
+  const quant = stopType === StopType.quant;
+  useEffect(() => {
+    if (quant) setValue('stopMovel', false, { shouldDirty: true });
+  }, [quant, setValue]);
+  return <CheckboxField name="stopMovel" disabled={quant} />;
+}
+
+/** Global config (`/geralconfig`), SPEC §2, §3 "Global params", §4 and §5. */
+export function GlobalParamsPage() {
+  const { t } = useTranslation();
+  const userId = storage.get('userId') ?? '';
+  const [brokerId, setBrokerId] = useState(readBrokerId);
+  const [brokerError, setBrokerError] = useState<string | null>(null);
+  const query = useGlobalParams(userId, brokerId);
+  const values = useMemo(
+    () => (query.data ? toGlobalParamsForm(query.data) : undefined),
+    [query.data],
+  );
+
+  async function changeBroker(next: number): Promise<void> {
+    if (!(next > 0)) return;
+    setBrokerError(null);
+    storage.set('brokerID', String(next));
+    try {
+      await setCurrentBroker(userId, next);
+    } catch (error) {
+      setBrokerError(errorKey(error));
+    }
+    setBrokerId(next);
+  }
+
+  return (
+    <PageCard title={t('globalParams.title')} subtitle={t('globalParams.subtitle')} maxWidth={1100}>
+      <QueryState
+        pending={query.isPending}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      >
+        {query.isFetching && <LinearProgress aria-label={t('common.loading')} sx={{ mb: 2 }} />}
+        {brokerError && (
+          <Alert severity="error" sx={{ mb: 2 }} onClose={() => setBrokerError(null)}>
+            {t(dynamicKey(brokerError))}
+          </Alert>
+        )}
+        <FormShell
+          area="globalParams"
+          defaultValues={EMPTY_GLOBAL_PARAMS_FORM}
+          values={values}
+          rule={checkGlobalParams}
+          toBody={(form) => toGlobalParamsBody(form, userId)}
+          schema={GlobalParamsSchema}
+          onSubmit={saveGlobalParams}
+          successKey="common.saved"
+          submitKey="common.save"
+          busy={query.isFetching}
+        >
+          <FormSection title={t('globalParams.sections.account')}>
+            <SelectField
+              name="brokerID"
+              options={BROKER_OPTIONS}
+              enumName="broker"
+              onValueChange={(next) => void changeBroker(next)}
+            />
+            <SelectField name="accType" options={ACCOUNT_TYPES} enumName="accType" />
+            <SelectField name="traderMode" options={TRADER_MODES} enumName="traderMode" />
+            <SelectField name="loginMethod" options={LOGIN_METHODS} enumName="loginMethod" />
+            <SelectField name="typeOperation" options={OPERATION_TYPES} enumName="operationType" />
+          </FormSection>
+          <FormSection title={t('globalParams.sections.entries')}>
+            <SelectField name="optionType" options={OPTION_TYPES} enumName="optionType" />
+            <SelectField name="loteType" options={LOTE_TYPES} enumName="loteType" />
+            <NumberField name="lote" min={0} />
+            <SelectField name="strategySel" options={STRATEGIES} enumName="strategy" />
+            <NumberField name="payout" min={0} max={100} step={1} />
+          </FormSection>
+          <FormSection title={t('globalParams.sections.gale')}>
+            <NumberField name="galenum" min={0} max={10} step={1} />
+            <NumberField name="galefat" min={0} max={100} />
+          </FormSection>
+          <FormSection title={t('globalParams.sections.stops')}>
+            <SelectField name="stopType" options={STOP_TYPES} enumName="stopType" />
+            <NumberField name="stopWin" min={0} />
+            <NumberField name="stopLoss" min={0} />
+            <TrailingStopField />
+          </FormSection>
+        </FormShell>
+      </QueryState>
+    </PageCard>
+  );
+}

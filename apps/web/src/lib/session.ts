@@ -1,0 +1,63 @@
+import { endpoints, type SessionInfo } from '@app/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { api, ApiError } from './api.ts';
+import { clearAllStorage, forgetSessionIds, rememberSession } from './storage.ts';
+
+export const sessionQueryKey = ['session'] as const;
+
+/** Restores the session from the server's cookie; `null` when there is none (401). */
+async function fetchSession(): Promise<SessionInfo | null> {
+  try {
+    const info = await api(endpoints.session);
+    rememberSession(info, false);
+    return info;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      forgetSessionIds();
+      return null;
+    }
+    throw error;
+  }
+}
+
+export type SessionState =
+  | { status: 'loading' }
+  | { status: 'error'; retry: () => void }
+  | { status: 'out' }
+  | { status: 'in'; info: SessionInfo };
+
+/** Logged in means a valid server session (DESIGN §5), never a stored password. */
+export function useSession(): SessionState {
+  const query = useQuery({
+    queryKey: sessionQueryKey,
+    queryFn: fetchSession,
+    staleTime: Infinity,
+    retry: false,
+  });
+  if (query.isPending) return { status: 'loading' };
+  if (query.isError) return { status: 'error', retry: () => void query.refetch() };
+  return query.data ? { status: 'in', info: query.data } : { status: 'out' };
+}
+
+/** After a successful login: store the ids and switch the panel to the logged-in routes. */
+export function useStartSession(): (info: SessionInfo) => void {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (info: SessionInfo) => {
+      rememberSession(info, true);
+      queryClient.setQueryData(sessionQueryKey, info);
+    },
+    [queryClient],
+  );
+}
+
+/** After logout: drop every cached answer and all browser storage. */
+export function useEndSession(): () => void {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    clearAllStorage();
+    queryClient.removeQueries();
+    queryClient.setQueryData(sessionQueryKey, null);
+  }, [queryClient]);
+}
