@@ -1,1 +1,2 @@
-export {};
+// Session stops (ROBOT.md §7).
+export * from './stops.ts';
