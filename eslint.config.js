@@ -19,7 +19,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -40,17 +43,48 @@ export default tseslint.config(
       'no-restricted-properties': [
         'error',
         { object: 'Date', property: 'now', message: 'The robot takes time as an argument.' },
-        { object: 'Math', property: 'random', message: 'The robot is deterministic: use a seeded generator.' },
+        {
+          object: 'Math',
+          property: 'random',
+          message: 'The robot is deterministic: use a seeded generator.',
+        },
         { object: 'performance', property: 'now', message: 'The robot takes time as an argument.' },
       ],
       'no-restricted-syntax': [
         'error',
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'The robot takes time as an argument.' },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'The robot takes time as an argument.',
+        },
       ],
-      'no-restricted-globals': ['error', 'fetch', 'process', 'setTimeout', 'setInterval', 'localStorage'],
+      'no-restricted-globals': [
+        'error',
+        'fetch',
+        'process',
+        'setTimeout',
+        'setInterval',
+        'localStorage',
+      ],
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['node:*', 'fs', 'fs/*', 'http', 'https', 'net', 'child_process', 'os', 'path'], message: 'The robot does no I/O.' }] },
+        {
+          patterns: [
+            {
+              group: [
+                'node:*',
+                'fs',
+                'fs/*',
+                'http',
+                'https',
+                'net',
+                'child_process',
+                'os',
+                'path',
+              ],
+              message: 'The robot does no I/O.',
+            },
+          ],
+        },
       ],
     },
   },
