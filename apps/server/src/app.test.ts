@@ -1,0 +1,192 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { endpointList } from '@app/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BODY_LIMIT_BYTES } from './app.ts';
+import { createTestApp, registerAndLogin, useTestApp } from './test/app.ts';
+
+const t = useTestApp();
+
+describe('GET /api/docs', () => {
+  it('lists every endpoint of the contract table, with the session cookie scheme', async () => {
+    for (const url of ['/api/docs', '/api/docs/json']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      const doc = res.json() as {
+        paths: Record<string, Record<string, { security?: unknown }>>;
+        components: { securitySchemes: Record<string, { in: string; name: string }> };
+      };
+      for (const e of endpointList) {
+        expect(
+          doc.paths[`/api${e.path}`]?.[e.method.toLowerCase()],
+          `${e.method} ${e.path}`,
+        ).toBeDefined();
+      }
+      expect(doc.components.securitySchemes.session).toMatchObject({ in: 'cookie', name: 'sid' });
+      expect(doc.paths['/api/getbots']?.get?.security).toEqual([{ session: [] }]);
+    }
+  });
+});
+
+describe('errors', () => {
+  it('answers 404 with the envelope for an unknown /api path', async () => {
+    for (const method of ['GET', 'POST'] as const) {
+      const res = await t.app.inject({ method, url: '/api/no-such-call' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: { code: 'errors.notFound', message: 'Not found.' } });
+    }
+  });
+
+  it('answers 400 invalidInput for malformed JSON', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/botlogin',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('errors.invalidInput');
+  });
+
+  it('answers 400 for a body with __proto__ or constructor.prototype keys', async () => {
+    for (const payload of [
+      '{"__proto__":{"admin":true}}',
+      '{"constructor":{"prototype":{"admin":true}}}',
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/botlogin',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('errors.invalidInput');
+    }
+  });
+
+  it('answers 415 with the envelope for a body that is not JSON', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/botlogin',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=a',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error.code).toBe('errors.invalidInput');
+  });
+
+  it('answers 413 with the envelope for a body over the limit', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/botlogin',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(BODY_LIMIT_BYTES) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBe('errors.invalidInput');
+  });
+
+  it('answers 400 when an array comes where an object is expected', async () => {
+    const { cookie, userid } = await registerAndLogin(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/brokerid',
+      headers: { cookie },
+      payload: [{ userid, curBrokerID: 2, brokersMask: 0, multiBroker: 0 }],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('errors.invalidInput');
+  });
+
+  it('answers 500 internal without details when a handler fails, and logs nothing to the client', async () => {
+    const { app, close } = await createTestApp();
+    try {
+      app.get('/api/test-crash', async () => {
+        throw new Error('secret detail');
+      });
+      const res = await app.inject({ method: 'GET', url: '/api/test-crash' });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({
+        error: { code: 'errors.internal', message: 'Something went wrong on our side.' },
+      });
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('security headers', () => {
+  it('sends a strict CSP, no x-powered-by, and no-store on /api', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/session' });
+    const csp = String(res.headers['content-security-policy']);
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data:",
+      "connect-src 'self'",
+      "frame-ancestors 'none'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+    ]) {
+      expect(csp).toContain(directive);
+    }
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('the panel without a build', () => {
+  it('answers 503 with a page telling the operator to build', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/geralconfig' });
+    expect(res.statusCode).toBe(503);
+    expect(res.body).toContain('npm run build');
+  });
+});
+
+describe('the built panel', () => {
+  let dir = '';
+  let panel: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'web-dist-'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(
+      join(dir, 'index.html'),
+      '<!doctype html><title>panel</title><div id="root"></div>',
+    );
+    writeFileSync(join(dir, 'assets', 'app-1a2b.js'), 'console.log(1)');
+    panel = await createTestApp({ webDist: dir });
+  });
+  afterAll(async () => {
+    await panel.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves index.html for a client route', async () => {
+    for (const url of ['/', '/geralconfig', '/configure-channels?x=1']) {
+      const res = await panel.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    }
+  });
+
+  it('serves assets as files and 404s a missing one', async () => {
+    const asset = await panel.app.inject({ method: 'GET', url: '/assets/app-1a2b.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log(1)');
+    expect((await panel.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('keeps /api answers as the envelope', async () => {
+    const res = await panel.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('errors.notFound');
+  });
+});

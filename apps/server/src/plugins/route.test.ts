@@ -1,0 +1,234 @@
+import { endpointList, type Endpoint } from '@app/contract';
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { registerAndLogin, useTestApp } from '../test/app.ts';
+import { sampleFor } from '../test/sample.ts';
+
+/**
+ * The pipeline of every row of the contract's table, generated from `endpointList` (never a
+ * hand-written list): 401 without a session, 403 for a bot of another account, 400 for a bad
+ * body, never a 5xx for random input. Rows no module implements yet run the same pipeline.
+ */
+
+const t = useTestApp();
+let mine: Awaited<ReturnType<typeof registerAndLogin>>;
+let theirs: Awaited<ReturnType<typeof registerAndLogin>>;
+
+beforeAll(async () => {
+  mine = await registerAndLogin(t.app);
+  theirs = await registerAndLogin(t.app);
+});
+
+const url = (e: Endpoint) => `/api${e.path}`;
+const owned = endpointList.filter(
+  (e): e is typeof e & { owner: { in: 'query' | 'body'; field: string } } =>
+    e.owner !== null && e.owner !== 'session',
+);
+const sessionOnly = endpointList.filter((e) => e.owner !== null);
+
+/** A request that passes validation and the SPEC §5 rules, naming `userid` as the bot. */
+function validRequest(e: Endpoint, userid: string) {
+  const query = e.query ? (sampleFor(e.query) as Record<string, unknown>) : undefined;
+  const body = e.body ? sampleFor(e.body) : undefined;
+  // Every bot id a row carries names the same bot (e.g. POST /globalparams: query and body).
+  if (query && 'userid' in query) query.userid = userid;
+  if (body && typeof body === 'object' && !Array.isArray(body) && 'userid' in body) {
+    (body as Record<string, unknown>).userid = userid;
+  }
+  return { query, body };
+}
+
+function send(
+  e: Endpoint,
+  req: { query?: Record<string, unknown> | undefined; body?: unknown },
+  cookie?: string,
+) {
+  return t.app.inject({
+    method: e.method,
+    url: url(e),
+    ...(req.query ? { query: req.query as Record<string, string> } : {}),
+    ...(e.method === 'POST' && req.body !== undefined ? { payload: req.body as object } : {}),
+    ...(cookie ? { headers: { cookie } } : {}),
+  });
+}
+
+function expectEnvelope(res: LightMyRequestResponse, status: number, code?: string) {
+  expect(res.statusCode, `${res.statusCode} ${res.body}`).toBe(status);
+  const body = res.json();
+  expect(typeof body.error.code).toBe('string');
+  expect(typeof body.error.message).toBe('string');
+  if (code) expect(body.error.code).toBe(code);
+}
+
+describe('contract samples', () => {
+  it.each(owned.map((e) => [`${e.method} ${e.path}`, e] as const))(
+    '%s: the generated request is valid for its schemas and rules',
+    (_name, e) => {
+      const { query, body } = validRequest(e, '12345');
+      if (e.query) expect(e.query.safeParse(query).error).toBeUndefined();
+      if (e.body) expect(e.body.safeParse(body).error).toBeUndefined();
+      if (e.rules && body && !Array.isArray(body))
+        expect(e.rules(body as Record<string, unknown>)).toBeNull();
+    },
+  );
+});
+
+describe('401 without a session', () => {
+  it.each(sessionOnly.map((e) => [`${e.method} ${e.path}`, e] as const))(
+    '%s answers 401 unauthenticated',
+    async (_name, e) => {
+      const res = await send(e, validRequest(e, mine.userid));
+      expectEnvelope(res, 401, 'errors.unauthenticated');
+    },
+  );
+});
+
+describe("403 for another account's bot", () => {
+  it.each(owned.map((e) => [`${e.method} ${e.path}`, e] as const))(
+    '%s answers 403 forbidden for a bot of another account',
+    async (_name, e) => {
+      const res = await send(e, validRequest(e, theirs.userid), mine.cookie);
+      expectEnvelope(res, 403, 'errors.forbidden');
+    },
+  );
+
+  it.each(owned.map((e) => [`${e.method} ${e.path}`, e] as const))(
+    '%s answers the same 403 for a bot that does not exist',
+    async (_name, e) => {
+      const res = await send(e, validRequest(e, '99999999999999999'), mine.cookie);
+      expectEnvelope(res, 403, 'errors.forbidden');
+    },
+  );
+
+  it.each(owned.map((e) => [`${e.method} ${e.path}`, e] as const))(
+    '%s reaches its handler for an own bot (200, or 501 while not implemented)',
+    async (_name, e) => {
+      const res = await send(e, validRequest(e, mine.userid), mine.cookie);
+      expect([200, 501], `${res.statusCode} ${res.body}`).toContain(res.statusCode);
+      if (res.statusCode === 501) expectEnvelope(res, 501, 'errors.notImplemented');
+    },
+  );
+});
+
+describe('400 for a bad body, before the ownership check', () => {
+  const withBody = owned.filter((e) => e.body !== undefined);
+  it.each(withBody.map((e) => [`${e.method} ${e.path}`, e] as const))(
+    '%s answers 400 with the envelope for an empty object and for a string',
+    async (_name, e) => {
+      const { query } = validRequest(e, mine.userid);
+      for (const body of [{}, 'text', [1, 2]]) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: url(e),
+          ...(query ? { query: query as Record<string, string> } : {}),
+          headers: { cookie: mine.cookie, 'content-type': 'application/json' },
+          payload: JSON.stringify(body),
+        });
+        expectEnvelope(res, 400);
+        // Codes are i18n keys, never zod's English.
+        const error = res.json().error as { code: string; fields?: Record<string, string> };
+        for (const key of [error.code, ...Object.values(error.fields ?? {})]) {
+          expect(key).toMatch(/^[a-zA-Z]+(\.[a-zA-Z]+)+$/);
+        }
+      }
+    },
+  );
+});
+
+describe('Origin check on state-changing calls', () => {
+  const changing = owned.filter((e) => e.method === 'POST' || e.path === '/botremove');
+  it.each(changing.map((e) => [`${e.method} ${e.path}`, e] as const))(
+    '%s answers 403 badOrigin for a foreign Origin',
+    async (_name, e) => {
+      const { query, body } = validRequest(e, mine.userid);
+      const res = await t.app.inject({
+        method: e.method,
+        url: url(e),
+        ...(query ? { query: query as Record<string, string> } : {}),
+        ...(e.method === 'POST' ? { payload: body as object } : {}),
+        headers: { cookie: mine.cookie, origin: 'https://evil.example', host: 'panel.example' },
+      });
+      expectEnvelope(res, 403, 'errors.badOrigin');
+    },
+  );
+
+  it('lets a same-origin browser request through', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/brokerid',
+      payload: { userid: mine.userid, curBrokerID: 2, brokersMask: 0, multiBroker: 0 },
+      headers: {
+        cookie: mine.cookie,
+        origin: 'http://panel.example:3000',
+        host: 'panel.example:3000',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('refuses an opaque "null" Origin', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { origin: 'null' },
+    });
+    expectEnvelope(res, 403, 'errors.badOrigin');
+  });
+});
+
+describe('random input never breaks the server', () => {
+  // Logout last: it would end the session the other rows are fuzzed with.
+  const rows = [...endpointList].sort(
+    (a, b) => Number(a.path === '/logout') - Number(b.path === '/logout'),
+  );
+  const query = fc.dictionary(
+    fc.oneof(
+      fc.constantFrom('userid', 'brokerid', 'traderid', '__proto__', 'constructor'),
+      fc.string(),
+    ),
+    fc.oneof(fc.string(), fc.array(fc.string(), { maxLength: 3 })),
+    { maxKeys: 4 },
+  );
+  const payload = fc.oneof(
+    fc.jsonValue().map((v) => JSON.stringify(v)),
+    fc.string(),
+    fc.constantFrom(
+      '{"__proto__":{"polluted":1}}',
+      '{"constructor":{"prototype":{"x":1}}}',
+      '{',
+      '',
+    ),
+  );
+
+  it.each(rows.map((e) => [`${e.method} ${e.path}`, e] as const))(
+    '%s answers a 4xx envelope (or 200/501) for random bodies and queries',
+    async (_name, e) => {
+      await fc.assert(
+        fc.asyncProperty(query, payload, fc.boolean(), async (q, body, withSession) => {
+          const res = await t.app.inject({
+            method: e.method,
+            url: url(e),
+            query: q as Record<string, string>,
+            ...(e.method === 'POST' ? { payload: body } : {}),
+            headers: {
+              'content-type': 'application/json',
+              ...(withSession ? { cookie: mine.cookie } : {}),
+            },
+          });
+          const ok =
+            res.statusCode < 500 ||
+            (res.statusCode === 501 && res.json().error.code === 'errors.notImplemented');
+          expect(ok, `${res.statusCode} ${res.body}`).toBe(true);
+          if (res.statusCode >= 400) {
+            const envelope = res.json();
+            expect(typeof envelope.error.code).toBe('string');
+            expect(typeof envelope.error.message).toBe('string');
+          }
+          expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+        }),
+        { numRuns: 25 },
+      );
+    },
+  );
+});
