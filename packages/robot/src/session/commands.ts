@@ -3,7 +3,7 @@
 import { BOT_COMMANDS, type BotCommandCode, type BotCommandName } from '@app/contract';
 import type { MoneyCommand, PlaceCommand } from '../money/index.ts';
 import { abortSequence, isTrading, notify, plugOf, runMoney } from './engine.ts';
-import { initialStops } from './stops-seam.ts';
+import { initialStops, resetStops } from '../stops/index.ts';
 import type {
   CommandArgs,
   NotifyParams,
@@ -145,7 +145,7 @@ export function handleCommand(
         stopReason: null,
         profitCents: 0,
         sessionStartBalanceCents: base.state.balanceCents,
-        stops: initialStops(config.stops, base.state.balanceCents),
+        stops: initialStops(base.state.balanceCents),
       };
       return reply(next, name, { ok: true, balanceCents: next.balanceCents }, [
         ...base.commands,
@@ -197,7 +197,12 @@ export function handleCommand(
     }
     case 'zeroScore':
       return reply(
-        { ...state, score: { wins: 0, losses: 0, draws: 0, sequenceWins: 0, sequenceLosses: 0 } },
+        {
+          ...state,
+          score: { wins: 0, losses: 0, draws: 0, sequenceWins: 0, sequenceLosses: 0 },
+          // The score stops (Diferencial, Quant) count from the same zero as the panel's score.
+          stops: resetStops(state.stops),
+        },
         name,
         { ok: true },
       );
@@ -218,7 +223,7 @@ export function handleCommand(
       const next: SessionState = {
         ...probe,
         money: moneyChanged && plug ? plug.strategy.initial(plug.config) : state.money,
-        stops: initialStops(incoming.stops, state.sessionStartBalanceCents),
+        stops: initialStops(state.sessionStartBalanceCents),
       };
       return reply(
         next,

@@ -4,7 +4,7 @@ import { normalizeAsset } from '../broker/paper.ts';
 import type { BaseState, MoneyCommand, MoneyEvent, PlaceCommand } from '../money/index.ts';
 import type { OrderWindow } from '../timing/index.ts';
 import { moneyIsTheStop, moneyPlugFor, type MoneyPlug } from './money-plug.ts';
-import { stopsBlockStake } from './stops-seam.ts';
+import { allowsOrder } from '../stops/index.ts';
 import type {
   NotifyParams,
   SessionCommand,
@@ -41,8 +41,8 @@ export function isTrading(state: SessionState): boolean {
 
 /** The ordinary pre-stop: an order is not sent when it could breach the stop loss. */
 export function preStopBlocks(state: SessionState, stakeCents: number): boolean {
-  if (moneyIsTheStop(state.config.strategySel, state.money)) return false;
-  return stopsBlockStake(state.stops, state.config.stops, state.profitCents, stakeCents);
+  const suspended = moneyIsTheStop(state.config.strategySel, state.money);
+  return allowsOrder(state.stops, stakeCents, state.config.stops, { suspended }) !== true;
 }
 
 export function sameAsset(a: string, b: string): boolean {

@@ -39,7 +39,7 @@ const config = (over: Partial<SessionConfig> = {}): SessionConfig => ({
   accountType: 1,
   strategySel: 1,
   money: { martingale: martingaleCfg, masaniello: masanielloCfg },
-  stops: {},
+  stops: { stopType: 1, stopWin: 0, stopLoss: 0, trailing: false },
   maxOrdersPerDay: 0,
   startBalanceCents: 100_000,
   copyMode: 1,
@@ -281,6 +281,64 @@ describe('session', () => {
     const zeroed = step(state, { type: 'command', code: 11 });
     expect(zeroed.commands).toContainEqual({ type: 'resume' });
     expect(places(step(zeroed.state, signal()).commands)).toHaveLength(1);
+  });
+});
+
+describe('session stops', () => {
+  const stops = (over: Partial<SessionConfig['stops']>): Partial<SessionConfig> => ({
+    stops: { stopType: 1, stopWin: 0, stopLoss: 0, trailing: false, ...over },
+  });
+
+  it('aborts the remaining gales and stops when a stop is hit mid-ladder', () => {
+    const { state, commands } = playLadder(
+      initialSession(config(stops({ stopType: 4, stopLoss: 2 }))),
+      'LL',
+    );
+    expect(places(commands).map((p) => p.stakeCents)).toEqual([200, 440]);
+    expect(commands).toContainEqual({ type: 'stop', reason: 'stop_loss' });
+    expect(state.sequence).toBeNull();
+    expect(state.money.ladder).toBeNull();
+    expect(state.stopReason).toBe('stop_loss');
+    expect(reasonOf(step(state, signal()).commands)).toBe('stopped');
+  });
+
+  it('stops with stop_win when the fixed profit target is reached', () => {
+    const { state, commands } = playLadder(initialSession(config(stops({ stopWin: 100 }))), 'W');
+    expect(commands.at(-1)).toEqual({ type: 'stop', reason: 'stop_win' });
+    expect(state.stopReason).toBe('stop_win');
+  });
+
+  it('does not send a gale that could breach the stop loss when the pre-stop applies', () => {
+    const { state, commands } = playLadder(initialSession(config(stops({ stopLoss: 500 }))), 'L');
+    expect(places(commands).map((p) => p.stakeCents)).toEqual([200]);
+    expect(keys(commands)).toContain('robot.notify.preStop');
+    expect(state.sequence).toBeNull();
+    expect(state.stopReason).toBeNull();
+  });
+
+  it('ignores a signal whose entry could breach the stop loss', () => {
+    const state = { ...initialSession(config(stops({ stopLoss: 300 }))) };
+    const losing = { ...state, stops: { ...state.stops, profitCents: -150 } };
+    expect(reasonOf(step(losing, signal()).commands)).toBe('pre_stop');
+  });
+
+  it('skips the ordinary stops while a Masaniello plan is active', () => {
+    let state = initialSession(config({ strategySel: 2, ...stops({ stopType: 4, stopLoss: 1 }) }));
+    state = playLadder(state, 'L').state;
+    expect(state.stopReason).toBeNull();
+    expect(state.stops.ordersLost).toBe(1);
+    expect(places(step(state, signal()).commands)).toHaveLength(1);
+  });
+
+  it('restarts the stops score when zeroScore is sent', () => {
+    const state = playLadder(
+      initialSession(config(stops({ stopType: 4, stopLoss: 5 }))),
+      'LLLL',
+    ).state;
+    expect(state.stops.ordersLost).toBe(4);
+    const zeroed = step(state, { type: 'command', code: 10 }).state;
+    expect(zeroed.stops.ordersLost).toBe(0);
+    expect(zeroed.score.losses).toBe(0);
   });
 });
 

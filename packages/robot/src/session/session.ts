@@ -13,7 +13,7 @@ import {
   stopWith,
 } from './engine.ts';
 import { moneyIsTheStop } from './money-plug.ts';
-import { initialStops, stopsAfterOrder } from './stops-seam.ts';
+import { initialStops, onOrderSettled, type StopHit } from '../stops/index.ts';
 import type {
   SessionConfig,
   SessionEvent,
@@ -51,7 +51,7 @@ export function initialSession(config: SessionConfig): SessionState {
     balanceCents: config.startBalanceCents,
     sessionStartBalanceCents: config.startBalanceCents,
     money: plug ? plug.strategy.initial(plug.config) : IDLE_MONEY,
-    stops: initialStops(config.stops, config.startBalanceCents),
+    stops: initialStops(config.startBalanceCents),
     sequence: null,
     openOrder: null,
     ordersPlaced: 0,
@@ -208,21 +208,20 @@ function onResult(
   const ran = runMoney(settled, { type: 'order_settled', stakeCents: open.stakeCents, pnlCents });
   if (!ran) return { state: { ...settled, sequence: null }, commands: out };
 
-  // Masaniello's plan is the stop while it runs: judge by the plan as it was when the order left.
-  const stopsApply = !moneyIsTheStop(state.config.strategySel, state.money);
+  // Masaniello's plan is the stop while it runs: judged by the plan as it was when the order
+  // left. Suspended stops still keep score, so they resume from the true session figures.
   const sequenceEnd = ran.commands.find((c) => c.type === 'sequence_end');
-  let hit = null;
-  let stops = settled.stops;
-  if (stopsApply) {
-    const judged = stopsAfterOrder(settled.stops, settled.config.stops, {
-      result,
+  const judged = onOrderSettled(
+    settled.stops,
+    {
       pnlCents,
-      profitCents: settled.profitCents,
-      sequence: sequenceEnd?.type === 'sequence_end' ? sequenceEnd.result : null,
-    });
-    hit = judged.hit;
-    stops = judged.track;
-  }
+      ...(sequenceEnd?.type === 'sequence_end' ? { sequenceEnd: sequenceEnd.result } : {}),
+    },
+    settled.config.stops,
+    { suspended: moneyIsTheStop(state.config.strategySel, state.money) },
+  );
+  const hit: StopHit | null = judged.hit ?? null;
+  const stops = judged.state;
   const afterStops: SessionState = { ...settled, stops };
   const continues = ran.commands.some((c) => c.type === 'place');
   if ((hit || !afterStops.running) && continues) {

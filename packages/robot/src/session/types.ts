@@ -17,7 +17,7 @@ import type {
   Cents,
 } from '../money/index.ts';
 import type { EntryPlan, GaleSchedule, OrderWindow } from '../timing/index.ts';
-import type { StopsSetup, StopsTrack } from './stops-seam.ts';
+import type { StopHit, StopsConfig, StopsState } from '../stops/index.ts';
 
 /** Per-strategy settings; only the one `strategySel` picks has to be present. */
 export interface MoneyConfigs {
@@ -36,7 +36,8 @@ export interface SessionConfig {
   /** 1 martingale, 2 masaniello, 3 cycles, 4 loss recovery, 5 custom cycles. */
   strategySel: Strategy;
   money: MoneyConfigs;
-  stops: StopsSetup;
+  /** Stop settings (`stopsConfigFromParams` maps the wire global params). */
+  stops: StopsConfig;
   /** Orders a day (maxtrades); 0 = unlimited. Checked when a sequence opens, so a ladder finishes. */
   maxOrdersPerDay: number;
   /** Where gales go (ROBOT.md §0); default `nextCandle`. */
@@ -105,8 +106,7 @@ export interface PlaceOrderCommand {
 }
 
 /** Why the session stopped trading. */
-export type SessionStopReason =
-  'command_off' | 'stop_win' | 'stop_loss' | 'trailing_stop' | 'plan_complete' | 'plan_bust';
+export type SessionStopReason = 'command_off' | StopHit | 'plan_complete' | 'plan_bust';
 
 /** Commands a session emits; the runtime executes them, the panel shows `notify` by key. */
 export type SessionCommand =
@@ -182,7 +182,8 @@ export interface SessionState {
   sessionStartBalanceCents: Cents;
   /** State of the chosen money strategy (opaque here: the strategy owns it). */
   money: BaseState;
-  stops: StopsTrack;
+  /** The stops' running score (`stops/`). */
+  stops: StopsState;
   sequence: SequenceInFlight | null;
   openOrder: OpenOrderRef | null;
   /** Counter behind order refs. */
