@@ -15,6 +15,7 @@ import type {
   MoneyEvent,
   OrderResult,
   PlaceCommand,
+  RejectReason,
   SequenceResult,
   StakeLimits,
   Step,
@@ -131,11 +132,7 @@ function place(clamped: ClampedStake, galeLevel: number): PlaceCommand {
   return { type: 'place', galeLevel, ...clamped };
 }
 
-function reject<S>(
-  state: S,
-  reason:
-    'sequence_in_flight' | 'no_sequence' | 'halted' | 'insufficient_balance' | 'invalid_config',
-): Step<S> {
+function reject<S>(state: S, reason: RejectReason): Step<S> {
   return { state, commands: [{ type: 'rejected', reason }] };
 }
 
