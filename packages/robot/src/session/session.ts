@@ -6,13 +6,12 @@ import {
   emitPlace,
   isTrading,
   notify,
-  plugOf,
   preStopBlocks,
   runMoney,
   sameAsset,
   stopWith,
 } from './engine.ts';
-import { moneyIsTheStop } from './money-plug.ts';
+import { moneyIsTheStop, moneyPlugFor } from './money-plug.ts';
 import { initialStops, onOrderSettled, type StopHit } from '../stops/index.ts';
 import type {
   SessionConfig,
@@ -38,7 +37,7 @@ const IDLE_MONEY: BaseState = {
  * @example initialSession({ botId: '42', strategySel: 1, money: { martingale: cfg }, … }).running // true
  */
 export function initialSession(config: SessionConfig): SessionState {
-  const plug = plugOf({ config } as SessionState);
+  const plug = moneyPlugFor(config.strategySel, config.money);
   return {
     config,
     running: true,
