@@ -116,6 +116,29 @@ describe('errors', () => {
   });
 });
 
+describe('logging', () => {
+  it('never writes a password, session token or cookie value', async () => {
+    const lines: string[] = [];
+    const { app, close } = await createTestApp({
+      logger: true,
+      logStream: { write: (line) => lines.push(line) },
+    });
+    try {
+      const { cookie, password } = await registerAndLogin(app);
+      await app.inject({ method: 'GET', url: '/api/session', headers: { cookie } });
+      // A future log line that includes headers or a body is redacted too.
+      app.log.info({ headers: { cookie }, body: { password, tokenReal: 'tok-secret' } }, 'probe');
+      const log = lines.join('');
+      expect(log).toContain('probe');
+      for (const secret of [password, cookie.slice('sid='.length), 'tok-secret']) {
+        expect(log).not.toContain(secret);
+      }
+    } finally {
+      await close();
+    }
+  });
+});
+
 describe('security headers', () => {
   it('sends a strict CSP, no x-powered-by, and no-store on /api', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/session' });

@@ -27,6 +27,14 @@ export interface BuildOptions {
   /** The built panel. Default apps/web/dist of this repository. */
   webDist?: string;
   logger?: boolean;
+  /** Where log lines go when `logger` is on (default stdout); tests read it. */
+  logStream?: { write(line: string): void };
+  /**
+   * Behind a TLS-terminating reverse proxy: trust its X-Forwarded-* headers, so the session
+   * cookie gets `Secure` and the Origin check compares with the public host. Off by default:
+   * without a proxy those headers are whatever the client says.
+   */
+  trustProxy?: boolean;
   /** Per-IP limit of login/registration; `perEmail*` default to 5 per 15 minutes. */
   rateLimit?: {
     max: number;
@@ -84,8 +92,14 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   }
 
   const app = Fastify({
-    logger: options.logger ? { redact: { paths: REDACT, censor: '[redacted]' } } : false,
+    logger: options.logger
+      ? {
+          redact: { paths: REDACT, censor: '[redacted]' },
+          ...(options.logStream ? { stream: options.logStream } : {}),
+        }
+      : false,
     bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: options.trustProxy ?? false,
     // Refuse __proto__ / constructor.prototype keys in JSON outright (400), not just strip them.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',

@@ -3,13 +3,15 @@ import { build } from './app.ts';
 /**
  * The process entry point (`npm start -w @app/server`). Configuration comes from the environment:
  * PORT (3000), HOST (127.0.0.1: not exposed to the network unless asked), DATA_DIR (./data),
- * DATABASE_URL (postgres://… for PostgreSQL, else SQLite), APP_SECRET_KEY (else data/secret.key).
+ * DATABASE_URL (postgres://… for PostgreSQL, else SQLite), APP_SECRET_KEY (else data/secret.key),
+ * TRUST_PROXY=1 behind a TLS-terminating reverse proxy.
  */
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
 
 const app = await build({
   logger: true,
+  trustProxy: process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true',
   ...(process.env.DATA_DIR ? { dataDir: process.env.DATA_DIR } : {}),
   ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
   ...(process.env.APP_SECRET_KEY ? { secretKey: process.env.APP_SECRET_KEY } : {}),

@@ -6,7 +6,7 @@ import {
   sessionCookie,
   useTestApp,
 } from '../../test/app.ts';
-import { SESSION_IDLE_MS } from '../../plugins/session.ts';
+import { hashToken, LAST_SEEN_RESOLUTION_MS, SESSION_IDLE_MS } from '../../plugins/session.ts';
 
 let clock = Date.UTC(2025, 0, 1);
 const t = useTestApp({ now: () => clock });
@@ -53,6 +53,17 @@ describe('POST /api/botregister', () => {
     const res = await register({ ...newAccount(), userid: a.userid });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('register.errors.botExist');
+  });
+
+  it('answers one 200 and one 409 when the same e-mail registers twice at once', async () => {
+    const a = newAccount();
+    const [first, second] = await Promise.all([
+      register(a),
+      register({ ...newAccount(), email: a.email }),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    const loser = first.statusCode === 409 ? first : second;
+    expect(loser.json().error.code).toBe('register.errors.userExist');
   });
 
   it('answers 400 with field keys for a short password and a non-numeric id', async () => {
@@ -148,6 +159,47 @@ describe('GET /api/session', () => {
     // …but not after 30 idle days.
     clock += SESSION_IDLE_MS;
     expect((await getSession(cookie)).statusCode).toBe(401);
+  });
+});
+
+describe('session bookkeeping', () => {
+  async function lastSeen(cookie: string) {
+    const token = cookie.slice('sid='.length);
+    const row = await t.app.deps.db
+      .selectFrom('sessions')
+      .select('last_seen_at')
+      .where('id', '=', hashToken(token))
+      .executeTakeFirstOrThrow();
+    return row.last_seen_at;
+  }
+
+  it('stores only the hash of the token and writes last_seen at most once a minute', async () => {
+    const { cookie } = await registerAndLogin(t.app);
+    const start = await lastSeen(cookie);
+    clock += LAST_SEEN_RESOLUTION_MS - 1;
+    await getSession(cookie);
+    expect(await lastSeen(cookie)).toBe(start);
+    clock += 1;
+    const res = await getSession(cookie);
+    expect(await lastSeen(cookie)).toBe(clock);
+    // The browser's cookie slides with it.
+    expect(String(res.headers['set-cookie'])).toContain('Max-Age=2592000');
+  });
+
+  it('marks the cookie Secure when the request came over https (through a trusted proxy)', async () => {
+    const { app, close } = await createTestApp({ trustProxy: true });
+    try {
+      const { email, password } = await registerAndLogin(app);
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/botlogin',
+        headers: { 'x-forwarded-proto': 'https' },
+        payload: { email, password },
+      });
+      expect(String(res.headers['set-cookie'])).toContain('Secure');
+    } finally {
+      await close();
+    }
   });
 });
 
