@@ -48,7 +48,7 @@ export const PAPER_DEFAULTS = {
   balances: { 1: 1_000_000, 2: 0, 3: 0 } as Record<AccountType, Cents>,
 } as const;
 
-/** `EUR/USD`, `eurusd` and `EURUSD` are one instrument; `-OTC` stays part of the name. */
+/** One key per instrument, `-OTC` kept: `normalizeAsset(' eur/usd-otc') === 'EURUSD-OTC'`. */
 export function normalizeAsset(asset: string): string {
   return asset.trim().toUpperCase().replace(/\//g, '');
 }
@@ -88,7 +88,7 @@ export function paperPricePoints(seed: number, asset: string, atMs: number): num
   return Math.round(price);
 }
 
-/** WIN when the price moved the chosen way, DRAW when unchanged, LOSS otherwise. */
+/** WIN when the price (points) moved the chosen way, DRAW when unchanged: `outcomeOf('PUT', 10, 9) === 'WIN'`. */
 export function outcomeOf(
   direction: OrderRequest['direction'],
   entryPoints: number,

@@ -175,7 +175,10 @@ function number(text: string | undefined, name: string): number {
   return value;
 }
 
-/** Parses the command line into options; throws {@link UsageError} on a bad one. */
+/**
+ * Parses the command line into options (amounts → cents); throws {@link UsageError} on a bad one.
+ * @example parseSimulateArgs(['--results', 'LW', '--base', '2.5']) // { config: { entry: { stakeCents: 250 } … } … }
+ */
 export function parseSimulateArgs(argv: readonly string[]): SimulateOptions | 'help' {
   let values: Record<string, string | boolean | undefined>;
   try {
@@ -316,7 +319,7 @@ function formatSummary(summary: StateSummary): string {
     .join(' ');
 }
 
-/** Renders rows as an aligned text table, amounts with two decimals. */
+/** Renders rows as an aligned text table, amounts (cents) with two decimals: a stake of 440 prints `4.40`. */
 export function formatTable(rows: readonly TableRow[]): string {
   const withAsset = rows.some((r) => r.asset !== undefined);
   const header = [
@@ -356,7 +359,11 @@ export function formatTable(rows: readonly TableRow[]): string {
   return [line(header), ...body.map(line)].join('\n');
 }
 
-/** Plays the messages of a file on a paper broker: each signal is one sequence with its gales. */
+/**
+ * Plays blank-line-separated messages on a seeded paper broker: each signal is one sequence with
+ * its next-candle gales; the replay clock starts at `options.nowMs` and advances to each expiry.
+ * @example replayMessages('EURUSD;14:30;CALL', options).rows[0].stakeCents // 200
+ */
 export function replayMessages(
   text: string,
   options: SimulateOptions,

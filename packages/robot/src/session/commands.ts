@@ -29,8 +29,9 @@ function resumed(before: SessionState, after: SessionState): SessionCommand[] {
 const busy = (state: SessionState): boolean => state.openOrder !== null || state.sequence !== null;
 
 /**
- * Stakes of the whole ladder if every order lost, from the sequence in flight or the next one:
- * played on a copy of the strategy state, so it is exactly what the bot would send.
+ * Stakes (cents) of the whole ladder if every order lost, from the sequence in flight or the next
+ * one: played on a copy of the strategy state, so it is exactly what the bot would send.
+ * @example galePricesCents(martingaleBase2G3m22Session) // [200, 440, 968, 2130]
  */
 export function galePricesCents(state: SessionState): number[] {
   const plug = plugOf(state);
