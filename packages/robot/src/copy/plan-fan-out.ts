@@ -29,8 +29,7 @@ function skip(index: number, followerId: string, reason: CopySkipReason): FanOut
 /** Fields common to copy and MetaCopy followers, checked before any rule reads them. */
 function hasCommonShape(f: MetaFollower | CopyFollower): boolean {
   return (
-    (typeof f.id === 'string' || typeof f.id === 'number') &&
-    String(f.id) !== '' &&
+    ((typeof f.id === 'string' && f.id !== '') || typeof f.id === 'number') &&
     isFlag(f.traderEna) &&
     isNum(f.expCopy) &&
     isNum(f.ordersToday) &&
@@ -81,6 +80,21 @@ function filterSkip(
   return null;
 }
 
+function rawStakeCents(f: Pick<CopyFollower, 'lote' | 'loteType'>, traderStakeCents: Cents): Cents {
+  return f.loteType === FollowerLoteType.copyLot
+    ? roundCents(traderStakeCents * f.lote)
+    : toCents(f.lote);
+}
+
+function boundedCents(raw: Cents, f: Pick<CopyFollower, 'minStake' | 'maxStake'>): Cents {
+  if (f.minStake > 0 && raw < toCents(f.minStake)) return toCents(f.minStake);
+  if (f.maxStake > 0 && raw > toCents(f.maxStake)) return toCents(f.maxStake);
+  return raw;
+}
+
+const clampOf = (raw: Cents, stake: Cents): StakeClamp =>
+  stake > raw ? 'min' : stake < raw ? 'max' : null;
+
 /**
  * A follower's stake in cents: loteType 1 → `lote` as a fixed amount; loteType 2 → `lote` times
  * the trader's stake (0.5 → half, 2 → double), half up. Then clamped to [minStake, maxStake].
@@ -90,15 +104,9 @@ export function copyStakeCents(
   f: Pick<CopyFollower, 'lote' | 'loteType' | 'minStake' | 'maxStake'>,
   traderStakeCents: Cents,
 ): { stakeCents: Cents; clamped: StakeClamp } {
-  const raw =
-    f.loteType === FollowerLoteType.copyLot
-      ? roundCents(traderStakeCents * f.lote)
-      : toCents(f.lote);
-  const min = f.minStake > 0 ? toCents(f.minStake) : 0;
-  const max = f.maxStake > 0 ? toCents(f.maxStake) : Number.POSITIVE_INFINITY;
-  if (raw < min) return { stakeCents: min, clamped: 'min' };
-  if (raw > max) return { stakeCents: max, clamped: 'max' };
-  return { stakeCents: raw, clamped: null };
+  const raw = rawStakeCents(f, traderStakeCents);
+  const stakeCents = boundedCents(raw, f);
+  return { stakeCents, clamped: clampOf(raw, stakeCents) };
 }
 
 /**
@@ -134,13 +142,15 @@ function decideCopy(
     if (onDemo && !f.acptdemo) return skip(index, followerId, 'demo_not_accepted');
     const late = filterSkip(f, order);
     if (late) return skip(index, followerId, late);
-    const { stakeCents, clamped } = copyStakeCents(f, order.stakeCents);
+    // Same rule as copyStakeCents, without its result object: this loop runs per follower.
+    const raw = rawStakeCents(f, order.stakeCents);
+    const stakeCents = boundedCents(raw, f);
     if (stakeCents < 1) return skip(index, followerId, 'stake_too_small');
     return {
       kind: 'order',
       index,
       followerId,
-      clamped,
+      clamped: clampOf(raw, stakeCents),
       order: {
         asset: order.asset,
         direction: order.direction,
