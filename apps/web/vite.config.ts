@@ -18,5 +18,7 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./vitest.setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // Typing into MUI inputs under jsdom is slow on a loaded machine; these are not sleeps.
+    testTimeout: 20_000,
   },
 });

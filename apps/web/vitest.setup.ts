@@ -18,6 +18,13 @@ Object.defineProperty(window, 'matchMedia', {
   }),
 });
 
+// Testing Library advances fake timers (in waitFor and after each event) only when it sees a
+// `jest` global; point that at vitest's clock so `vi.useFakeTimers()` works with findBy/user-event.
+Object.defineProperty(globalThis, 'jest', {
+  configurable: true,
+  value: { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) },
+});
+
 afterEach(() => {
   cleanup();
   localStorage.clear();

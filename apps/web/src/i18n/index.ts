@@ -30,6 +30,7 @@ void i18n
     supportedLngs: [...LANGUAGES],
     load: 'currentOnly',
     returnEmptyString: true,
+    showSupportNotice: false,
     interpolation: { escapeValue: false },
     initAsync: false,
     detection: {

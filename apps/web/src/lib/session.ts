@@ -57,7 +57,7 @@ export function useEndSession(): () => void {
   const queryClient = useQueryClient();
   return useCallback(() => {
     clearAllStorage();
-    queryClient.removeQueries();
     queryClient.setQueryData(sessionQueryKey, null);
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
   }, [queryClient]);
 }

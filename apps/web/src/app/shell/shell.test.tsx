@@ -1,0 +1,161 @@
+import { DRAWER_WIDTH_PX } from '@app/contract';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/index.ts';
+import { errorReply, fakeServer } from '../../test/fake-server.ts';
+import { ana, currentPath, renderApp } from '../../test/render-app.tsx';
+import { DRAWER_COLLAPSED_PX } from './nav-drawer.tsx';
+
+const twoBots = {
+  ...ana,
+  botIDs: [
+    { userid: '5550001', traderid: '5550001' },
+    { userid: '6660002', traderid: '7770003' },
+  ],
+};
+
+async function openShell(session = ana) {
+  const server = fakeServer({
+    'GET /api/session': { body: session },
+    'POST /api/logout': { body: { ok: true } },
+  });
+  const view = await renderApp('/');
+  await screen.findByRole('heading', { name: 'Configurar' });
+  return { server, ...view };
+}
+
+describe('drawer', () => {
+  it('collapses to the icon strip and expands back to 240 px', async () => {
+    const { user } = await openShell();
+    const drawer = screen.getByTestId('nav-drawer');
+    const nav = screen.getByRole('navigation', { name: 'Navegação' });
+    expect(drawer).toHaveStyle({ width: `${DRAWER_WIDTH_PX}px` });
+    expect(within(nav).getByText('Configurações gerais')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Recolher menu' }));
+    expect(drawer).toHaveStyle({ width: `${DRAWER_COLLAPSED_PX}px` });
+    expect(within(nav).queryByText('Configurações gerais')).not.toBeInTheDocument();
+    // The icons keep their names for screen readers.
+    expect(within(nav).getByRole('link', { name: 'Configurações gerais' })).toHaveAttribute(
+      'href',
+      '/geralconfig',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Expandir menu' }));
+    expect(drawer).toHaveStyle({ width: `${DRAWER_WIDTH_PX}px` });
+    expect(within(nav).getByText('Configurações gerais')).toBeVisible();
+  });
+
+  it('holds the six links of SPEC in order', async () => {
+    await openShell();
+    const nav = screen.getByRole('navigation', { name: 'Navegação' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/', '/geralconfig', '/copytrader', '/copysignals', '/comprar', '/auth']);
+  });
+});
+
+describe('top bar', () => {
+  it('shows "user id / trader id"', async () => {
+    await openShell({
+      ...ana,
+      traderid: '9990009',
+      botIDs: [{ userid: '5550001', traderid: '9990009' }],
+    });
+    expect(screen.getByText('5550001 / 9990009')).toBeInTheDocument();
+  });
+});
+
+describe('language switcher', () => {
+  it('changes the texts, marks the current flag and stores i18nextLng', async () => {
+    const { user } = await openShell();
+    const english = screen.getByRole('button', { name: 'English (US)' });
+    expect(screen.getByRole('button', { name: 'Português (Brasil)' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await user.click(english);
+    expect(await screen.findByRole('heading', { name: 'Configure' })).toBeInTheDocument();
+    expect(english).toHaveAttribute('aria-pressed', 'true');
+    expect(localStorage.getItem('i18nextLng')).toBe('en-US');
+    expect(document.documentElement.lang).toBe('en-US');
+    await user.click(screen.getByRole('button', { name: 'Español' }));
+    expect(await screen.findByRole('heading', { name: 'Configurar' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cerrar sesión' })).toBeInTheDocument();
+    await i18n.changeLanguage('pt-BR');
+  });
+});
+
+describe('bot selector', () => {
+  it('is absent with a single bot', async () => {
+    await openShell();
+    expect(screen.queryByRole('combobox', { name: /Robô/ })).not.toBeInTheDocument();
+  });
+
+  it('stores the chosen bot ids and reloads the page', async () => {
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    const { user } = await openShell(twoBots);
+    const selector = screen.getByRole('combobox', { name: /Robô/ });
+    expect(selector).toBeRequired();
+    await user.selectOptions(selector, '6660002');
+    expect(localStorage.getItem('userId')).toBe('6660002');
+    expect(localStorage.getItem('traderId')).toBe('7770003');
+    expect(reload).toHaveBeenCalledOnce();
+  });
+});
+
+describe('logout', () => {
+  it('ends the session, clears both storages and shows the login at /', async () => {
+    const { user, server } = await openShell();
+    sessionStorage.setItem('anything', 'x');
+    const nav = screen.getByRole('navigation', { name: 'Navegação' });
+    await user.click(within(nav).getByRole('link', { name: 'Configurações gerais' }));
+    await user.click(screen.getByRole('button', { name: 'Sair' }));
+    expect(await screen.findByRole('heading', { name: 'Entrar' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/');
+    expect(server.to('POST /api/logout')).toHaveLength(1);
+    expect(localStorage.length).toBe(0);
+    expect(sessionStorage.length).toBe(0);
+  });
+});
+
+describe('routes', () => {
+  it('home shows only the built screens of the Configure menu, plus support', async () => {
+    await openShell();
+    const menu = screen.getByRole('navigation', { name: 'Configurar' });
+    const links = within(menu).getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/geralconfig', 'https://t.me/']);
+    expect(links[1]).toHaveAttribute('target', '_blank');
+  });
+
+  it('an unbuilt screen is not-found when logged in', async () => {
+    fakeServer({ 'GET /api/session': { body: ana } });
+    await renderApp('/copytrader');
+    expect(
+      await screen.findByRole('heading', { name: 'Página não encontrada' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ir para o início' })).toHaveAttribute('href', '/');
+  });
+
+  it('a logged-in screen is not-found when logged out, with a login prompt', async () => {
+    fakeServer({ 'GET /api/session': errorReply(401, 'errors.unauthenticated') });
+    const { user } = await renderApp('/geralconfig');
+    expect(
+      await screen.findByRole('heading', { name: 'Página não encontrada' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Faça login para acessar o painel.')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Login' }));
+    expect(await screen.findByRole('heading', { name: 'Entrar' })).toBeInTheDocument();
+  });
+
+  it('/paymentok shows its title logged out', async () => {
+    fakeServer({ 'GET /api/session': errorReply(401, 'errors.unauthenticated') });
+    await renderApp('/paymentok');
+    expect(
+      await screen.findByRole('heading', { name: 'Pagamento confirmado' }),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,83 @@
+import {
+  ACCOUNT_TYPES,
+  BROKER_IDS,
+  ErrorCode,
+  LANGUAGES,
+  LOGIN_METHODS,
+  LOTE_TYPES,
+  Msg,
+  OPERATION_TYPES,
+  OPTION_TYPES,
+  STOP_TYPES,
+  STRATEGIES,
+  TRADER_MODES,
+} from '@app/contract';
+import { describe, expect, it } from 'vitest';
+import { catalogues } from './index.ts';
+
+function flatten(node: unknown, prefix = ''): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  if (typeof node === 'object' && node !== null) {
+    for (const [key, value] of Object.entries(node)) {
+      for (const [k, v] of flatten(value, prefix ? `${prefix}.${key}` : key)) out.set(k, v);
+    }
+  } else {
+    out.set(prefix, node);
+  }
+  return out;
+}
+
+function leaves(node: unknown): string[] {
+  return typeof node === 'string' ? [node] : Object.values(node as object).flatMap(leaves);
+}
+
+/** Every enum shown on a built screen, by its `enums.<name>` key. */
+const SCREEN_ENUMS: Record<string, readonly number[]> = {
+  accType: ACCOUNT_TYPES,
+  optionType: OPTION_TYPES,
+  loteType: LOTE_TYPES,
+  stopType: STOP_TYPES,
+  strategy: STRATEGIES,
+  traderMode: TRADER_MODES,
+  loginMethod: LOGIN_METHODS,
+  operationType: OPERATION_TYPES,
+  broker: BROKER_IDS,
+};
+
+const flat = Object.fromEntries(LANGUAGES.map((lng) => [lng, flatten(catalogues[lng])]));
+const reference = flat['pt-BR']!;
+
+describe('catalogues', () => {
+  it.each(LANGUAGES)('%s has exactly the keys of pt-BR', (lng) => {
+    expect([...flat[lng]!.keys()].sort()).toEqual([...reference.keys()].sort());
+  });
+
+  it.each(LANGUAGES)('%s holds only strings', (lng) => {
+    for (const value of flat[lng]!.values()) expect(typeof value).toBe('string');
+  });
+
+  it.each(LANGUAGES)('%s has a text for every message key of the contract rules', (lng) => {
+    for (const key of leaves(Msg)) expect(flat[lng]!.get(key), key).toMatch(/\S/);
+  });
+
+  it.each(LANGUAGES)('%s has a text for every error code of the contract', (lng) => {
+    for (const code of Object.values(ErrorCode)) expect(flat[lng]!.get(code), code).toMatch(/\S/);
+  });
+
+  it.each(LANGUAGES)('%s has a label for every value of every enum shown', (lng) => {
+    for (const [name, values] of Object.entries(SCREEN_ENUMS)) {
+      for (const value of values) {
+        expect(flat[lng]!.get(`enums.${name}.${value}`), `${name}.${value}`).toMatch(/\S/);
+      }
+    }
+  });
+
+  it('pt-BR keeps SPEC texts with spelling fixed', () => {
+    expect(reference.get('errors.invalidParams')).toBe('Parâmetros inválidos');
+    expect(reference.get('masaniello.errors.mainZero')).toBe(
+      'Parâmetros principais não podem ser 0',
+    );
+    expect(reference.get('auth.errors.fillCorrectly')).toBe('Favor insira os dados corretamente!!');
+    expect(reference.get('register.errors.userExist')).toBe('Email já cadastrado');
+  });
+});
