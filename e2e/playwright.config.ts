@@ -42,6 +42,6 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 60_000,
     env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production' },
-    stdout: 'pipe',
+    stdout: 'ignore',
   },
 });

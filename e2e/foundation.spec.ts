@@ -1,0 +1,128 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// The foundation flow of a new trader, in pt-BR (the panel's first language): sign up → log in →
+// save global params → reload shows them → switch language → log out. Screens are photographed
+// into e2e/artifacts/screens/ so a person can look at every one.
+
+test.use({ locale: 'pt-BR', viewport: { width: 1280, height: 860 } });
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `e2e/artifacts/screens/${name}.png`, fullPage: true });
+
+const unique = Date.now().toString().slice(-9);
+const email = `trader${unique}@example.com`;
+const password = 'senha-forte-123';
+const userid = `7${unique}`;
+
+async function choose(page: Page, field: string, option: string) {
+  await page.getByRole('combobox', { name: field }).selectOption({ label: option });
+}
+
+async function storageText(page: Page) {
+  return page.evaluate(() => {
+    const dump = (s: Storage) =>
+      Array.from({ length: s.length }, (_, i) => `${s.key(i)}=${s.getItem(s.key(i) ?? '')}`).join('\n');
+    return `${dump(localStorage)}\n${dump(sessionStorage)}\n${document.cookie}`;
+  });
+}
+
+test('a new trader signs up, logs in, saves global params, switches language and logs out', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  await shot(page, 'login');
+
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Favor insira os dados corretamente!!')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Criar conta' }).or(page.getByRole('button', { name: 'Criar conta' })).click();
+  await expect(page).toHaveURL(/\/cadastrar$/);
+  await expect(page.getByRole('link', { name: /Obtenha aqui/ })).toBeVisible();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await page.getByLabel('Confirme a senha').fill('outra-senha');
+  await page.getByLabel('ID do Telegram').fill(userid);
+  await page.getByLabel('E-mail').focus();
+  await expect(page.getByText('A confirmação de senha é diferente da senha digitada.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cadastrar' })).toBeDisabled();
+  await expect(page.getByRole('link', { name: /Obtenha aqui/ })).toBeHidden();
+  await shot(page, 'register-errors');
+  await page.getByLabel('Confirme a senha').fill(password);
+  await page.getByLabel('ID do Telegram').focus();
+  await page.getByRole('button', { name: 'Cadastrar' }).click();
+  await expect(page.getByText('Cadastro ok!')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.getByLabel('E-mail').fill(` ${email} `);
+  await page.getByLabel('Senha').fill('senha-errada');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('E-mail ou senha incorretos.')).toBeVisible();
+  await page.getByLabel('Senha').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('heading', { name: 'Configurar' })).toBeVisible();
+  await expect(page.getByText(`${userid} / ${userid}`)).toBeVisible();
+  await shot(page, 'home');
+
+  // Nothing secret is readable by the page: no password in storage, the session cookie is httpOnly.
+  const stored = await storageText(page);
+  expect(stored).not.toContain(password);
+  expect(stored).not.toContain('sid=');
+
+  await page.getByRole('link', { name: 'Configurações gerais' }).first().click();
+  await expect(page).toHaveURL(/\/geralconfig$/);
+  await expect(page.getByRole('heading', { name: 'Configurações gerais' })).toBeVisible();
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Tipo de opção indefinido' })).toBeVisible();
+
+  await choose(page, 'Tipo de opção', 'Digitais');
+  await choose(page, 'Tipo de entrada', 'Porcentagem');
+  await choose(page, 'Tipo de stop', 'Valor fixo');
+  await page.getByLabel('Valor da entrada').fill('-1');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Parâmetros inválidos' })).toBeVisible();
+  await page.getByLabel('Valor da entrada').fill('5');
+  await page.getByLabel('Gales', { exact: true }).fill('2');
+  await page.getByLabel('Stop win').fill('50');
+  await page.getByLabel('Stop loss').fill('30');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Parâmetros salvos' })).toBeVisible();
+  await shot(page, 'global-params');
+
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Tipo de opção' })).toHaveValue('2');
+  await expect(page.getByRole('combobox', { name: 'Tipo de entrada' })).toHaveValue('2');
+  await expect(page.getByLabel('Valor da entrada')).toHaveValue('5');
+  await expect(page.getByLabel('Gales', { exact: true })).toHaveValue('2');
+  await expect(page.getByLabel('Stop win')).toHaveValue('50');
+
+  await page.getByRole('button', { name: 'English (US)' }).click();
+  await expect(page.getByRole('heading', { name: 'General settings' })).toBeVisible();
+  await expect(page.getByLabel('Stop win')).toHaveValue('50');
+  await shot(page, 'global-params-en');
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
+
+  // The session is gone on the server too: a logged-in route is not reachable after a reload.
+  await page.goto('/geralconfig');
+  await expect(page.getByRole('heading', { name: 'Configurações gerais' })).toBeHidden();
+});
+
+test('unknown paths and the payment page render for a visitor', async ({ page }) => {
+  await page.goto('/nao-existe');
+  await expect(page.getByRole('link', { name: 'Ir para o início' })).toBeVisible();
+  await shot(page, 'not-found');
+  await page.goto('/paymentok');
+  await expect(page.getByText('Pagamento confirmado')).toBeVisible();
+  await shot(page, 'payment-ok');
+});
+
+test('the login and registration screens fit a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/cadastrar');
+  await expect(page.getByRole('button', { name: 'Cadastrar' })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await shot(page, 'register-mobile');
+});
