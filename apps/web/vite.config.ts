@@ -11,7 +11,21 @@ export default defineConfig({
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Long-lived vendor code in its own files, so a new screen does not re-download MUI.
+        advancedChunks: {
+          groups: [
+            { name: 'mui', test: /node_modules[\\/]@(mui|emotion)[\\/]/ },
+            { name: 'vendor', test: /node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
   test: {
     name: 'web',
     root,

@@ -17,19 +17,29 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { useEndSession } from '../../lib/session.ts';
-import { storage } from '../../lib/storage.ts';
+import { readBotIds, storage } from '../../lib/storage.ts';
 import { BotSelector } from './bot-selector.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { NavDrawer } from './nav-drawer.tsx';
 
-function IdsLabel() {
+/** On phones with several bots the selector already names the bot, so the label gives way. */
+function IdsLabel({ hideOnPhone }: { hideOnPhone: boolean }) {
   const { t } = useTranslation();
   const userId = storage.get('userId');
   const traderId = storage.get('traderId');
   const text =
     userId && traderId ? t('shell.idsLabel', { userId, traderId }) : t('shell.defaultTitle');
   return (
-    <Typography variant="subtitle1" component="p" noWrap sx={{ flexGrow: 1, minWidth: 0 }}>
+    <Typography
+      variant="subtitle1"
+      component="p"
+      noWrap
+      sx={{
+        flexGrow: 1,
+        minWidth: 0,
+        display: { xs: hideOnPhone ? 'none' : 'block', sm: 'block' },
+      }}
+    >
       {text}
     </Typography>
   );
@@ -65,6 +75,7 @@ export function AppShell() {
   const [expanded, setExpanded] = useState(true);
   const [mobileOpen, setMobileOpen] = useState(false);
   const open = mobile ? mobileOpen : expanded;
+  const multiBot = readBotIds().length > 1;
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
@@ -85,7 +96,8 @@ export function AppShell() {
           >
             {open && !mobile ? <MenuOpenIcon /> : <MenuIcon />}
           </IconButton>
-          <IdsLabel />
+          <IdsLabel hideOnPhone={multiBot} />
+          <Box sx={{ flexGrow: 1, display: { xs: multiBot ? 'block' : 'none', sm: 'none' } }} />
           <BotSelector />
           <LanguageSwitcher />
           <LogoutButton />

@@ -22,7 +22,7 @@ export function BotSelector() {
         window.location.reload();
       }}
       slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-      sx={{ width: { xs: 112, sm: 180 }, flexShrink: 0 }}
+      sx={{ width: { xs: 140, sm: 180 }, flexShrink: 0 }}
     >
       {!bots.some((bot) => bot.userid === current) && <option value="" />}
       {bots.map((bot) => (

@@ -1,5 +1,5 @@
 import { DRAWER_WIDTH_PX } from '@app/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
 import { errorReply, fakeServer } from '../../test/fake-server.ts';
@@ -54,6 +54,28 @@ describe('drawer', () => {
         .getAllByRole('link')
         .map((a) => a.getAttribute('href')),
     ).toEqual(['/', '/geralconfig', '/copytrader', '/copysignals', '/comprar', '/auth']);
+  });
+});
+
+describe('drawer on a phone', () => {
+  it('is a temporary drawer opened by the menu button and closed by a link', async () => {
+    const matchMedia = window.matchMedia;
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
+      ...matchMedia(query),
+      matches: query.includes('max-width'),
+    }));
+    const { user } = await openShell();
+    expect(screen.queryByTestId('nav-drawer')).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Navegação' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Abrir menu' }));
+    const nav = await screen.findByRole('navigation', { name: 'Navegação' });
+    await user.click(within(nav).getByRole('link', { name: 'Configurações gerais' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Configurações gerais' }),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('navigation', { name: 'Navegação' })).not.toBeInTheDocument(),
+    );
   });
 });
 
