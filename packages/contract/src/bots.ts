@@ -29,6 +29,7 @@ export type BotCommand = z.infer<typeof BotCommandSchema>;
 export const BotCommandEntrySchema = z.object({
   id: z.number().int(),
   botCmd: z.number().int(),
+  /** When it was queued, Unix epoch milliseconds. */
   createdAt: z.number().int(),
   status: z.enum(['queued', 'done', 'failed']),
   reply: z.string().nullable(),

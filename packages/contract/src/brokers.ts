@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BotIdSchema, BrokerIdSchema, OkSchema, UseridQuerySchema } from './common.ts';
 import { endpoint, ownerBody, ownerQuery } from './endpoint.ts';
+import { checkBrokerLogin } from './rules.ts';
 
 /** Broker credentials (SPEC §3): an e-mail and password login. Stored encrypted, never returned. */
 export const BrokerLoginSchema = z.object({
@@ -11,7 +12,10 @@ export const BrokerLoginSchema = z.object({
 });
 export type BrokerLogin = z.infer<typeof BrokerLoginSchema>;
 
-/** Deriv's tokens (SPEC §3). Stored encrypted, never returned. */
+/**
+ * Deriv's tokens (SPEC §3). Stored encrypted, never returned. The form sends both; an empty one
+ * removes that token (there is no other way to drop a single token), both empty remove Deriv.
+ */
 export const DerivTokensSchema = z.object({
   tokenDemo: z.string().max(256),
   tokenReal: z.string().max(256),
@@ -34,10 +38,11 @@ export const brokersEndpoints = {
     method: 'POST',
     path: '/brokerdata',
     area: 'brokers',
-    summary: 'Save a broker login (encrypted at rest).',
+    summary: 'Save a broker login (encrypted at rest); Deriv (2) uses /binarydata, 0 is refused.',
     body: BrokerLoginSchema,
     response: OkSchema,
     owner: ownerBody,
+    rules: checkBrokerLogin,
   }),
   saveDerivTokens: endpoint({
     method: 'POST',

@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { BotIdSchema, OkSchema, UseridQuerySchema } from './common.ts';
 import { endpoint, ownerBody, ownerQuery } from './endpoint.ts';
+import { checkProxy } from './rules.ts';
 
-/** Proxy (SPEC §3): address, port as a number, login, password (encrypted at rest, never returned). */
+/**
+ * Proxy (SPEC §3): address, port as a number, login, password (encrypted at rest, never returned).
+ * Values are trimmed (SPEC §5). A save stores exactly what it sends: an empty password means
+ * none (as an empty Deriv token), so the form asks for it again when the proxy is re-saved.
+ */
 export const ProxySchema = z.object({
   ip: z.string().trim().max(253),
   porta: z.number().int().min(0).max(65_535),
@@ -18,6 +23,11 @@ export const ProxyReadSchema = ProxySchema.omit({ password: true }).extend({
 });
 export type ProxyRead = z.infer<typeof ProxyReadSchema>;
 
+/** The proxy of a bot with nothing saved: none (empty address, port 0). */
+export function defaultProxy(userid: string): ProxyRead {
+  return { ip: '', porta: 0, login: '', userid, hasPassword: false };
+}
+
 export const proxyEndpoints = {
   saveProxy: endpoint({
     method: 'POST',
@@ -27,6 +37,7 @@ export const proxyEndpoints = {
     body: ProxySchema,
     response: OkSchema,
     owner: ownerBody,
+    rules: checkProxy,
   }),
   getProxy: endpoint({
     method: 'GET',

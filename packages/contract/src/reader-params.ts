@@ -24,6 +24,25 @@ export const ReaderParamsSchema = z.object({
 });
 export type ReaderParams = z.infer<typeof ReaderParamsSchema>;
 
+/**
+ * Reader params of a bot with nothing saved: Brasília time (UTC−3, where SPEC's traders are), no
+ * order limit (0 = unlimited, as the robot reads maxtrades) and no windows or clock times set.
+ */
+export function defaultReaderParams(): ReaderParams {
+  return {
+    timerzone: -3,
+    maxtrades: 0,
+    hourStart: '',
+    hourEnd: '',
+    hourStart2: '',
+    hourEnd2: '',
+    hourStart3: '',
+    hourEnd3: '',
+    hourReset: '',
+    hourClearScore: '',
+  };
+}
+
 const UseridBody = z.object({ userid: BotIdSchema });
 
 export const readerParamsEndpoints = {

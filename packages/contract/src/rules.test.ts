@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkBotCommand,
+  checkBrokerLogin,
   checkBuyRobot,
   checkChannelCard,
   checkCopyRequest,
@@ -9,7 +10,11 @@ import {
   checkCycles,
   checkGlobalParams,
   checkLogin,
+  checkLossRecovery,
   checkMasaniello,
+  checkMasanielloPlan,
+  checkProxy,
+  checkRecoveryParams,
   checkReaderParams,
   checkRegistration,
   checkSoros,
@@ -229,6 +234,70 @@ describe('single-rule screens', () => {
     expect(checkSoros({ ...s, sorosperc: 0 })?.key).toBe(Msg.soros.percRange);
     expect(checkSoros({ ...s, sorosperc: 101 })?.key).toBe(Msg.soros.percRange);
     expect(checkSoros(s)).toBeNull();
+  });
+
+  it('a masaniello plan needs a positive capital and whole counts with 1 ≤ K < N ≤ 100', () => {
+    const m = { capital: 100, totalOper: 10, totalWin: 4 };
+    expect(checkMasanielloPlan(m)).toBeNull();
+    expect(checkMasanielloPlan({ ...m, totalOper: 100, totalWin: 99 })).toBeNull();
+    expect(checkMasanielloPlan({ ...m, capital: -5 })).toEqual({
+      key: Msg.invalidParams,
+      field: 'capital',
+    });
+    expect(checkMasanielloPlan({ ...m, totalOper: 101 })?.field).toBe('totalOper');
+    expect(checkMasanielloPlan({ ...m, totalOper: 9.5 })?.field).toBe('totalOper');
+    expect(checkMasanielloPlan({ ...m, totalWin: 10 })?.field).toBe('totalWin');
+    expect(checkMasanielloPlan({ ...m, totalWin: 12 })?.field).toBe('totalWin');
+    expect(checkMasanielloPlan({ ...m, totalWin: 0 })?.field).toBe('totalWin');
+  });
+
+  it('recovery params apply the cycles rule, then the soros rule, to their wire names', () => {
+    const r = {
+      ciclos: 3,
+      ciclosfat: 0,
+      ciclosgale: 2,
+      ciclosgalefat: 2,
+      soros: 2,
+      sorosgale: 0,
+      sorosperc: 100,
+    };
+    expect(checkRecoveryParams(r)).toBeNull();
+    expect(checkRecoveryParams({ ...r, ciclosgalefat: -1 })).toEqual({
+      key: Msg.invalidParams,
+      field: 'ciclosgalefat',
+    });
+    expect(checkRecoveryParams({ ...r, ciclos: -1, sorosperc: 0 })?.field).toBe('ciclos');
+    expect(checkRecoveryParams({ ...r, sorosgale: -1 })?.field).toBe('sorosgale');
+    expect(checkRecoveryParams({ ...r, sorosperc: 0 })?.key).toBe(Msg.soros.percRange);
+  });
+
+  it('loss recovery needs its selects and no negative value', () => {
+    const l = { recoverPerc: 2, mode: 1, recoverGale: 1, recoverGaleFat: 2, recoverProfit: 0 };
+    expect(checkLossRecovery(l)).toBeNull();
+    expect(checkLossRecovery({ ...l, recoverPerc: 0 })).toBeNull();
+    expect(checkLossRecovery({ ...l, mode: '' })?.field).toBe('mode');
+    expect(checkLossRecovery({ ...l, recoverPerc: null })?.field).toBe('recoverPerc');
+    expect(checkLossRecovery({ ...l, recoverProfit: -1 })).toEqual({
+      key: Msg.invalidParams,
+      field: 'recoverProfit',
+    });
+  });
+
+  it('a proxy port is a whole number 0–65535', () => {
+    expect(checkProxy({ porta: 8080 })).toBeNull();
+    expect(checkProxy({ porta: 0 })).toBeNull();
+    expect(checkProxy({ porta: 65_536 })?.field).toBe('porta');
+    expect(checkProxy({ porta: 'abc' })?.field).toBe('porta');
+    expect(checkProxy({})?.key).toBe(Msg.invalidParams);
+  });
+
+  it('a broker login is for a broker with a login card, with both fields filled', () => {
+    const b = { broker: 1, email: 'a@b.co', password: 'x' };
+    expect(checkBrokerLogin(b)).toBeNull();
+    expect(checkBrokerLogin({ ...b, broker: 2 })?.field).toBe('broker');
+    expect(checkBrokerLogin({ ...b, broker: 0 })?.field).toBe('broker');
+    expect(checkBrokerLogin({ ...b, email: '  ' })?.field).toBe('email');
+    expect(checkBrokerLogin({ ...b, password: '' })?.field).toBe('password');
   });
 
   it('a new bot id must be longer than 1 character', () => {

@@ -233,20 +233,99 @@ export function checkMasaniello(v: RawValues): RuleFailure | null {
   return null;
 }
 
+/** The largest Masaniello plan (ROBOT.md §3: `N ≤ 100`). */
+export const MASANIELLO_MAX_EVENTS = 100;
+
+/**
+ * Masaniello plan, checked by the server after {@link checkMasaniello} (ROBOT.md §3): a positive
+ * capital and whole counts with `1 ≤ K < N ≤ 100`. With `K ≥ N` the plan has no losing path left
+ * and the stake formula divides by zero, so the server refuses it; SPEC §5 has the form show
+ * 'Parametros invalidos' for such a refusal.
+ */
+export function checkMasanielloPlan(v: RawValues): RuleFailure | null {
+  const capital = toNumber(v.capital);
+  if (!(capital > 0)) return { key: Msg.invalidParams, field: 'capital' };
+  const events = toNumber(v.totalOper);
+  const wins = toNumber(v.totalWin);
+  if (!Number.isInteger(events) || events > MASANIELLO_MAX_EVENTS)
+    return { key: Msg.invalidParams, field: 'totalOper' };
+  if (!Number.isInteger(wins) || wins < 1 || wins >= events)
+    return { key: Msg.invalidParams, field: 'totalWin' };
+  return null;
+}
+
 /** Cycles (SPEC §5): level, multiplier, gale level and gale multiplier 0 or more. */
 export function checkCycles(v: RawValues): RuleFailure | null {
-  for (const field of ['ciclos', 'ciclosFat', 'ciclosGale', 'ciclosGaleFat']) {
+  return checkNotNegative(v, ['ciclos', 'ciclosFat', 'ciclosGale', 'ciclosGaleFat']);
+}
+
+/** Soros (SPEC §5): level and gale not negative; percent above 0 and up to 100. */
+export function checkSoros(v: RawValues): RuleFailure | null {
+  return checkNotNegative(v, ['soros', 'sorosgale']) ?? checkSorosPercent(v.sorosperc);
+}
+
+/**
+ * Recovery params (SPEC §3): the cycles and soros settings under their lower-case wire names, so
+ * the same SPEC §5 rules apply — cycles first, then soros, as the two screens order them.
+ */
+export function checkRecoveryParams(v: RawValues): RuleFailure | null {
+  return (
+    checkNotNegative(v, [
+      'ciclos',
+      'ciclosfat',
+      'ciclosgale',
+      'ciclosgalefat',
+      'soros',
+      'sorosgale',
+    ]) ?? checkSorosPercent(v.sorosperc)
+  );
+}
+
+/**
+ * Loss recovery. SPEC §5 gives this screen no rule of its own; it gets the cycles screen's
+ * ("0 or more, else 'Parametros invalidos'") so a negative gale or profit never reaches the robot,
+ * and its two selects must be chosen.
+ */
+export function checkLossRecovery(v: RawValues): RuleFailure | null {
+  if (isMissing(v.recoverPerc)) return { key: Msg.invalidParams, field: 'recoverPerc' };
+  if (isMissing(v.mode)) return { key: Msg.invalidParams, field: 'mode' };
+  return checkNotNegative(v, ['recoverGale', 'recoverGaleFat', 'recoverProfit']);
+}
+
+/** The highest TCP port. */
+export const MAX_PORT = 65_535;
+
+/** Proxy (SPEC §2: the port is a number): a whole port 0–65535 (0 with no address = no proxy). */
+export function checkProxy(v: RawValues): RuleFailure | null {
+  const port = toNumber(v.porta);
+  if (!Number.isInteger(port) || port < 0 || port > MAX_PORT)
+    return { key: Msg.invalidParams, field: 'porta' };
+  return null;
+}
+
+/** Deriv (broker 2) logs in with tokens, through its own call; 0 is "All", no broker to log in to. */
+export const BROKERS_WITHOUT_LOGIN: readonly number[] = [0, 2];
+
+/** Broker login (`POST /brokerdata`): a broker with an e-mail/password card, both filled. */
+export function checkBrokerLogin(v: RawValues): RuleFailure | null {
+  const broker = toNumber(v.broker);
+  if (Number.isNaN(broker) || BROKERS_WITHOUT_LOGIN.includes(broker))
+    return { key: Msg.invalidParams, field: 'broker' };
+  for (const field of ['email', 'password']) {
+    if (isMissing(v[field])) return { key: Msg.invalidParams, field };
+  }
+  return null;
+}
+
+function checkNotNegative(v: RawValues, fields: readonly string[]): RuleFailure | null {
+  for (const field of fields) {
     if (isNotANumber(v[field]) || isNegative(v[field])) return { key: Msg.invalidParams, field };
   }
   return null;
 }
 
-/** Soros (SPEC §5): level and gale not negative; percent above 0 and up to 100. */
-export function checkSoros(v: RawValues): RuleFailure | null {
-  for (const field of ['soros', 'sorosgale']) {
-    if (isNotANumber(v[field]) || isNegative(v[field])) return { key: Msg.invalidParams, field };
-  }
-  const perc = toNumber(v.sorosperc);
+function checkSorosPercent(value: unknown): RuleFailure | null {
+  const perc = toNumber(value);
   if (!(perc > 0 && perc <= 100)) return { key: Msg.soros.percRange, field: 'sorosperc' };
   return null;
 }

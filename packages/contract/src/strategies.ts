@@ -12,7 +12,16 @@ import {
   UseridQuerySchema,
 } from './common.ts';
 import { endpoint, ownerBody, ownerQuery } from './endpoint.ts';
-import { checkCycles, checkMasaniello, checkSoros } from './rules.ts';
+import {
+  checkCycles,
+  checkLossRecovery,
+  checkMasaniello,
+  checkMasanielloPlan,
+  checkRecoveryParams,
+  checkSoros,
+  type RawValues,
+  type RuleFailure,
+} from './rules.ts';
 
 /** Recovery params (SPEC §3): the cycles and soros settings read together. */
 export const RecoveryParamsSchema = z.object({
@@ -27,6 +36,23 @@ export const RecoveryParamsSchema = z.object({
   userid: BotIdSchema,
 });
 export type RecoveryParams = z.infer<typeof RecoveryParamsSchema>;
+
+/** Recovery params of a bot and broker with nothing saved: the cycles and soros defaults. */
+export function defaultRecoveryParams(userid: string, brokerID: number): RecoveryParams {
+  const cycles = defaultCycles(userid, brokerID);
+  const soros = defaultSoros(userid, brokerID);
+  return {
+    ciclos: cycles.ciclos,
+    ciclosfat: cycles.ciclosFat,
+    ciclosgale: cycles.ciclosGale,
+    ciclosgalefat: cycles.ciclosGaleFat,
+    soros: soros.soros,
+    sorosgale: soros.sorosgale,
+    sorosperc: soros.sorosperc,
+    brokerID: brokerID as RecoveryParams['brokerID'],
+    userid,
+  };
+}
 
 /** Masaniello params (SPEC §3); payout in percent 1–99; restart is the "restart if capital lost" box. */
 export const MasanielloParamsSchema = z.object({
@@ -44,6 +70,31 @@ export const MasanielloParamsSchema = z.object({
 });
 export type MasanielloParams = z.infer<typeof MasanielloParamsSchema>;
 
+/**
+ * Masaniello of a bot with nothing saved: ROBOT.md §3's plan A (capital 100, 4 wins in 10 at
+ * 80 %), which profits (target 110.58) and passes every rule; one cycle, no gale, no restart.
+ */
+export function defaultMasanielloParams(userid: string): MasanielloParams {
+  return {
+    capital: 100,
+    totalOper: 10,
+    totalWin: 4,
+    payout: 80,
+    gale: 0,
+    typeMas: 1,
+    restart: 0,
+    target: 0,
+    modoMasa: 1,
+    hitsRestart: 0,
+    userid,
+  };
+}
+
+/** What the server checks on a Masaniello save: SPEC §5's form rules, then the plan's. */
+export function checkMasanielloSave(v: RawValues): RuleFailure | null {
+  return checkMasaniello(v) ?? checkMasanielloPlan(v);
+}
+
 /** Cycles (SPEC §3). */
 export const CyclesSchema = z.object({
   ciclos: NonNegativeInt.max(50),
@@ -55,6 +106,21 @@ export const CyclesSchema = z.object({
 });
 export type Cycles = z.infer<typeof CyclesSchema>;
 
+/**
+ * Cycles of a bot and broker with nothing saved: ROBOT.md §4's example — 3 cycles with the auto
+ * (payout-aware, `ciclosFat` 0) cycle entry, 2 gales doubling inside each cycle.
+ */
+export function defaultCycles(userid: string, brokerID: number): Cycles {
+  return {
+    ciclos: 3,
+    ciclosFat: 0,
+    ciclosGale: 2,
+    ciclosGaleFat: 2,
+    brokerID: brokerID as Cycles['brokerID'],
+    userid,
+  };
+}
+
 /** Soros (SPEC §3). */
 export const SorosSchema = z.object({
   soros: NonNegativeInt.max(50),
@@ -64,6 +130,17 @@ export const SorosSchema = z.object({
   userid: BotIdSchema,
 });
 export type Soros = z.infer<typeof SorosSchema>;
+
+/** Soros of a bot and broker with nothing saved: 2 reinvestments of all the profit, no gale. */
+export function defaultSoros(userid: string, brokerID: number): Soros {
+  return {
+    soros: 2,
+    sorosgale: 0,
+    sorosperc: 100,
+    brokerID: brokerID as Soros['brokerID'],
+    userid,
+  };
+}
 
 /** Loss recovery (SPEC §3): recoverPerc is a factor code 0–8, mode 1–3. */
 export const LossRecoverySchema = z.object({
@@ -76,6 +153,22 @@ export const LossRecoverySchema = z.object({
   userid: BotIdSchema,
 });
 export type LossRecovery = z.infer<typeof LossRecoverySchema>;
+
+/**
+ * Loss recovery of a bot and broker with nothing saved: ROBOT.md §6's example — conservative,
+ * recovering 50 % of the bank per signal (factor 2), one gale doubling, no restart target.
+ */
+export function defaultLossRecovery(userid: string, brokerID: number): LossRecovery {
+  return {
+    recoverPerc: 2,
+    recoverGale: 1,
+    recoverGaleFat: 2,
+    recoverProfit: 0,
+    mode: 1,
+    brokerID: brokerID as LossRecovery['brokerID'],
+    userid,
+  };
+}
 
 /** The number of rows of the custom-cycles table (SPEC §9). */
 export const CUSTOM_CYCLE_ROWS = 10;
@@ -105,6 +198,11 @@ export const CustomCycleRowsSchema = z
     'errors.duplicateCycle',
   );
 
+/** Custom cycles of a bot with nothing saved: no rows (the panel shows 10 empty ones). */
+export function defaultCustomCycles(): CustomCycleRow[] {
+  return [];
+}
+
 export const strategiesEndpoints = {
   getRecoveryParams: endpoint({
     method: 'GET',
@@ -124,6 +222,7 @@ export const strategiesEndpoints = {
     body: RecoveryParamsSchema,
     response: OkSchema,
     owner: ownerQuery,
+    rules: checkRecoveryParams,
   }),
   getMasaniello: endpoint({
     method: 'GET',
@@ -142,7 +241,7 @@ export const strategiesEndpoints = {
     body: MasanielloParamsSchema,
     response: OkSchema,
     owner: ownerBody,
-    rules: checkMasaniello,
+    rules: checkMasanielloSave,
   }),
   getCycles: endpoint({
     method: 'GET',
@@ -199,6 +298,7 @@ export const strategiesEndpoints = {
     body: LossRecoverySchema,
     response: OkSchema,
     owner: ownerBody,
+    rules: checkLossRecovery,
   }),
   getCustomCycles: endpoint({
     method: 'GET',
