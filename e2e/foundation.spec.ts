@@ -6,8 +6,11 @@ import { expect, test, type Page } from '@playwright/test';
 
 test.use({ locale: 'pt-BR', viewport: { width: 1280, height: 860 } });
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `e2e/artifacts/screens/${name}.png`, fullPage: true });
+// Full-page shots from the top, so the fixed top bar sits where a person sees it.
+async function shot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `e2e/artifacts/screens/${name}.png`, fullPage: true });
+}
 
 const unique = Date.now().toString().slice(-9);
 const email = `trader${unique}@example.com`;
@@ -21,12 +24,16 @@ async function choose(page: Page, field: string, option: string) {
 async function storageText(page: Page) {
   return page.evaluate(() => {
     const dump = (s: Storage) =>
-      Array.from({ length: s.length }, (_, i) => `${s.key(i)}=${s.getItem(s.key(i) ?? '')}`).join('\n');
+      Array.from({ length: s.length }, (_, i) => `${s.key(i)}=${s.getItem(s.key(i) ?? '')}`).join(
+        '\n',
+      );
     return `${dump(localStorage)}\n${dump(sessionStorage)}\n${document.cookie}`;
   });
 }
 
-test('a new trader signs up, logs in, saves global params, switches language and logs out', async ({ page }) => {
+test('a new trader signs up, logs in, saves global params, switches language and logs out', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
   await shot(page, 'login');
@@ -34,7 +41,10 @@ test('a new trader signs up, logs in, saves global params, switches language and
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByText('Favor insira os dados corretamente!!')).toBeVisible();
 
-  await page.getByRole('link', { name: 'Criar conta' }).or(page.getByRole('button', { name: 'Criar conta' })).click();
+  await page
+    .getByRole('link', { name: 'Criar conta' })
+    .or(page.getByRole('button', { name: 'Criar conta' }))
+    .click();
   await expect(page).toHaveURL(/\/cadastrar$/);
   await expect(page.getByRole('link', { name: /Obtenha aqui/ })).toBeVisible();
   await page.getByLabel('E-mail').fill(email);
@@ -42,7 +52,9 @@ test('a new trader signs up, logs in, saves global params, switches language and
   await page.getByLabel('Confirme a senha').fill('outra-senha');
   await page.getByLabel('ID do Telegram').fill(userid);
   await page.getByLabel('E-mail').focus();
-  await expect(page.getByText('A confirmação de senha é diferente da senha digitada.')).toBeVisible();
+  await expect(
+    page.getByText('A confirmação de senha é diferente da senha digitada.'),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cadastrar' })).toBeDisabled();
   await expect(page.getByRole('link', { name: /Obtenha aqui/ })).toBeHidden();
   await shot(page, 'register-errors');
@@ -71,7 +83,9 @@ test('a new trader signs up, logs in, saves global params, switches language and
   await expect(page).toHaveURL(/\/geralconfig$/);
   await expect(page.getByRole('heading', { name: 'Configurações gerais' })).toBeVisible();
   await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Tipo de opção indefinido' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Tipo de opção indefinido' }),
+  ).toBeVisible();
 
   await choose(page, 'Tipo de opção', 'Digitais');
   await choose(page, 'Tipo de entrada', 'Porcentagem');
@@ -84,7 +98,7 @@ test('a new trader signs up, logs in, saves global params, switches language and
   await page.getByLabel('Stop win').fill('50');
   await page.getByLabel('Stop loss').fill('30');
   await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Parâmetros salvos' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Parâmetros salvos' })).toBeVisible();
   await shot(page, 'global-params');
 
   await page.reload();
@@ -122,7 +136,9 @@ test('the login and registration screens fit a phone', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/cadastrar');
   await expect(page.getByRole('button', { name: 'Cadastrar' })).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   await shot(page, 'register-mobile');
 });

@@ -4,7 +4,7 @@ import { build } from './app.ts';
  * The process entry point (`npm start -w @app/server`). Configuration comes from the environment:
  * PORT (3000), HOST (127.0.0.1: not exposed to the network unless asked), DATA_DIR (./data),
  * DATABASE_URL (postgres://… for PostgreSQL, else SQLite), APP_SECRET_KEY (else data/secret.key),
- * TRUST_PROXY=1 behind a TLS-terminating reverse proxy.
+ * TRUST_PROXY=1 behind a TLS-terminating reverse proxy, WEB_DIST (the built panel; apps/web/dist).
  */
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
@@ -15,6 +15,7 @@ const app = await build({
   ...(process.env.DATA_DIR ? { dataDir: process.env.DATA_DIR } : {}),
   ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
   ...(process.env.APP_SECRET_KEY ? { secretKey: process.env.APP_SECRET_KEY } : {}),
+  ...(process.env.WEB_DIST ? { webDist: process.env.WEB_DIST } : {}),
 });
 
 let closing = false;

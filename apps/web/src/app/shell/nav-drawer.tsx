@@ -36,7 +36,12 @@ function NavList({ expanded, onNavigate }: { expanded: boolean; onNavigate?: () 
             <ListItemIcon sx={{ minWidth: 0, mr: expanded ? 2 : 0, justifyContent: 'center' }}>
               <Icon />
             </ListItemIcon>
-            {expanded && <ListItemText primary={label} />}
+            {expanded && (
+              <ListItemText
+                primary={label}
+                slotProps={{ primary: { noWrap: true, title: label } }}
+              />
+            )}
           </ListItemButton>
         );
         return (
