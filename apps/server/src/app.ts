@@ -7,7 +7,12 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { migrateToLatest, openDatabase } from './db/connect.ts';
 import { createSecrets, loadSecretKey } from './lib/secrets.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { botCommandsRoutes } from './modules/bot-commands/bot-commands.routes.ts';
+import { brokersRoutes } from './modules/brokers/brokers.routes.ts';
 import { globalParamsRoutes } from './modules/global-params/global-params.routes.ts';
+import { proxyRoutes } from './modules/proxy/proxy.routes.ts';
+import { readerParamsRoutes } from './modules/reader-params/reader-params.routes.ts';
+import { strategiesRoutes } from './modules/strategies/strategies.routes.ts';
 import type { AppDeps, RateLimits } from './plugins/context.ts';
 import { registerDocs, registerDocsRoutes } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -129,6 +134,11 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
 
   authRoutes(app);
   globalParamsRoutes(app);
+  strategiesRoutes(app);
+  readerParamsRoutes(app);
+  brokersRoutes(app);
+  proxyRoutes(app);
+  botCommandsRoutes(app);
   // Last: whatever the modules above left out answers 501 through the same pipeline.
   registerNotImplemented(app);
   registerDocsRoutes(app);

@@ -69,9 +69,136 @@ export interface GlobalParamsTable {
   updated_at: EpochMs;
 }
 
+/** One row per bot: MasanielloParamsSchema's fields. */
+export interface MasanielloParamsTable {
+  bot_id: number;
+  capital: number;
+  total_oper: number;
+  total_win: number;
+  payout: number;
+  gale: number;
+  type_mas: number;
+  restart: number;
+  target: number;
+  modo_masa: number;
+  hits_restart: number;
+  updated_at: EpochMs;
+}
+
+/** One row per (bot, broker): CyclesSchema's fields (also the cycles half of recovery params). */
+export interface CycleParamsTable {
+  bot_id: number;
+  broker_id: number;
+  ciclos: number;
+  ciclos_fat: number;
+  ciclos_gale: number;
+  ciclos_gale_fat: number;
+  updated_at: EpochMs;
+}
+
+/** One row per (bot, broker): SorosSchema's fields (also the soros half of recovery params). */
+export interface SorosParamsTable {
+  bot_id: number;
+  broker_id: number;
+  soros: number;
+  soros_gale: number;
+  soros_perc: number;
+  updated_at: EpochMs;
+}
+
+/** One row per (bot, broker): LossRecoverySchema's fields. */
+export interface LossRecoveryParamsTable {
+  bot_id: number;
+  broker_id: number;
+  recover_perc: number;
+  recover_gale: number;
+  recover_gale_fat: number;
+  recover_profit: number;
+  mode: number;
+  updated_at: EpochMs;
+}
+
+/** One row per (bot, cycle 1–10); an empty cell is NULL. */
+export interface CustomCycleRowsTable {
+  bot_id: number;
+  cycle: number;
+  entrada: number | null;
+  mg1: number | null;
+  mg2: number | null;
+  mg3: number | null;
+  mg4: number | null;
+  mg5: number | null;
+  mg6: number | null;
+  mg7: number | null;
+}
+
+/** One row per bot: ReaderParamsSchema's fields; clock times `HH:MM` or '' (not set). */
+export interface ReaderParamsTable {
+  bot_id: number;
+  timerzone: number;
+  maxtrades: number;
+  hour_start: string;
+  hour_end: string;
+  hour_start2: string;
+  hour_end2: string;
+  hour_start3: string;
+  hour_end3: string;
+  hour_reset: string;
+  hour_clear_score: string;
+  updated_at: EpochMs;
+}
+
+/**
+ * One row per (bot, broker). `*_enc` are lib/secrets.ts ciphertexts bound to
+ * `broker_credentials:<bot_id>/<broker_id>:<column>`; NULL = not stored. Deriv has tokens, the
+ * others an e-mail and password.
+ */
+export interface BrokerCredentialsTable {
+  bot_id: number;
+  broker_id: number;
+  email: Generated<string>;
+  password_enc: string | null;
+  token_demo_enc: string | null;
+  token_real_enc: string | null;
+  updated_at: EpochMs;
+}
+
+/** One row per bot; `password_enc` bound to `proxies:<bot_id>:password_enc`, NULL = none. */
+export interface ProxiesTable {
+  bot_id: number;
+  ip: string;
+  porta: number;
+  login: string;
+  password_enc: string | null;
+  updated_at: EpochMs;
+}
+
+export type BotCommandStatus = 'queued' | 'done' | 'failed';
+
+/** The queue of SPEC's bot commands: the panel inserts 'queued', the robot runtime settles them. */
+export interface BotCommandsTable {
+  id: Generated<number>;
+  bot_id: number;
+  /** botCmd 1–16. */
+  code: number;
+  created_at: EpochMs;
+  status: Generated<BotCommandStatus>;
+  /** The runtime's answer (e.g. a status text), when it has one. */
+  reply: string | null;
+}
+
 export interface Database {
   accounts: AccountsTable;
   bots: BotsTable;
   sessions: SessionsTable;
   global_params: GlobalParamsTable;
+  masaniello_params: MasanielloParamsTable;
+  cycle_params: CycleParamsTable;
+  soros_params: SorosParamsTable;
+  loss_recovery_params: LossRecoveryParamsTable;
+  custom_cycle_rows: CustomCycleRowsTable;
+  reader_params: ReaderParamsTable;
+  broker_credentials: BrokerCredentialsTable;
+  proxies: ProxiesTable;
+  bot_commands: BotCommandsTable;
 }

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import type { ColumnTypes } from '../dialect.ts';
 import { initial } from './0001-initial.ts';
+import { robotConfig } from './0002-robot-config.ts';
 
 /**
  * Every migration, listed in code rather than found by scanning a folder, so running under tsx,
@@ -9,5 +10,6 @@ import { initial } from './0001-initial.ts';
 export function migrations(types: ColumnTypes): Record<string, Migration> {
   return {
     '0001-initial': initial(types),
+    '0002-robot-config': robotConfig(types),
   };
 }

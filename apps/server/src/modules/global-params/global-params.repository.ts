@@ -2,15 +2,6 @@ import type { BrokerChoice, GlobalParams } from '@app/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, GlobalParamsTable } from '../../db/schema.ts';
 
-export async function findBotId(db: Kysely<Database>, userid: string): Promise<number | null> {
-  const row = await db
-    .selectFrom('bots')
-    .select('id')
-    .where('userid', '=', userid)
-    .executeTakeFirst();
-  return row?.id ?? null;
-}
-
 export async function findGlobalParams(
   db: Kysely<Database>,
   botId: number,

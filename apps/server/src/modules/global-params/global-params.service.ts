@@ -10,8 +10,8 @@ import type { Selectable } from 'kysely';
 import type { GlobalParamsTable } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { AppDeps } from '../../plugins/context.ts';
+import { botIdOf, requireSameBot } from '../../lib/owned-bot.ts';
 import {
-  findBotId,
   findGlobalParams,
   saveBrokerChoice,
   saveGlobalParams,
@@ -43,13 +43,6 @@ function toWire(row: Selectable<GlobalParamsTable>, userid: string): GlobalParam
   };
 }
 
-/** The ownership check ran before; a bot removed in between is simply not yours any more. */
-async function botIdOf(deps: AppDeps, userid: string): Promise<number> {
-  const id = await findBotId(deps.db, userid);
-  if (id === null) throw new HttpError(403, ErrorCode.forbidden);
-  return id;
-}
-
 export async function readGlobalParams(
   deps: AppDeps,
   userid: string,
@@ -64,10 +57,7 @@ export async function writeGlobalParams(
   queryUserid: string,
   params: GlobalParams,
 ): Promise<void> {
-  // The query names the bot whose ownership was checked; a body naming another would write there.
-  if (params.userid !== queryUserid) {
-    throw new HttpError(400, ErrorCode.invalidParams, { userid: ErrorCode.invalidParams });
-  }
+  requireSameBot(queryUserid, params.userid);
   // Quant manages its own stop, so a trailing stop makes no sense with it (the form hides it).
   const saved = params.stopType === StopType.quant ? { ...params, stopMovel: 0 as const } : params;
   await saveGlobalParams(deps.db, await botIdOf(deps, queryUserid), saved, deps.now());
