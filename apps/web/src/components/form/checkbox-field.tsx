@@ -1,6 +1,6 @@
 import { Checkbox, FormControl, FormControlLabel, FormHelperText } from '@mui/material';
 import { Controller, useFormContext } from 'react-hook-form';
-import { useFieldText } from './form-area.ts';
+import { useFieldId, useFieldText } from './form-area.ts';
 
 interface CheckboxFieldProps {
   name: string;
@@ -11,6 +11,7 @@ interface CheckboxFieldProps {
 export function CheckboxField({ name, disabled }: CheckboxFieldProps) {
   const { control } = useFormContext();
   const { label, help, error } = useFieldText(name);
+  const id = useFieldId(name);
   return (
     <Controller
       name={name}
@@ -26,7 +27,7 @@ export function CheckboxField({ name, disabled }: CheckboxFieldProps) {
                 checked={field.value === true}
                 onBlur={field.onBlur}
                 onChange={(event) => field.onChange(event.target.checked)}
-                id={`field-${name}`}
+                id={id}
               />
             }
           />

@@ -6,6 +6,14 @@ import { dynamicKey } from '../../i18n/keys.ts';
 /** The i18n area of the enclosing form: fields read `<area>.fields.<name>` and `<area>.help.<name>`. */
 export const FormAreaContext = createContext<string>('');
 
+/** Prefix of the fields' element ids; forms repeated on one screen (cards) each get their own. */
+export const FieldIdContext = createContext<string>('field');
+
+/** The element id of a smart field: unique on the screen, stable for its form. */
+export function useFieldId(name: string): string {
+  return `${useContext(FieldIdContext)}-${name}`;
+}
+
 /** Label, help and error text of a smart field, all from the catalogue. */
 export function useFieldText(name: string): {
   label: string;

@@ -16,18 +16,26 @@ import type { z } from 'zod';
 import { ApiError, errorKey } from '../../lib/api.ts';
 import { dynamicKey, type I18nKey } from '../../i18n/keys.ts';
 import { useTimedFlag } from '../notices/use-timed-flag.ts';
-import { FormAreaContext } from './form-area.ts';
+import { FieldIdContext, FormAreaContext } from './form-area.ts';
 
 type FieldErrors = Partial<Record<string, string>>;
 
-interface FormShellProps<V extends FieldValues, B, R> {
+/** A screen's own rule failure: an i18n key of its area, and the field (a path) to blame. */
+export interface ScreenRuleFailure {
+  key: I18nKey;
+  field?: string;
+}
+
+export interface FormShellProps<V extends FieldValues, B, R> {
   /** i18n area: fields read `<area>.fields.<name>`, `<area>.help.<name>`. */
   area: string;
+  /** Prefix of the fields' element ids, when the screen shows several forms of one area. */
+  idPrefix?: string;
   defaultValues: DefaultValues<V>;
   /** Values read from the server; the form resets to them whenever they change. */
   values?: V;
   /** The screen's SPEC §5 rule, run on the raw values before anything else. */
-  rule?: (values: RawValues) => RuleFailure | null;
+  rule?: (values: RawValues) => RuleFailure | ScreenRuleFailure | null;
   /** Per-field rules shown on blur (then on every change); submit stays disabled while any fails. */
   fieldRules?: (values: RawValues) => FieldErrors;
   /** Submit stays disabled while any value is empty. */
@@ -40,7 +48,11 @@ interface FormShellProps<V extends FieldValues, B, R> {
   onSuccess?: (result: R) => void;
   /** A success notice hiding after NOTICE_MS. */
   successKey?: I18nKey;
+  /** Fields emptied after a successful save (secrets are never shown back). */
+  clearOnSuccess?: readonly string[];
   submitKey: I18nKey;
+  /** The submit button's text while saving (default `common.saving`). */
+  savingKey?: I18nKey;
   /** Disables submitting while the screen is busy elsewhere (e.g. reloading). */
   busy?: boolean;
   /** Extra buttons beside submit (links to other screens). */
@@ -60,6 +72,7 @@ function isEmpty(value: unknown): boolean {
  */
 export function FormShell<V extends FieldValues, B, R>({
   area,
+  idPrefix = 'field',
   defaultValues,
   values,
   rule,
@@ -70,7 +83,9 @@ export function FormShell<V extends FieldValues, B, R>({
   onSubmit,
   onSuccess,
   successKey,
+  clearOnSuccess,
   submitKey,
+  savingKey = 'common.saving',
   busy,
   actions,
   children,
@@ -158,6 +173,9 @@ export function FormShell<V extends FieldValues, B, R>({
     try {
       const result = await onSubmit(body);
       setSaving(false);
+      for (const name of clearOnSuccess ?? []) {
+        methods.resetField(name as Path<V>, { defaultValue: '' as never });
+      }
       if (successKey) success.show();
       onSuccess?.(result);
     } catch (error) {
@@ -168,29 +186,31 @@ export function FormShell<V extends FieldValues, B, R>({
 
   return (
     <FormAreaContext.Provider value={area}>
-      <FormProvider {...methods}>
-        <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
-          {children}
-          <Stack spacing={2} sx={{ mt: 3 }}>
-            {alertKey && (
-              <Alert severity="error" onClose={() => setAlertKey(null)}>
-                {t(dynamicKey(alertKey))}
-              </Alert>
-            )}
-            {successKey && success.visible && (
-              <Alert severity="success" role="status">
-                {t(successKey)}
-              </Alert>
-            )}
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-              <Button type="submit" variant="contained" size="large" disabled={disabled}>
-                {saving ? t('common.saving') : t(submitKey)}
-              </Button>
-              {actions}
+      <FieldIdContext.Provider value={idPrefix}>
+        <FormProvider {...methods}>
+          <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
+            {children}
+            <Stack spacing={2} sx={{ mt: 3 }}>
+              {alertKey && (
+                <Alert severity="error" onClose={() => setAlertKey(null)}>
+                  {t(dynamicKey(alertKey))}
+                </Alert>
+              )}
+              {successKey && success.visible && (
+                <Alert severity="success" role="status">
+                  {t(successKey)}
+                </Alert>
+              )}
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+                <Button type="submit" variant="contained" size="large" disabled={disabled}>
+                  {saving ? t(savingKey) : t(submitKey)}
+                </Button>
+                {actions}
+              </Stack>
             </Stack>
-          </Stack>
-        </Box>
-      </FormProvider>
+          </Box>
+        </FormProvider>
+      </FieldIdContext.Provider>
     </FormAreaContext.Provider>
   );
 }

@@ -1,6 +1,6 @@
 import { TextField as MuiTextField } from '@mui/material';
 import { Controller, useFormContext } from 'react-hook-form';
-import { useFieldText } from './form-area.ts';
+import { useFieldId, useFieldText } from './form-area.ts';
 
 interface NumberFieldProps {
   name: string;
@@ -17,6 +17,7 @@ interface NumberFieldProps {
 export function NumberField({ name, min, max, step = 'any', disabled }: NumberFieldProps) {
   const { control } = useFormContext();
   const { label, help, error } = useFieldText(name);
+  const id = useFieldId(name);
   return (
     <Controller
       name={name}
@@ -31,7 +32,7 @@ export function NumberField({ name, min, max, step = 'any', disabled }: NumberFi
             const text = event.target.value;
             field.onChange(text === '' ? '' : Number(text));
           }}
-          id={`field-${name}`}
+          id={id}
           type="number"
           label={label}
           disabled={disabled}

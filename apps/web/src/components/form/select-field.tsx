@@ -2,7 +2,7 @@ import { TextField as MuiTextField } from '@mui/material';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { dynamicKey } from '../../i18n/keys.ts';
-import { useFieldText } from './form-area.ts';
+import { useFieldId, useFieldText } from './form-area.ts';
 
 interface SelectFieldProps {
   name: string;
@@ -30,6 +30,7 @@ export function SelectField({
   const { t } = useTranslation();
   const { control } = useFormContext();
   const { label, help, error } = useFieldText(name);
+  const id = useFieldId(name);
   return (
     <Controller
       name={name}
@@ -50,7 +51,7 @@ export function SelectField({
               field.onChange(next);
               if (typeof next === 'number') onValueChange?.(next);
             }}
-            id={`field-${name}`}
+            id={id}
             label={label}
             disabled={disabled}
             error={error !== undefined}

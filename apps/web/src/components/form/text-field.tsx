@@ -1,10 +1,10 @@
 import { TextField as MuiTextField } from '@mui/material';
 import { Controller, useFormContext } from 'react-hook-form';
-import { useFieldText } from './form-area.ts';
+import { useFieldId, useFieldText } from './form-area.ts';
 
 interface TextFieldProps {
   name: string;
-  type?: 'text' | 'email' | 'password';
+  type?: 'text' | 'email' | 'password' | 'time';
   autoComplete?: string;
   inputMode?: 'text' | 'email' | 'numeric';
   disabled?: boolean;
@@ -22,6 +22,7 @@ export function TextField({
 }: TextFieldProps) {
   const { control } = useFormContext();
   const { label, help, error } = useFieldText(name);
+  const id = useFieldId(name);
   return (
     <Controller
       name={name}
@@ -31,7 +32,7 @@ export function TextField({
           {...field}
           value={(field.value as string | null | undefined) ?? ''}
           inputRef={field.ref}
-          id={`field-${name}`}
+          id={id}
           type={type}
           label={label}
           autoComplete={autoComplete}
@@ -40,7 +41,11 @@ export function TextField({
           error={error !== undefined}
           helperText={error ?? (help || undefined)}
           fullWidth
-          slotProps={{ htmlInput: { inputMode } }}
+          slotProps={{
+            htmlInput: { inputMode },
+            // A time input always shows its --:-- mask, so its label never sits inside it.
+            inputLabel: type === 'time' ? { shrink: true } : undefined,
+          }}
         />
       )}
     />
