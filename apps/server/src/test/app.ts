@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Endpoint } from '@app/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
@@ -95,4 +96,26 @@ export async function registerAndLogin(
     payload: { email: account.email, password: account.password },
   });
   return { cookie: sessionCookie(login), ...account };
+}
+
+/**
+ * Calls one row of the contract's table as a logged-in user: the path and method come from the
+ * endpoint (no URL string in tests), query values are sent as text like a browser's.
+ */
+export function callAs(
+  app: FastifyInstance,
+  cookie: string,
+  e: Pick<Endpoint, 'method' | 'path'>,
+  req: { query?: Record<string, string | number>; body?: unknown } = {},
+): Promise<LightMyRequestResponse> {
+  const query = req.query
+    ? Object.fromEntries(Object.entries(req.query).map(([k, v]) => [k, String(v)]))
+    : undefined;
+  return app.inject({
+    method: e.method,
+    url: `/api${e.path}`,
+    ...(query ? { query } : {}),
+    ...(req.body !== undefined ? { payload: req.body as object } : {}),
+    headers: { cookie },
+  });
 }
