@@ -5,6 +5,11 @@ import { GlobalParamsPage } from '../features/global-params/components/global-pa
 import { HomePage } from '../features/home/components/home-page.tsx';
 import { NotFoundPage } from '../features/not-found/components/not-found-page.tsx';
 import { PaymentOkPage } from '../features/payment/components/payment-ok-page.tsx';
+import { BotCommandsPage } from '../features/bot-commands/components/bot-commands-page.tsx';
+import { BotsPage } from '../features/bots/components/bots-page.tsx';
+import { BrokerConfigPage } from '../features/brokers/components/broker-config-page.tsx';
+import { ProxyPage } from '../features/proxy/components/proxy-page.tsx';
+import { ReaderParamsPage } from '../features/reader-params/components/reader-params-page.tsx';
 import { AppShell } from './shell/app-shell.tsx';
 import { PublicLayout } from './shell/public-layout.tsx';
 
@@ -16,6 +21,11 @@ const screens: RouteObject[] = [
   { path: '/auth', element: <LoginPage /> },
   { path: '/geralconfig', element: <GlobalParamsPage /> },
   { path: '/paymentok', element: <PaymentOkPage /> },
+  { path: '/brokerconfig', element: <BrokerConfigPage /> },
+  { path: '/reader-params', element: <ReaderParamsPage /> },
+  { path: '/configproxy', element: <ProxyPage /> },
+  { path: '/botspage', element: <BotsPage isBuilt={(path) => builtPaths.includes(path)} /> },
+  { path: '/botcommands', element: <BotCommandsPage /> },
 ];
 
 /** Every logged-in path that has a screen. */

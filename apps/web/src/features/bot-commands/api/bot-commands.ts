@@ -1,0 +1,23 @@
+import { endpoints, type BotCommand } from '@app/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+
+/** While a command waits for the robot, its status is re-read this often. */
+const QUEUED_REFRESH_MS = 5000;
+
+export const botCommandsKey = (userid: string) => ['bot-commands', userid] as const;
+
+/** The bot's recent commands, newest first as the server lists them. */
+export function useRecentBotCommands(userid: string) {
+  return useQuery({
+    queryKey: botCommandsKey(userid),
+    queryFn: () => api(endpoints.listBotCommands, { query: { userid } }),
+    retry: false,
+    refetchInterval: (query) =>
+      query.state.data?.some((entry) => entry.status === 'queued') ? QUEUED_REFRESH_MS : false,
+  });
+}
+
+export function sendBotCommand(body: BotCommand) {
+  return api(endpoints.sendBotCommand, { body });
+}

@@ -1,0 +1,28 @@
+import { endpoints, type BrokerLogin, type DerivTokens } from '@app/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+
+const storedKey = (userid: string) => ['brokers', userid] as const;
+
+/** Which brokers of the bot have stored credentials (never the secrets themselves). */
+export function useStoredCredentials(userid: string) {
+  return useQuery({
+    queryKey: storedKey(userid),
+    queryFn: () => api(endpoints.listBrokerLogins, { query: { userid } }),
+    retry: false,
+  });
+}
+
+export { storedKey as storedCredentialsKey };
+
+export function saveBrokerLogin(body: BrokerLogin) {
+  return api(endpoints.saveBrokerLogin, { body });
+}
+
+export function saveDerivTokens(body: DerivTokens) {
+  return api(endpoints.saveDerivTokens, { body });
+}
+
+export function removeBrokerLogin(userid: string, broker: number) {
+  return api(endpoints.removeBrokerLogin, { body: { userid, broker } });
+}

@@ -1,0 +1,191 @@
+import {
+  BrokerLoginSchema,
+  checkBrokerLogin,
+  DerivTokensSchema,
+  NOTICE_MS,
+  type BROKER_CONFIG_CARDS,
+  type StoredCredential,
+} from '@app/contract';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
+import { FormShell, TextField } from '../../../components/form/index.ts';
+import { useTimedFlag } from '../../../components/notices/use-timed-flag.ts';
+import { dynamicKey } from '../../../i18n/keys.ts';
+import { errorKey } from '../../../lib/api.ts';
+import { removeBrokerLogin, saveBrokerLogin, saveDerivTokens } from '../api/brokers.ts';
+import {
+  checkDerivTokens,
+  EMPTY_LOGIN_FORM,
+  EMPTY_TOKENS_FORM,
+  toBrokerLoginBody,
+  toDerivTokensBody,
+} from '../broker-forms.ts';
+
+type BrokerCardSpec = (typeof BROKER_CONFIG_CARDS)[number];
+
+interface BrokerCardProps {
+  card: BrokerCardSpec;
+  /** What the server holds for this broker, if anything. */
+  stored: StoredCredential | undefined;
+  userid: string;
+  /** Re-reads the stored credentials after a save or a removal. */
+  onChanged: () => void;
+}
+
+function hasAny(stored: StoredCredential | undefined): stored is StoredCredential {
+  return stored !== undefined && (stored.hasPassword || stored.hasTokenDemo || stored.hasTokenReal);
+}
+
+/** What is stored, shown as chips: never the secret, at most the e-mail it belongs to. */
+function StoredState({ card, stored }: { card: BrokerCardSpec; stored?: StoredCredential }) {
+  const { t } = useTranslation();
+  if (!hasAny(stored)) {
+    return <Chip size="small" variant="outlined" label={t('brokers.notStored')} />;
+  }
+  const chips =
+    card.kind === 'token'
+      ? [
+          stored.hasTokenDemo && t('brokers.tokenDemoStored'),
+          stored.hasTokenReal && t('brokers.tokenRealStored'),
+        ].filter((label): label is string => typeof label === 'string')
+      : [t('brokers.stored')];
+  return (
+    <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
+      {chips.map((label) => (
+        <Chip
+          key={label}
+          size="small"
+          color="success"
+          icon={<CheckCircleIcon aria-hidden />}
+          label={label}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+/** One broker of the broker-config screen: its stored state, a form to replace it, Remove. */
+export function BrokerCard({ card, stored, userid, onChanged }: BrokerCardProps) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const [confirming, setConfirming] = useState(false);
+  const [removing, setRemoving] = useState(false);
+  const [removeError, setRemoveError] = useState<string | null>(null);
+  const removed = useTimedFlag(NOTICE_MS);
+  const isStored = hasAny(stored);
+  const idPrefix = `broker-${card.broker}`;
+
+  async function remove(): Promise<void> {
+    setRemoving(true);
+    setRemoveError(null);
+    try {
+      await removeBrokerLogin(userid, card.broker);
+      setConfirming(false);
+      removed.show();
+      onChanged();
+    } catch (error) {
+      setConfirming(false);
+      setRemoveError(errorKey(error));
+    }
+    setRemoving(false);
+  }
+
+  const removeButton = isStored && (
+    <Button color="error" variant="outlined" onClick={() => setConfirming(true)}>
+      {t('brokers.remove')}
+    </Button>
+  );
+
+  return (
+    <Card variant="outlined" component="section" aria-labelledby={headingId} sx={{ minWidth: 0 }}>
+      <CardContent sx={{ p: 2 }}>
+        <Stack
+          direction="row"
+          sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}
+        >
+          <Typography variant="h6" component="h2" id={headingId}>
+            {card.name}
+          </Typography>
+          <StoredState card={card} stored={stored} />
+        </Stack>
+        <Box sx={{ mt: 1, mb: 2, minHeight: 20 }}>
+          {isStored && stored.email !== '' && (
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {t('brokers.storedEmail', { email: stored.email })}
+            </Typography>
+          )}
+          <Typography variant="caption" color="text.secondary">
+            {card.kind === 'token'
+              ? t('brokers.tokensNote')
+              : isStored
+                ? t('brokers.replaceHint')
+                : ''}
+          </Typography>
+        </Box>
+        {removed.visible && (
+          <Alert severity="success" role="status" sx={{ mb: 2 }}>
+            {t('brokers.removed')}
+          </Alert>
+        )}
+        {removeError && (
+          <Alert severity="error" sx={{ mb: 2 }} onClose={() => setRemoveError(null)}>
+            {t(dynamicKey(removeError))}
+          </Alert>
+        )}
+        {card.kind === 'token' ? (
+          <FormShell
+            area="brokers"
+            idPrefix={idPrefix}
+            defaultValues={EMPTY_TOKENS_FORM}
+            rule={checkDerivTokens}
+            toBody={(values) => toDerivTokensBody(values, userid)}
+            schema={DerivTokensSchema}
+            onSubmit={saveDerivTokens}
+            onSuccess={onChanged}
+            successKey="brokers.saved"
+            clearOnSuccess={['tokenDemo', 'tokenReal']}
+            submitKey="common.save"
+            actions={removeButton}
+          >
+            <Stack spacing={2}>
+              <TextField name="tokenDemo" type="password" autoComplete="off" />
+              <TextField name="tokenReal" type="password" autoComplete="off" />
+            </Stack>
+          </FormShell>
+        ) : (
+          <FormShell
+            area="brokers"
+            idPrefix={idPrefix}
+            defaultValues={EMPTY_LOGIN_FORM}
+            rule={(values) => checkBrokerLogin({ ...values, broker: card.broker })}
+            toBody={(values) => toBrokerLoginBody(values, card, userid)}
+            schema={BrokerLoginSchema}
+            onSubmit={saveBrokerLogin}
+            onSuccess={onChanged}
+            successKey="brokers.saved"
+            clearOnSuccess={['email', 'password']}
+            submitKey="common.save"
+            actions={removeButton}
+          >
+            <Stack spacing={2}>
+              <TextField name="email" type="email" autoComplete="off" inputMode="email" />
+              <TextField name="password" type="password" autoComplete="new-password" />
+            </Stack>
+          </FormShell>
+        )}
+      </CardContent>
+      <ConfirmDialog
+        open={confirming}
+        title={t('brokers.removeTitle', { broker: card.name })}
+        message={t('brokers.removeMessage')}
+        confirmLabel={t('brokers.remove')}
+        busy={removing}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirming(false)}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,18 @@
+import { endpoints, type Proxy } from '@app/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+
+export const proxyKey = (userid: string) => ['proxy', userid] as const;
+
+/** The bot's proxy without its password (`hasPassword` says whether one is stored). */
+export function useProxy(userid: string) {
+  return useQuery({
+    queryKey: proxyKey(userid),
+    queryFn: () => api(endpoints.getProxy, { query: { userid } }),
+    retry: false,
+  });
+}
+
+export function saveProxy(body: Proxy) {
+  return api(endpoints.saveProxy, { body });
+}

@@ -1,0 +1,16 @@
+import { endpoints, type ReaderParams } from '@app/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+
+/** The bot's reader params (the server answers the defaults when nothing was saved). */
+export function useReaderParams(userid: string) {
+  return useQuery({
+    queryKey: ['reader-params', userid],
+    queryFn: () => api(endpoints.getReaderParams, { query: { userid } }),
+    retry: false,
+  });
+}
+
+export function saveReaderParams(userid: string, body: ReaderParams) {
+  return api(endpoints.saveReaderParams, { query: { userid }, body });
+}
