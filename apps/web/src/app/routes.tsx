@@ -5,6 +5,12 @@ import { GlobalParamsPage } from '../features/global-params/components/global-pa
 import { HomePage } from '../features/home/components/home-page.tsx';
 import { NotFoundPage } from '../features/not-found/components/not-found-page.tsx';
 import { PaymentOkPage } from '../features/payment/components/payment-ok-page.tsx';
+import { CustomCyclesPage } from '../features/custom-cycles/components/custom-cycles-page.tsx';
+import { CyclesPage } from '../features/cycles/components/cycles-page.tsx';
+import { LossRecoveryPage } from '../features/loss-recovery/components/loss-recovery-page.tsx';
+import { MasanielloPage } from '../features/masaniello/components/masaniello-page.tsx';
+import { SorosPage } from '../features/soros/components/soros-page.tsx';
+import { StrategiesPage } from '../features/strategies/components/strategies-page.tsx';
 import { BotCommandsPage } from '../features/bot-commands/components/bot-commands-page.tsx';
 import { BotsPage } from '../features/bots/components/bots-page.tsx';
 import { BrokerConfigPage } from '../features/brokers/components/broker-config-page.tsx';
@@ -26,6 +32,12 @@ const screens: RouteObject[] = [
   { path: '/configproxy', element: <ProxyPage /> },
   { path: '/botspage', element: <BotsPage isBuilt={(path) => builtPaths.includes(path)} /> },
   { path: '/botcommands', element: <BotCommandsPage /> },
+  { path: '/strategies', element: <StrategiesPage /> },
+  { path: '/config-masaniello', element: <MasanielloPage /> },
+  { path: '/config-cycles', element: <CyclesPage /> },
+  { path: '/config-soros', element: <SorosPage /> },
+  { path: '/config-recovery', element: <LossRecoveryPage /> },
+  { path: '/config-customcycles', element: <CustomCyclesPage /> },
 ];
 
 /** Every logged-in path that has a screen. */

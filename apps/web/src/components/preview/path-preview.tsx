@@ -1,0 +1,98 @@
+import { Box, Grid, Typography } from '@mui/material';
+import { useContext } from 'react';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { PreviewBase, PreviewRun } from '../../lib/strategy-previews.ts';
+import { FieldIdContext, FormAreaContext } from '../form/form-area.ts';
+import { NumberField } from '../form/number-field.tsx';
+import { StakeTable } from './stake-table.tsx';
+
+/** Defaults of the preview's own inputs: a 2.00 entry at an 87 % payout. */
+export const PREVIEW_DEFAULT_BASE = 2;
+export const PREVIEW_DEFAULT_PAYOUT = 87;
+
+interface PreviewInputs {
+  previewBase: number | '';
+  previewPayout: number | '';
+}
+
+/** A run as the preview shows it: its table's title and a caption saying which results it plays. */
+export interface TitledRun {
+  run: PreviewRun;
+  title: string;
+  caption: string;
+}
+
+interface PathPreviewProps {
+  /** The runs for a base entry and payout, or `null` while the screen's values cannot be played. */
+  runs: (base: PreviewBase) => TitledRun[] | null;
+}
+
+/**
+ * The next stakes of a strategy for a losing and a winning run. The base entry and payout are the
+ * preview's own inputs (never saved); the strategy's values come from the screen's form.
+ */
+export function PathPreview({ runs }: PathPreviewProps) {
+  const { t } = useTranslation();
+  const idPrefix = `${useContext(FieldIdContext)}-preview`;
+  const methods = useForm<PreviewInputs>({
+    defaultValues: { previewBase: PREVIEW_DEFAULT_BASE, previewPayout: PREVIEW_DEFAULT_PAYOUT },
+  });
+  const { previewBase, previewPayout } = useWatch({ control: methods.control });
+  const base = Number(previewBase);
+  const payout = Number(previewPayout);
+  const valid =
+    previewBase !== '' && previewPayout !== '' && base > 0 && payout > 0 && payout < 100;
+  const computed = valid ? runs({ baseCents: Math.round(base * 100), payout: payout / 100 }) : null;
+
+  return (
+    <Box component="section" aria-label={t('preview.title')} sx={{ mt: 4 }}>
+      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+        {t('preview.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {t('preview.subtitle')}
+      </Typography>
+      <FormAreaContext.Provider value="preview">
+        <FieldIdContext.Provider value={idPrefix}>
+          <FormProvider {...methods}>
+            {/* The inputs sit inside the screen's form: Enter here must not save the screen. */}
+            <Grid
+              container
+              spacing={2}
+              sx={{ mb: 2 }}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') event.preventDefault();
+              }}
+            >
+              <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+                <NumberField name="previewBase" min={0.01} />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+                <NumberField name="previewPayout" min={1} max={99} step={1} />
+              </Grid>
+            </Grid>
+          </FormProvider>
+        </FieldIdContext.Provider>
+      </FormAreaContext.Provider>
+      {computed === null ? (
+        <Typography variant="body2" color="text.secondary">
+          {t(valid ? 'preview.fillFields' : 'preview.fillPreview')}
+        </Typography>
+      ) : (
+        <Grid container spacing={3}>
+          {computed.map(({ run, title, caption }) => (
+            <Grid key={title} size={{ xs: 12, md: 6 }}>
+              <StakeTable
+                title={title}
+                caption={caption}
+                rows={run.rows}
+                truncated={run.truncated}
+              />
+            </Grid>
+          ))}
+        </Grid>
+      )}
+    </Box>
+  );
+}

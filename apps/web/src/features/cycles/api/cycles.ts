@@ -1,0 +1,16 @@
+import { endpoints, type Cycles } from '@app/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+
+/** The bot's cycles for one broker (SPEC §7 `GET /getcycles`). */
+export function useCycles(userid: string, brokerid: number) {
+  return useQuery({
+    queryKey: ['cycles', userid, brokerid],
+    queryFn: () => api(endpoints.getCycles, { query: { userid, brokerid } }),
+    retry: false,
+  });
+}
+
+export function saveCycles(body: Cycles) {
+  return api(endpoints.saveCycles, { body });
+}

@@ -1,0 +1,16 @@
+import { endpoints, type RecoveryParams } from '@app/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+
+/** The bot's recovery params (cycles and soros together) for one broker (SPEC §7). */
+export function useRecoveryParams(userid: string, brokerid: number) {
+  return useQuery({
+    queryKey: ['recovery-params', userid, brokerid],
+    queryFn: () => api(endpoints.getRecoveryParams, { query: { userid, brokerid } }),
+    retry: false,
+  });
+}
+
+export function saveRecoveryParams(body: RecoveryParams) {
+  return api(endpoints.saveRecoveryParams, { query: { userid: body.userid }, body });
+}

@@ -1,0 +1,16 @@
+import { endpoints, type MasanielloParams } from '@app/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+
+/** The bot's Masaniello params (SPEC §7 `GET /masaparams`). */
+export function useMasaniello(userid: string) {
+  return useQuery({
+    queryKey: ['masaniello', userid],
+    queryFn: () => api(endpoints.getMasaniello, { query: { userid } }),
+    retry: false,
+  });
+}
+
+export function saveMasaniello(body: MasanielloParams) {
+  return api(endpoints.saveMasaniello, { body });
+}

@@ -1,0 +1,134 @@
+import type { MasanielloType } from '@app/contract';
+import type { MasanielloIssue } from '@app/robot';
+import {
+  Alert,
+  Box,
+  Grid,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { completeNumbers } from '../../../components/form/number-values.ts';
+import { StakeTable } from '../../../components/preview/stake-table.tsx';
+import { useMoneyFormat } from '../../../components/preview/use-money-format.ts';
+import { dynamicKey } from '../../../i18n/keys.ts';
+import { masanielloPreview } from '../../../lib/strategy-previews.ts';
+import { MASANIELLO_FIELDS, type MasanielloForm } from '../masaniello-form.ts';
+
+const ISSUE_KEYS: Record<MasanielloIssue, string> = {
+  k_out_of_range: 'masaniello.preview.issues.kOutOfRange',
+  n_out_of_range: 'masaniello.preview.issues.nOutOfRange',
+  payout_out_of_range: 'masaniello.preview.issues.payoutOutOfRange',
+  no_profit: 'masaniello.preview.issues.noProfit',
+};
+
+/**
+ * The plan as the robot computes it (ROBOT.md §3), live as the fields change: target capital,
+ * first stake, multiplier, warnings, and the stakes of the all-win and all-loss paths.
+ */
+export function MasanielloPreview() {
+  const { t, i18n } = useTranslation();
+  const money = useMoneyFormat();
+  const values = useWatch<MasanielloForm>();
+  const numbers = completeNumbers(MASANIELLO_FIELDS, values);
+  const preview =
+    numbers && numbers.capital > 0
+      ? masanielloPreview({
+          ...numbers,
+          typeMas: numbers.typeMas as MasanielloType,
+          restart: values.restart === true,
+        })
+      : null;
+  const multiplier = new Intl.NumberFormat(i18n.resolvedLanguage ?? i18n.language, {
+    minimumFractionDigits: 4,
+    maximumFractionDigits: 4,
+  });
+
+  return (
+    <Box component="section" aria-label={t('masaniello.preview.title')} sx={{ mt: 4 }}>
+      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+        {t('masaniello.preview.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {t('masaniello.preview.subtitle')}
+      </Typography>
+      {preview === null ? (
+        <Typography variant="body2" color="text.secondary">
+          {t('preview.fillFields')}
+        </Typography>
+      ) : (
+        <Stack spacing={2}>
+          {[...preview.plan.errors, ...preview.plan.warnings].map((issue) => (
+            // A note, not an alert: it changes with every keystroke and must not interrupt.
+            <Alert
+              key={issue}
+              role="note"
+              severity={preview.plan.errors.includes(issue) ? 'error' : 'warning'}
+            >
+              {t(dynamicKey(ISSUE_KEYS[issue]))}
+            </Alert>
+          ))}
+          {preview.plan.errors.length === 0 && (
+            <>
+              <Table
+                size="small"
+                aria-label={t('masaniello.preview.summary')}
+                sx={{ maxWidth: 420 }}
+              >
+                <TableBody>
+                  <TableRow>
+                    <TableCell component="th" scope="row">
+                      {t('masaniello.preview.target')}
+                    </TableCell>
+                    <TableCell align="right">{money(preview.plan.targetCents)}</TableCell>
+                  </TableRow>
+                  <TableRow>
+                    <TableCell component="th" scope="row">
+                      {t('masaniello.preview.firstStake')}
+                    </TableCell>
+                    <TableCell align="right">{money(preview.plan.firstStakeCents)}</TableCell>
+                  </TableRow>
+                  <TableRow>
+                    <TableCell component="th" scope="row">
+                      {t('masaniello.preview.multiplier')}
+                    </TableCell>
+                    <TableCell align="right">
+                      {multiplier.format(preview.plan.multiplier)}
+                    </TableCell>
+                  </TableRow>
+                </TableBody>
+              </Table>
+              <Grid container spacing={3}>
+                {preview.runs.map((run) => (
+                  <Grid key={run.kind} size={{ xs: 12, md: 6 }}>
+                    <StakeTable
+                      title={t(
+                        run.kind === 'winning'
+                          ? 'masaniello.preview.allWin'
+                          : 'masaniello.preview.allLoss',
+                      )}
+                      caption={t(
+                        run.kind === 'winning'
+                          ? 'masaniello.preview.allWinCaption'
+                          : 'masaniello.preview.allLossCaption',
+                      )}
+                      rows={run.rows}
+                      truncated={run.truncated}
+                      runningColumn="capital"
+                      startCents={Math.round(numbers!.capital * 100)}
+                    />
+                  </Grid>
+                ))}
+              </Grid>
+            </>
+          )}
+        </Stack>
+      )}
+    </Box>
+  );
+}
