@@ -7,15 +7,15 @@ import type { ColumnTypes } from '../dialect.ts';
  * AES-GCM text, see lib/secrets.ts), and the command queue the robot runtime consumes.
  */
 export function robotConfig(t: ColumnTypes): Migration {
-  /** `bot_id` (cascading with the bot) and, for per-broker tables, `broker_id`, as the key. */
+  /** A table keyed by `bot_id` (cascading with the bot) and, if per broker, `broker_id`. */
   function keyed(
-    table: CreateTableBuilder<string, never>,
+    db: Kysely<unknown>,
     name: string,
     perBroker: boolean,
   ): CreateTableBuilder<string, string> {
-    const withBot = table.addColumn('bot_id', 'bigint', (c) =>
-      c.notNull().references('bots.id').onDelete('cascade'),
-    );
+    const withBot = db.schema
+      .createTable(name)
+      .addColumn('bot_id', 'bigint', (c) => c.notNull().references('bots.id').onDelete('cascade'));
     return perBroker
       ? withBot
           .addColumn('broker_id', 'integer', (c) => c.notNull())
@@ -25,7 +25,7 @@ export function robotConfig(t: ColumnTypes): Migration {
 
   return {
     async up(db: Kysely<unknown>) {
-      await keyed(db.schema.createTable('masaniello_params'), 'masaniello_params', false)
+      await keyed(db, 'masaniello_params', false)
         .addColumn('capital', t.real, (c) => c.notNull())
         .addColumn('total_oper', 'integer', (c) => c.notNull())
         .addColumn('total_win', 'integer', (c) => c.notNull())
@@ -39,7 +39,7 @@ export function robotConfig(t: ColumnTypes): Migration {
         .addColumn('updated_at', t.timestamp, (c) => c.notNull())
         .execute();
 
-      await keyed(db.schema.createTable('cycle_params'), 'cycle_params', true)
+      await keyed(db, 'cycle_params', true)
         .addColumn('ciclos', 'integer', (c) => c.notNull())
         .addColumn('ciclos_fat', t.real, (c) => c.notNull())
         .addColumn('ciclos_gale', 'integer', (c) => c.notNull())
@@ -47,14 +47,14 @@ export function robotConfig(t: ColumnTypes): Migration {
         .addColumn('updated_at', t.timestamp, (c) => c.notNull())
         .execute();
 
-      await keyed(db.schema.createTable('soros_params'), 'soros_params', true)
+      await keyed(db, 'soros_params', true)
         .addColumn('soros', 'integer', (c) => c.notNull())
         .addColumn('soros_gale', 'integer', (c) => c.notNull())
         .addColumn('soros_perc', t.real, (c) => c.notNull())
         .addColumn('updated_at', t.timestamp, (c) => c.notNull())
         .execute();
 
-      await keyed(db.schema.createTable('loss_recovery_params'), 'loss_recovery_params', true)
+      await keyed(db, 'loss_recovery_params', true)
         .addColumn('recover_perc', 'integer', (c) => c.notNull())
         .addColumn('recover_gale', 'integer', (c) => c.notNull())
         .addColumn('recover_gale_fat', t.real, (c) => c.notNull())
@@ -73,7 +73,7 @@ export function robotConfig(t: ColumnTypes): Migration {
       }
       await rows.addPrimaryKeyConstraint('custom_cycle_rows_pk', ['bot_id', 'cycle']).execute();
 
-      await keyed(db.schema.createTable('reader_params'), 'reader_params', false)
+      await keyed(db, 'reader_params', false)
         .addColumn('timerzone', t.real, (c) => c.notNull())
         .addColumn('maxtrades', 'integer', (c) => c.notNull())
         .addColumn('hour_start', 'varchar(5)', (c) => c.notNull())
@@ -88,7 +88,7 @@ export function robotConfig(t: ColumnTypes): Migration {
         .execute();
 
       // Secrets are `v1:iv:tag:body` text bound to `broker_credentials:<bot_id>/<broker_id>:<column>`.
-      await keyed(db.schema.createTable('broker_credentials'), 'broker_credentials', true)
+      await keyed(db, 'broker_credentials', true)
         .addColumn('email', 'varchar(254)', (c) => c.notNull().defaultTo(''))
         .addColumn('password_enc', 'text')
         .addColumn('token_demo_enc', 'text')
@@ -96,7 +96,7 @@ export function robotConfig(t: ColumnTypes): Migration {
         .addColumn('updated_at', t.timestamp, (c) => c.notNull())
         .execute();
 
-      await keyed(db.schema.createTable('proxies'), 'proxies', false)
+      await keyed(db, 'proxies', false)
         .addColumn('ip', 'varchar(253)', (c) => c.notNull())
         .addColumn('porta', 'integer', (c) => c.notNull())
         .addColumn('login', 'varchar(128)', (c) => c.notNull())

@@ -14,7 +14,9 @@ import {
   type Soros,
 } from '@app/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { botIdOf } from '../../lib/owned-bot.ts';
 import { callAs, registerAndLogin, useTestApp } from '../../test/app.ts';
+import { replaceCustomCycles, saveCyclesAndSoros } from './strategies.repository.ts';
 
 const t = useTestApp();
 let me: Awaited<ReturnType<typeof registerAndLogin>>;
@@ -386,5 +388,47 @@ describe('custom cycles (GET /api/getcustcycle, POST /api/savecustcycle)', () =>
       body: [row(1, 3), row(2, 6)],
     });
     expect((await read()).json()).toEqual([row(1, 9)]);
+  });
+});
+
+// The schemas keep bad values out, so these drive the repository with values only a database
+// refuses, to prove each multi-statement save is one transaction on the real SQL.
+describe('no half-saves', () => {
+  it('recovery params: a soros write that fails leaves the cycles unwritten too', async () => {
+    const botId = await botIdOf(t.app.deps, me.userid);
+    const cycles = { ciclos: 8, ciclosFat: 1, ciclosGale: 1, ciclosGaleFat: 1 };
+    const badSoros = { soros: 1, sorosgale: 0, sorosperc: null as unknown as number };
+    await expect(
+      saveCyclesAndSoros(t.app.deps.db, botId, 22, cycles, badSoros, 1),
+    ).rejects.toThrow();
+    expect(
+      (await call(api.getCycles, { query: { userid: me.userid, brokerid: 22 } })).json(),
+    ).toEqual(defaultCycles(me.userid, 22));
+  });
+
+  it('custom cycles: a failing insert keeps the previous rows', async () => {
+    const botId = await botIdOf(t.app.deps, me.userid);
+    const keep = {
+      cycle: 1,
+      entrada: 2,
+      mg1: 4,
+      mg2: null,
+      mg3: null,
+      mg4: null,
+      mg5: null,
+      mg6: null,
+      mg7: null,
+    };
+    await replaceCustomCycles(t.app.deps.db, botId, [keep]);
+    // The same cycle twice breaks the primary key after the old rows were deleted.
+    await expect(
+      replaceCustomCycles(t.app.deps.db, botId, [
+        { ...keep, entrada: 5 },
+        { ...keep, entrada: 6 },
+      ]),
+    ).rejects.toThrow();
+    expect((await call(api.getCustomCycles, { query: { userid: me.userid } })).json()).toEqual([
+      keep,
+    ]);
   });
 });
