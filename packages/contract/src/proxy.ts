@@ -5,8 +5,9 @@ import { checkProxy } from './rules.ts';
 
 /**
  * Proxy (SPEC §3): address, port as a number, login, password (encrypted at rest, never returned).
- * Values are trimmed (SPEC §5). A save stores exactly what it sends: an empty password means
- * none (as an empty Deriv token), so the form asks for it again when the proxy is re-saved.
+ * Values are trimmed (SPEC §5). The password is never shown back, so an empty password keeps the
+ * stored one (a trader re-saving the port must not lose it); an empty address turns the proxy off
+ * and forgets the password with it.
  */
 export const ProxySchema = z.object({
   ip: z.string().trim().max(253),

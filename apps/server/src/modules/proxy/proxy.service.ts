@@ -22,9 +22,14 @@ export async function readProxy(deps: AppDeps, userid: string): Promise<ProxyRea
   };
 }
 
-/** The schema trimmed the values; an empty password is stored as none (see ProxySchema). */
+/**
+ * The schema trimmed the values. An empty password keeps the stored one; an empty address turns
+ * the proxy off and forgets its password (see ProxySchema).
+ */
 export async function writeProxy(deps: AppDeps, proxy: Proxy): Promise<void> {
   const botId = await botIdOf(deps, proxy.userid);
+  const stored =
+    proxy.password === '' && proxy.ip !== '' ? await findProxy(deps.db, botId) : undefined;
   await saveProxy(
     deps.db,
     botId,
@@ -33,7 +38,9 @@ export async function writeProxy(deps: AppDeps, proxy: Proxy): Promise<void> {
       porta: proxy.porta,
       login: proxy.login,
       password_enc:
-        proxy.password === '' ? null : deps.secrets.encrypt(passwordSlot(botId), proxy.password),
+        proxy.password === ''
+          ? (stored?.password_enc ?? null)
+          : deps.secrets.encrypt(passwordSlot(botId), proxy.password),
     },
     deps.now(),
   );

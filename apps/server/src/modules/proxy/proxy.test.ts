@@ -72,10 +72,18 @@ describe('POST /api/proxyparams', () => {
     ).toThrow();
   });
 
-  it('stores what the form sends: an empty password means none', async () => {
+  it('keeps the stored password when the form sends an empty one', async () => {
     await save(proxy());
+    const before = (await rawRow()).password_enc;
     await save(proxy({ password: '   ', porta: 8080 }));
-    expect((await read()).json()).toMatchObject({ porta: 8080, hasPassword: false });
+    expect((await read()).json()).toMatchObject({ porta: 8080, hasPassword: true });
+    expect((await rawRow()).password_enc).toBe(before);
+  });
+
+  it('forgets the password when the address is cleared (proxy off)', async () => {
+    await save(proxy());
+    await save(proxy({ ip: '', password: '' }));
+    expect((await read()).json()).toMatchObject({ ip: '', hasPassword: false });
     expect((await rawRow()).password_enc).toBeNull();
   });
 
