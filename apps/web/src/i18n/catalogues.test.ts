@@ -1,5 +1,6 @@
 import {
   ACCOUNT_TYPES,
+  BOT_COMMAND_CODES,
   BROKER_IDS,
   ErrorCode,
   LANGUAGES,
@@ -42,6 +43,7 @@ const SCREEN_ENUMS: Record<string, readonly number[]> = {
   loginMethod: LOGIN_METHODS,
   operationType: OPERATION_TYPES,
   broker: BROKER_IDS,
+  botCommand: BOT_COMMAND_CODES,
 };
 
 const flat = Object.fromEntries(LANGUAGES.map((lng) => [lng, flatten(catalogues[lng])]));

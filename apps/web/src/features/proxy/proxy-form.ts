@@ -15,8 +15,8 @@ export function toProxyForm(read: ProxyRead): ProxyForm {
 }
 
 /**
- * SPEC §5 "Proxy": values trimmed, the port a number. The password is sent as typed (trimmed):
- * the contract stores exactly what a save sends, so a blank one means "no password".
+ * SPEC §5 "Proxy": values trimmed, the port a number. The password is sent as typed (trimmed);
+ * the contract keeps the stored password when a save sends it blank.
  */
 export function toProxyBody(values: ProxyForm, userid: string): Proxy {
   return {

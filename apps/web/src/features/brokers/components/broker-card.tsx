@@ -171,7 +171,13 @@ export function BrokerCard({ card, stored, userid, onChanged }: BrokerCardProps)
             actions={removeButton}
           >
             <Stack spacing={2}>
-              <TextField name="email" type="email" autoComplete="off" inputMode="email" />
+              {/* An email input strips spaces itself, so an untrimmed card uses a text input. */}
+              <TextField
+                name="email"
+                type={card.trim ? 'email' : 'text'}
+                autoComplete="off"
+                inputMode="email"
+              />
               <TextField name="password" type="password" autoComplete="new-password" />
             </Stack>
           </FormShell>

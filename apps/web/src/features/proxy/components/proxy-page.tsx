@@ -35,7 +35,9 @@ export function ProxyPage() {
               label={t('proxy.passwordStored')}
               sx={{ alignSelf: 'flex-start' }}
             />
-            <Alert severity="info">{t('proxy.passwordAgain')}</Alert>
+            <Alert severity="info" role="note">
+              {t('proxy.passwordAgain')}
+            </Alert>
           </Stack>
         )}
         <FormShell

@@ -1,0 +1,103 @@
+import { BOT_COMMAND_CODES, NOTICE_MS, type BotCommandEntry } from '@app/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { errorReply, fakeServer } from '../../test/fake-server.ts';
+import { ana, renderApp } from '../../test/render-app.tsx';
+
+const at = Date.UTC(2025, 4, 20, 13, 5, 9);
+
+async function openBotCommands(list: BotCommandEntry[] = [], extra = {}) {
+  let current = list;
+  const server = fakeServer({
+    'GET /api/session': { body: ana },
+    'GET /api/botcommands': () => ({ body: current }),
+    'POST /api/sendbotcmd': { body: { ok: true } },
+    ...extra,
+  });
+  const view = await renderApp('/botcommands');
+  await screen.findByRole('heading', { name: 'Comandos do robô' });
+  return { server, setList: (next: BotCommandEntry[]) => (current = next), ...view };
+}
+
+const command = () => screen.getByRole('combobox', { name: 'Comando' });
+const send = () => screen.getByRole('button', { name: 'Enviar' });
+
+describe('bot commands', () => {
+  it('offers the 16 commands by name, in code order', async () => {
+    await openBotCommands();
+    const options = within(command())
+      .getAllByRole('option')
+      .filter((option) => option.getAttribute('value') !== '');
+    expect(options.map((o) => o.getAttribute('value'))).toEqual(BOT_COMMAND_CODES.map(String));
+    expect(options.map((o) => o.textContent).slice(0, 3)).toEqual(['Ligar', 'Desligar', 'Status']);
+    expect(options.at(-1)?.textContent).toBe('Liquidez');
+  });
+
+  it('refuses to send without a command: "Parâmetros inválidos"', async () => {
+    const { user, server } = await openBotCommands();
+    await user.click(send());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Parâmetros inválidos');
+    expect(server.to('POST /api/sendbotcmd')).toHaveLength(0);
+  });
+
+  it('sends the numeric code, explains the command and hides the notice after 2 seconds', async () => {
+    const { user, server, setList } = await openBotCommands();
+    expect(await screen.findByText('Nenhum comando enviado ainda.')).toBeInTheDocument();
+    await user.selectOptions(command(), 'Placar');
+    expect(screen.getByText('Mostra o placar (wins × losses) e a taxa de acerto.')).toBeVisible();
+    setList([{ id: 1, botCmd: 5, createdAt: at, status: 'queued', reply: null }]);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await user.click(send());
+    expect(await screen.findByRole('status')).toHaveTextContent('Comando enviado');
+    expect(server.to('POST /api/sendbotcmd')[0]?.body).toEqual({ userid: '5550001', botCmd: 5 });
+    const recent = await screen.findByRole('list', { name: 'Comandos recentes' });
+    expect(within(recent).getByText('Placar')).toBeInTheDocument();
+    expect(within(recent).getByText('Na fila')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(NOTICE_MS - 1));
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('lists recent commands with their time in the locale and a status chip', async () => {
+    await openBotCommands([
+      { id: 2, botCmd: 2, createdAt: at, status: 'done', reply: 'ok' },
+      { id: 1, botCmd: 16, createdAt: at - 60_000, status: 'failed', reply: null },
+    ]);
+    const recent = await screen.findByRole('list', { name: 'Comandos recentes' });
+    const items = within(recent).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(within(items[0]!).getByText('Desligar')).toBeInTheDocument();
+    expect(within(items[0]!).getByText('Executado')).toBeInTheDocument();
+    const time = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'medium' });
+    expect(within(items[0]!).getByText(time.format(at))).toBeInTheDocument();
+    expect(within(items[1]!).getByText('Liquidez')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('Falhou')).toBeInTheDocument();
+  });
+
+  it('offers a retry when the recent list cannot be read', async () => {
+    let fail = true;
+    fakeServer({
+      'GET /api/session': { body: ana },
+      'GET /api/botcommands': () => (fail ? errorReply(500, 'errors.internal') : { body: [] }),
+    });
+    const { user } = await renderApp('/botcommands');
+    const retry = await screen.findByRole('button', { name: 'Tentar novamente' });
+    expect(screen.getByRole('combobox', { name: 'Comando' })).toBeInTheDocument();
+    fail = false;
+    await user.click(retry);
+    await waitFor(() => expect(screen.getByText('Nenhum comando enviado ainda.')).toBeVisible());
+  });
+});
+
+describe('bots page', () => {
+  it('links only the built screens: bot commands, not the unbuilt bot manager', async () => {
+    fakeServer({ 'GET /api/session': { body: ana } });
+    const { user } = await renderApp('/botspage');
+    const menu = await screen.findByRole('navigation', { name: 'Robôs' });
+    const links = within(menu).getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/botcommands']);
+    await user.click(within(menu).getByRole('link', { name: 'Comandos do robô' }));
+    expect(await screen.findByRole('heading', { name: 'Comandos do robô' })).toBeInTheDocument();
+  });
+});

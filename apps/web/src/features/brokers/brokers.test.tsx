@@ -1,0 +1,199 @@
+import { BROKER_CONFIG_CARDS, NOTICE_MS, type StoredCredential } from '@app/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { errorReply, fakeServer } from '../../test/fake-server.ts';
+import { ana, renderApp } from '../../test/render-app.tsx';
+
+function stored(broker: number, extra: Partial<StoredCredential> = {}): StoredCredential {
+  return {
+    broker,
+    email: '',
+    hasPassword: false,
+    hasTokenDemo: false,
+    hasTokenReal: false,
+    ...extra,
+  };
+}
+
+async function openBrokers(list: StoredCredential[] = [], extra = {}) {
+  let current = list;
+  const server = fakeServer({
+    'GET /api/session': { body: ana },
+    'GET /api/brokerdata': () => ({ body: current }),
+    'POST /api/brokerdata': { body: { ok: true } },
+    'POST /api/binarydata': { body: { ok: true } },
+    'POST /api/brokerremove': { body: { ok: true } },
+    ...extra,
+  });
+  const view = await renderApp('/brokerconfig');
+  await screen.findByRole('heading', { name: 'Corretoras', level: 1 });
+  await screen.findByRole('region', { name: 'IQ option' });
+  return { server, setStored: (next: StoredCredential[]) => (current = next), ...view };
+}
+
+const card = (name: string) => screen.getByRole('region', { name });
+const inCard = (name: string) => within(card(name));
+
+describe('broker config', () => {
+  it('shows one card per broker in SPEC order, Deriv with its two tokens', async () => {
+    await openBrokers();
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings).toEqual(BROKER_CONFIG_CARDS.map((c) => c.name));
+    expect(headings.slice(0, 5)).toEqual([
+      'IQ option',
+      'Quotex',
+      'Pocket Option',
+      'Exnova',
+      'Deriv',
+    ]);
+    expect(headings.at(-1)).toBe('Optinary');
+
+    const deriv = inCard('Deriv');
+    expect(deriv.getByLabelText('Token Demo')).toHaveAttribute('type', 'password');
+    expect(deriv.getByLabelText('Token Real')).toHaveAttribute('type', 'password');
+    expect(deriv.queryByLabelText('E-mail')).not.toBeInTheDocument();
+
+    const iq = inCard('IQ option');
+    expect(iq.getByLabelText('E-mail')).toBeInTheDocument();
+    expect(iq.getByLabelText('Senha')).toHaveAttribute('type', 'password');
+    expect(iq.getByLabelText('Senha')).toHaveAttribute('autocomplete', 'new-password');
+    expect(iq.getByText('Nenhuma credencial salva')).toBeInTheDocument();
+  });
+
+  it('saves trimmed credentials, shows "Credenciais salvas" for 2 seconds and clears the fields', async () => {
+    const { user, server, setStored } = await openBrokers();
+    const quotex = inCard('Quotex');
+    await user.type(quotex.getByLabelText('E-mail'), '  ana@corretora.com ');
+    await user.type(quotex.getByLabelText('Senha'), ' segredo1 ');
+    setStored([stored(5, { email: 'ana@corretora.com', hasPassword: true })]);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await user.click(quotex.getByRole('button', { name: 'Salvar' }));
+
+    expect(await quotex.findByRole('status')).toHaveTextContent('Credenciais salvas');
+    expect(server.to('POST /api/brokerdata')[0]?.body).toEqual({
+      email: 'ana@corretora.com',
+      password: 'segredo1',
+      userid: '5550001',
+      broker: 5,
+    });
+    expect(quotex.getByLabelText('Senha')).toHaveValue('');
+    expect(quotex.getByLabelText('E-mail')).toHaveValue('');
+    await waitFor(() => expect(quotex.getByText('Conta: ana@corretora.com')).toBeInTheDocument());
+    expect(server.to('GET /api/brokerdata').length).toBeGreaterThanOrEqual(2);
+
+    act(() => vi.advanceTimersByTime(NOTICE_MS - 1));
+    expect(quotex.getByRole('status')).toHaveTextContent('Credenciais salvas');
+    act(() => vi.advanceTimersByTime(1));
+    expect(quotex.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('sends OlympTrade credentials untrimmed', async () => {
+    const { user, server } = await openBrokers();
+    const olymp = inCard('OlympTrade');
+    await user.type(olymp.getByLabelText('E-mail'), ' ana@olymp.com ');
+    await user.type(olymp.getByLabelText('Senha'), ' com espaço ');
+    await user.click(olymp.getByRole('button', { name: 'Salvar' }));
+    await olymp.findByRole('status');
+    expect(server.to('POST /api/brokerdata')[0]?.body).toEqual({
+      email: ' ana@olymp.com ',
+      password: ' com espaço ',
+      userid: '5550001',
+      broker: 12,
+    });
+  });
+
+  it('refuses an empty password with "Parâmetros inválidos" and sends nothing', async () => {
+    const { user, server } = await openBrokers();
+    const iq = inCard('IQ option');
+    await user.type(iq.getByLabelText('E-mail'), 'ana@iq.com');
+    await user.click(iq.getByRole('button', { name: 'Salvar' }));
+    expect(await iq.findByRole('alert')).toHaveTextContent('Parâmetros inválidos');
+    expect(iq.getByLabelText('Senha')).toHaveAttribute('aria-invalid', 'true');
+    expect(server.to('POST /api/brokerdata')).toHaveLength(0);
+  });
+
+  it("sends Deriv's tokens trimmed through /binarydata and needs at least one", async () => {
+    const { user, server } = await openBrokers();
+    const deriv = inCard('Deriv');
+    await user.click(deriv.getByRole('button', { name: 'Salvar' }));
+    expect(await deriv.findByRole('alert')).toHaveTextContent('Parâmetros inválidos');
+    expect(server.to('POST /api/binarydata')).toHaveLength(0);
+
+    await user.type(deriv.getByLabelText('Token Demo'), ' demo-123 ');
+    await user.type(deriv.getByLabelText('Token Real'), 'real-456');
+    await user.click(deriv.getByRole('button', { name: 'Salvar' }));
+    expect(await deriv.findByRole('status')).toHaveTextContent('Credenciais salvas');
+    expect(server.to('POST /api/binarydata')[0]?.body).toEqual({
+      tokenDemo: 'demo-123',
+      tokenReal: 'real-456',
+      userid: '5550001',
+    });
+    expect(deriv.getByLabelText('Token Demo')).toHaveValue('');
+  });
+
+  it('shows what is stored, never the secret, and keeps the inputs empty', async () => {
+    await openBrokers([
+      stored(1, { email: 'ana@iq.com', hasPassword: true }),
+      stored(2, { hasTokenDemo: true }),
+    ]);
+    const iq = inCard('IQ option');
+    expect(iq.getByText('Credenciais salvas')).toBeInTheDocument();
+    expect(iq.getByText('Conta: ana@iq.com')).toBeInTheDocument();
+    expect(iq.getByLabelText('E-mail')).toHaveValue('');
+    expect(iq.getByLabelText('Senha')).toHaveValue('');
+    const deriv = inCard('Deriv');
+    expect(deriv.getByText('Token Demo salvo')).toBeInTheDocument();
+    expect(deriv.queryByText('Token Real salvo')).not.toBeInTheDocument();
+    expect(deriv.getByLabelText('Token Demo')).toHaveValue('');
+    expect(inCard('Quotex').queryByRole('button', { name: 'Remover' })).not.toBeInTheDocument();
+  });
+
+  it('removes stored credentials only after the confirmation', async () => {
+    const { user, server, setStored } = await openBrokers([
+      stored(1, { email: 'ana@iq.com', hasPassword: true }),
+    ]);
+    const iq = inCard('IQ option');
+    await user.click(iq.getByRole('button', { name: 'Remover' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Remover as credenciais de IQ option?',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.to('POST /api/brokerremove')).toHaveLength(0);
+
+    await user.click(iq.getByRole('button', { name: 'Remover' }));
+    setStored([]);
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remover' }),
+    );
+    expect(await iq.findByText('Credenciais removidas')).toBeInTheDocument();
+    expect(server.to('POST /api/brokerremove')[0]?.body).toEqual({ userid: '5550001', broker: 1 });
+    await waitFor(() => expect(iq.getByText('Nenhuma credencial salva')).toBeInTheDocument());
+    expect(iq.queryByRole('button', { name: 'Remover' })).not.toBeInTheDocument();
+  });
+
+  it('shows an error notice instead of the saved one when the save fails', async () => {
+    const { user } = await openBrokers([], {
+      'POST /api/brokerdata': errorReply(500, 'errors.internal'),
+    });
+    const iq = inCard('IQ option');
+    await user.type(iq.getByLabelText('E-mail'), 'ana@iq.com');
+    await user.type(iq.getByLabelText('Senha'), 'segredo1');
+    await user.click(iq.getByRole('button', { name: 'Salvar' }));
+    expect(await iq.findByRole('alert')).toHaveTextContent('Algo deu errado do nosso lado.');
+    expect(iq.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('offers a retry when the stored credentials cannot be read', async () => {
+    let fail = true;
+    fakeServer({
+      'GET /api/session': { body: ana },
+      'GET /api/brokerdata': () => (fail ? errorReply(500, 'errors.internal') : { body: [] }),
+    });
+    const { user } = await renderApp('/brokerconfig');
+    const retry = await screen.findByRole('button', { name: 'Tentar novamente' });
+    fail = false;
+    await user.click(retry);
+    expect(await screen.findByRole('region', { name: 'Mango' })).toBeInTheDocument();
+  });
+});
