@@ -102,10 +102,7 @@ export function BrokerCard({ card, stored, userid, onChanged }: BrokerCardProps)
   return (
     <Card variant="outlined" component="section" aria-labelledby={headingId} sx={{ minWidth: 0 }}>
       <CardContent sx={{ p: 2 }}>
-        <Stack
-          direction="row"
-          sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}
-        >
+        <Stack sx={{ alignItems: 'flex-start', gap: 0.5 }}>
           <Typography variant="h6" component="h2" id={headingId}>
             {card.name}
           </Typography>
