@@ -1,9 +1,11 @@
-import { DRAWER_WIDTH_PX } from '@app/contract';
+import { DRAWER_WIDTH_PX, SUPPORT_CHAT_URL } from '@app/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
 import { errorReply, fakeServer } from '../../test/fake-server.ts';
 import { ana, currentPath, renderApp } from '../../test/render-app.tsx';
+import { CONFIGURE_MENU } from '../../features/home/configure-menu.tsx';
+import { builtPaths } from '../routes.tsx';
 import { DRAWER_COLLAPSED_PX } from './nav-drawer.tsx';
 
 const twoBots = {
@@ -149,8 +151,12 @@ describe('routes', () => {
     await openShell();
     const menu = screen.getByRole('navigation', { name: 'Configurar' });
     const links = within(menu).getAllByRole('link');
-    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/geralconfig', 'https://t.me/']);
-    expect(links[1]).toHaveAttribute('target', '_blank');
+    const built = CONFIGURE_MENU.map((link) => link.path).filter((path) =>
+      builtPaths.includes(path),
+    );
+    expect(built).toEqual(expect.arrayContaining(['/geralconfig', '/brokerconfig', '/botspage']));
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([...built, SUPPORT_CHAT_URL]);
+    expect(links.at(-1)).toHaveAttribute('target', '_blank');
   });
 
   it('an unbuilt screen is not-found when logged in', async () => {
