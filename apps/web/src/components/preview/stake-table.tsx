@@ -12,6 +12,9 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useMoneyFormat } from './use-money-format.ts';
 
+// On a phone the signal number goes: the entry rows already show where each signal starts.
+const HIDE_ON_PHONE = { xs: 'none', sm: 'table-cell' };
+
 interface StakeTableProps {
   title: string;
   /** One line under the title saying which results the run plays. */
@@ -56,10 +59,17 @@ export function StakeTable({
         </Typography>
       ) : (
         <TableContainer sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={title} sx={{ '& td, & th': { px: 1 } }}>
+          <Table
+            size="small"
+            aria-label={title}
+            sx={{
+              '& td, & th': { px: { xs: 0.75, sm: 1 } },
+              '& .signal': { display: HIDE_ON_PHONE },
+            }}
+          >
             <TableHead>
               <TableRow>
-                <TableCell>{t('preview.columns.signal')}</TableCell>
+                <TableCell className="signal">{t('preview.columns.signal')}</TableCell>
                 <TableCell>{t('preview.columns.order')}</TableCell>
                 <TableCell align="right">{t('preview.columns.stake')}</TableCell>
                 <TableCell>{t('preview.columns.result')}</TableCell>
@@ -77,7 +87,7 @@ export function StakeTable({
                 running += row.pnlCents;
                 return (
                   <TableRow key={row.order}>
-                    <TableCell>{row.sequence}</TableCell>
+                    <TableCell className="signal">{row.sequence}</TableCell>
                     <TableCell>
                       {row.galeLevel === 0
                         ? t('preview.entry')
