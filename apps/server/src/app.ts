@@ -12,6 +12,7 @@ import { brokersRoutes } from './modules/brokers/brokers.routes.ts';
 import { globalParamsRoutes } from './modules/global-params/global-params.routes.ts';
 import { proxyRoutes } from './modules/proxy/proxy.routes.ts';
 import { readerParamsRoutes } from './modules/reader-params/reader-params.routes.ts';
+import { readerRequestsRoutes } from './modules/reader-requests/reader-requests.routes.ts';
 import { strategiesRoutes } from './modules/strategies/strategies.routes.ts';
 import type { AppDeps, RateLimits } from './plugins/context.ts';
 import { registerDocs, registerDocsRoutes } from './plugins/docs.ts';
@@ -136,6 +137,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   globalParamsRoutes(app);
   strategiesRoutes(app);
   readerParamsRoutes(app);
+  readerRequestsRoutes(app);
   brokersRoutes(app);
   proxyRoutes(app);
   botCommandsRoutes(app);

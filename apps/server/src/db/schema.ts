@@ -176,6 +176,15 @@ export interface ProxiesTable {
 export type BotCommandStatus = 'queued' | 'done' | 'failed';
 
 /** The queue of SPEC's bot commands: the panel inserts 'queued', the robot runtime settles them. */
+/** A queued reset or delete of a bot's signal reader. */
+export interface ReaderRequestsTable {
+  id: Generated<number>;
+  bot_id: number;
+  action: 'reset' | 'delete';
+  created_at: EpochMs;
+  status: Generated<BotCommandStatus>;
+}
+
 export interface BotCommandsTable {
   id: Generated<number>;
   bot_id: number;
@@ -201,4 +210,5 @@ export interface Database {
   broker_credentials: BrokerCredentialsTable;
   proxies: ProxiesTable;
   bot_commands: BotCommandsTable;
+  reader_requests: ReaderRequestsTable;
 }

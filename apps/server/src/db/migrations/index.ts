@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import type { ColumnTypes } from '../dialect.ts';
 import { initial } from './0001-initial.ts';
 import { robotConfig } from './0002-robot-config.ts';
+import { readerRequests } from './0004-reader-requests.ts';
 
 /**
  * Every migration, listed in code rather than found by scanning a folder, so running under tsx,
@@ -11,5 +12,6 @@ export function migrations(types: ColumnTypes): Record<string, Migration> {
   return {
     '0001-initial': initial(types),
     '0002-robot-config': robotConfig(types),
+    '0004-reader-requests': readerRequests(types),
   };
 }
