@@ -20,6 +20,7 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerNotImplemented } from './plugins/route.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerStatic } from './plugins/static.ts';
+import { startRobotRuntime, type RobotRuntimeOptions } from './robot/scheduler.ts';
 
 export interface BuildOptions {
   /** `postgres://…` → PostgreSQL (pooled); otherwise the embedded SQLite. */
@@ -50,6 +51,11 @@ export interface BuildOptions {
   };
   /** The clock (epoch ms); tests move it instead of sleeping. */
   now?: () => number;
+  /**
+   * The robot runtime (robot/scheduler.ts): on by default, polling the command queue every
+   * `intervalMs` (1000). Tests pass `false` and call `processQueuedCommands` themselves.
+   */
+  robot?: false | RobotRuntimeOptions;
 }
 
 /** Request bodies above this are refused (413): no screen sends more than a few KiB. */
@@ -145,5 +151,6 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   registerNotImplemented(app);
   registerDocsRoutes(app);
   await registerStatic(app, options.webDist ?? DEFAULT_WEB_DIST);
+  if (options.robot !== false) startRobotRuntime(app, options.robot);
   return app;
 }

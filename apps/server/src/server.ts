@@ -5,6 +5,7 @@ import { build } from './app.ts';
  * PORT (3000), HOST (127.0.0.1: not exposed to the network unless asked), DATA_DIR (./data),
  * DATABASE_URL (postgres://… for PostgreSQL, else SQLite), APP_SECRET_KEY (else data/secret.key),
  * TRUST_PROXY=1 behind a TLS-terminating reverse proxy, WEB_DIST (the built panel; apps/web/dist).
+ * The robot runtime (robot/scheduler.ts) runs in this process and applies queued bot commands.
  */
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';

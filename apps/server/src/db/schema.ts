@@ -192,8 +192,18 @@ export interface BotCommandsTable {
   code: number;
   created_at: EpochMs;
   status: Generated<BotCommandStatus>;
-  /** The runtime's answer (e.g. a status text), when it has one. */
+  /** The runtime's answer: JSON `{ key: 'robot.reply.<name>', params }`, translated by the panel. */
   reply: string | null;
+}
+
+/**
+ * One row per bot: the robot runtime's session (packages/robot `SessionState`). `state` is JSON:
+ * text on SQLite, jsonb (read back already parsed) on PostgreSQL; read it with `fromDbJson`.
+ */
+export interface BotSessionsTable {
+  bot_id: number;
+  state: ColumnType<unknown, string, string>;
+  updated_at: EpochMs;
 }
 
 export interface Database {
@@ -211,4 +221,5 @@ export interface Database {
   proxies: ProxiesTable;
   bot_commands: BotCommandsTable;
   reader_requests: ReaderRequestsTable;
+  bot_sessions: BotSessionsTable;
 }

@@ -20,6 +20,8 @@ export async function createTestApp(
     webDist: '/nonexistent-web-dist',
     // Files log in often; the rate-limit tests pass their own small limits.
     rateLimit: { max: 10_000, timeWindowMs: 60_000, perEmailMax: 10_000, perEmailWindowMs: 60_000 },
+    // Tests drive the robot runtime themselves (processQueuedCommands), never by a timer.
+    robot: false,
     ...options,
   };
   if (!base) {

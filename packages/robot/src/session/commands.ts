@@ -12,6 +12,12 @@ import type {
   SessionStep,
 } from './types.ts';
 
+/** Every reply key a bot command can produce; the panel holds a text for each in every language. */
+export const SESSION_REPLY_KEYS: readonly `robot.reply.${string}`[] = [
+  ...Object.values(BOT_COMMANDS).map((name) => `robot.reply.${name}` as const),
+  'robot.reply.unknown',
+];
+
 function reply(
   state: SessionState,
   name: BotCommandName,

@@ -3,6 +3,7 @@ import type { ColumnTypes } from '../dialect.ts';
 import { initial } from './0001-initial.ts';
 import { robotConfig } from './0002-robot-config.ts';
 import { readerRequests } from './0004-reader-requests.ts';
+import { botSessions } from './0005-bot-sessions.ts';
 
 /**
  * Every migration, listed in code rather than found by scanning a folder, so running under tsx,
@@ -13,5 +14,6 @@ export function migrations(types: ColumnTypes): Record<string, Migration> {
     '0001-initial': initial(types),
     '0002-robot-config': robotConfig(types),
     '0004-reader-requests': readerRequests(types),
+    '0005-bot-sessions': botSessions(types),
   };
 }
