@@ -13,6 +13,7 @@ import { SorosPage } from '../features/soros/components/soros-page.tsx';
 import { StrategiesPage } from '../features/strategies/components/strategies-page.tsx';
 import { BotCommandsPage } from '../features/bot-commands/components/bot-commands-page.tsx';
 import { BotsPage } from '../features/bots/components/bots-page.tsx';
+import { CopySignalsPage } from '../features/copy-signals/components/copy-signals-page.tsx';
 import { BrokerConfigPage } from '../features/brokers/components/broker-config-page.tsx';
 import { ProxyPage } from '../features/proxy/components/proxy-page.tsx';
 import { ReaderParamsPage } from '../features/reader-params/components/reader-params-page.tsx';
@@ -28,6 +29,10 @@ const screens: RouteObject[] = [
   { path: '/geralconfig', element: <GlobalParamsPage /> },
   { path: '/paymentok', element: <PaymentOkPage /> },
   { path: '/brokerconfig', element: <BrokerConfigPage /> },
+  {
+    path: '/copysignals',
+    element: <CopySignalsPage isBuilt={(path) => builtPaths.includes(path)} />,
+  },
   { path: '/reader-params', element: <ReaderParamsPage /> },
   { path: '/configproxy', element: <ProxyPage /> },
   { path: '/botspage', element: <BotsPage isBuilt={(path) => builtPaths.includes(path)} /> },

@@ -1,0 +1,83 @@
+import { NOTICE_MS } from '@app/contract';
+import { act, screen, waitForElementToBeRemoved, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { errorReply, fakeServer } from '../../test/fake-server.ts';
+import { ana, currentPath, renderApp } from '../../test/render-app.tsx';
+
+async function openCopySignals(extra = {}) {
+  const server = fakeServer({
+    'GET /api/session': { body: ana },
+    'POST /api/readerreset': { body: { ok: true } },
+    'POST /api/readerdelete': { body: { ok: true } },
+    'GET /api/readerparams': {
+      body: {
+        timerzone: -3,
+        maxtrades: 0,
+        hourStart: '',
+        hourEnd: '',
+        hourStart2: '',
+        hourEnd2: '',
+        hourStart3: '',
+        hourEnd3: '',
+        hourReset: '',
+        hourClearScore: '',
+      },
+    },
+    ...extra,
+  });
+  const view = await renderApp('/copysignals');
+  await screen.findByRole('heading', { name: 'Copiar sinais', level: 1 });
+  return { server, ...view };
+}
+
+describe('copy signals menu', () => {
+  it('links only the channel screens that exist, and opens them', async () => {
+    const { user } = await openCopySignals();
+    const menu = screen.getByRole('navigation', { name: 'Copiar sinais' });
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Parâmetros do leitor']);
+    await user.click(within(menu).getByRole('link', { name: 'Parâmetros do leitor' }));
+    expect(currentPath()).toBe('/reader-params');
+  });
+
+  it('resets the reader and says "Comando enviado" for 2 seconds', async () => {
+    const { user, server } = await openCopySignals();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await user.click(screen.getByRole('button', { name: 'Reiniciar leitor' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Comando enviado');
+    expect(server.to('POST /api/readerreset')[0]?.body).toEqual({ userid: '5550001' });
+    act(() => vi.advanceTimersByTime(NOTICE_MS - 1));
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    vi.useRealTimers();
+  });
+
+  it('asks before deleting the reader, and sends nothing when cancelled', async () => {
+    const { user, server } = await openCopySignals();
+    await user.click(screen.getByRole('button', { name: 'Apagar leitor' }));
+    const dialog = screen.getByRole('dialog', { name: 'Apagar o leitor de sinais?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    // The dialog fades out before it leaves the page; wait for it, as a person would.
+    await waitForElementToBeRemoved(() => screen.queryByRole('dialog'));
+    expect(server.to('POST /api/readerdelete')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Apagar leitor' }));
+    const again = await screen.findByRole('dialog', { name: 'Apagar o leitor de sinais?' });
+    await user.click(within(again).getByRole('button', { name: 'Apagar leitor' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Comando enviado');
+    expect(server.to('POST /api/readerdelete')[0]?.body).toEqual({ userid: '5550001' });
+  });
+
+  it('shows a translated error when the command cannot be sent', async () => {
+    const { user } = await openCopySignals({
+      'POST /api/readerreset': errorReply(429, 'errors.rateLimited'),
+    });
+    await user.click(screen.getByRole('button', { name: 'Reiniciar leitor' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/Muitas tentativas/);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+});
