@@ -13,6 +13,7 @@ import {
   STRATEGIES,
   TRADER_MODES,
 } from '@app/contract';
+import { SESSION_REPLY_KEYS } from '@app/robot';
 import { describe, expect, it } from 'vitest';
 import { catalogues } from './index.ts';
 
@@ -71,6 +72,13 @@ describe('catalogues', () => {
       for (const value of values) {
         expect(flat[lng]!.get(`enums.${name}.${value}`), `${name}.${value}`).toMatch(/\S/);
       }
+    }
+  });
+
+  it.each(LANGUAGES)('%s has a text for every reply the robot can give a command', (lng) => {
+    // robot.reply.failed is the runtime's own: the command threw before the session answered.
+    for (const key of [...SESSION_REPLY_KEYS, 'robot.reply.failed']) {
+      expect(flat[lng]!.get(key), key).toMatch(/\S/);
     }
   });
 

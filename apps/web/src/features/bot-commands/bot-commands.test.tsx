@@ -75,6 +75,80 @@ describe('bot commands', () => {
     expect(within(items[1]!).getByText('Falhou')).toBeInTheDocument();
   });
 
+  it("shows the robot's translated reply under each settled command, none while queued", async () => {
+    const reply = (key: string, params: object) => JSON.stringify({ key, params });
+    await openBotCommands([
+      {
+        id: 4,
+        botCmd: 5,
+        createdAt: at,
+        status: 'done',
+        reply: reply('robot.reply.score', {
+          wins: 3,
+          losses: 1,
+          draws: 0,
+          sequenceWins: 2,
+          sequenceLosses: 1,
+          hitRatePct: 75,
+        }),
+      },
+      {
+        id: 3,
+        botCmd: 3,
+        createdAt: at,
+        status: 'done',
+        reply: reply('robot.reply.status', {
+          running: false,
+          stopReason: 'command_off',
+          strategy: 'martingale',
+          accountType: 1,
+          ordersToday: 2,
+          maxOrdersPerDay: 0,
+          profitCents: -1250,
+          balanceCents: 998_750,
+          openOrder: null,
+          galeLevel: null,
+        }),
+      },
+      {
+        id: 2,
+        botCmd: 11,
+        createdAt: at,
+        status: 'failed',
+        reply: reply('robot.reply.zeroMasaniello', { ok: false, reason: 'not_active' }),
+      },
+      {
+        id: 1,
+        botCmd: 16,
+        createdAt: at,
+        status: 'failed',
+        reply: reply('robot.reply.failed', {}),
+      },
+      { id: 0, botCmd: 2, createdAt: at, status: 'queued', reply: null },
+    ]);
+    const recent = await screen.findByRole('list', { name: 'Comandos recentes' });
+    const items = within(recent).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent(
+      'Placar: 3 win × 1 loss, 0 empate(s) · sequências: 2 × 1 · acerto: 75 %',
+    );
+    expect(items[1]).toHaveTextContent(
+      'Robô desligado · parada: desligado por comando · estratégia: Martingale · conta Demo · ' +
+        'ordens hoje: 2 (limite: sem limite) · resultado: -12,50 · saldo: 9.987,50',
+    );
+    expect(items[2]).toHaveTextContent(
+      'Masaniello não zerado: essa não é a estratégia selecionada.',
+    );
+    expect(items[3]).toHaveTextContent('O robô não conseguiu executar o comando. Tente de novo.');
+    expect(items[4]).toHaveTextContent('Na fila');
+    expect(items[4]).not.toHaveTextContent('robot.');
+  });
+
+  it('shows nothing for a reply that is not the robot JSON', async () => {
+    await openBotCommands([{ id: 1, botCmd: 1, createdAt: at, status: 'done', reply: 'ok' }]);
+    const recent = await screen.findByRole('list', { name: 'Comandos recentes' });
+    expect(within(recent).getByRole('listitem')).not.toHaveTextContent(/ok|robot\./);
+  });
+
   it('offers a retry when the recent list cannot be read', async () => {
     let fail = true;
     fakeServer({

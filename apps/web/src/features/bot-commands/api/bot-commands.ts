@@ -2,8 +2,8 @@ import { endpoints, type BotCommand } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
-/** While a command waits for the robot, its status is re-read this often. */
-const QUEUED_REFRESH_MS = 5000;
+/** While a command waits for the robot (which polls every second), its status is re-read this often. */
+const QUEUED_REFRESH_MS = 2000;
 
 export const botCommandsKey = (userid: string) => ['bot-commands', userid] as const;
 

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/notices/query-state.tsx';
 import { dynamicKey } from '../../../i18n/keys.ts';
 import { useRecentBotCommands } from '../api/bot-commands.ts';
+import { parseCommandReply, replyText } from '../command-reply.ts';
 
 const STATUS_COLOR: Record<BotCommandEntry['status'], ChipProps['color']> = {
   queued: 'default',
@@ -19,7 +20,10 @@ const STATUS_COLOR: Record<BotCommandEntry['status'], ChipProps['color']> = {
   failed: 'error',
 };
 
-/** The "Comandos recentes" list under the form: name, time in the trader's locale, status. */
+/**
+ * The "Comandos recentes" list under the form: name, time in the trader's locale, status, and
+ * the robot's translated reply once it applied the command.
+ */
 export function RecentCommands({ userid }: { userid: string }) {
   const { t, i18n } = useTranslation();
   const query = useRecentBotCommands(userid);
@@ -47,37 +51,49 @@ export function RecentCommands({ userid }: { userid: string }) {
           </Typography>
         ) : (
           <List dense aria-labelledby={headingId} disablePadding>
-            {query.data?.map((entry) => (
-              <ListItem key={entry.id} divider disableGutters>
-                <Stack
-                  direction="row"
-                  sx={{
-                    width: '100%',
-                    alignItems: 'center',
-                    justifyContent: 'space-between',
-                    gap: 1,
-                  }}
-                >
-                  <ListItemText
-                    sx={{ minWidth: 0, overflowWrap: 'anywhere' }}
-                    primary={t(dynamicKey(`enums.botCommand.${entry.botCmd}`))}
-                    secondary={
-                      <>
-                        <time dateTime={new Date(entry.createdAt).toISOString()}>
-                          {time.format(entry.createdAt)}
-                        </time>
-                        {entry.reply ? ` · ${entry.reply}` : ''}
-                      </>
-                    }
-                  />
-                  <Chip
-                    size="small"
-                    color={STATUS_COLOR[entry.status]}
-                    label={t(dynamicKey(`botCommands.status.${entry.status}`))}
-                  />
-                </Stack>
-              </ListItem>
-            ))}
+            {query.data?.map((entry) => {
+              // A queued command has no answer yet; a settled one shows the robot's, translated.
+              const reply = entry.status === 'queued' ? null : parseCommandReply(entry.reply);
+              return (
+                <ListItem key={entry.id} divider disableGutters>
+                  <Stack
+                    direction="row"
+                    sx={{
+                      width: '100%',
+                      alignItems: 'center',
+                      justifyContent: 'space-between',
+                      gap: 1,
+                    }}
+                  >
+                    <ListItemText
+                      sx={{ minWidth: 0, overflowWrap: 'anywhere' }}
+                      primary={t(dynamicKey(`enums.botCommand.${entry.botCmd}`))}
+                      secondary={
+                        <>
+                          <time dateTime={new Date(entry.createdAt).toISOString()}>
+                            {time.format(entry.createdAt)}
+                          </time>
+                          {reply ? (
+                            <Typography
+                              component="span"
+                              variant="body2"
+                              sx={{ display: 'block', color: 'text.primary', mt: 0.5 }}
+                            >
+                              {replyText(t, i18n.language, reply)}
+                            </Typography>
+                          ) : null}
+                        </>
+                      }
+                    />
+                    <Chip
+                      size="small"
+                      color={STATUS_COLOR[entry.status]}
+                      label={t(dynamicKey(`botCommands.status.${entry.status}`))}
+                    />
+                  </Stack>
+                </ListItem>
+              );
+            })}
           </List>
         )}
       </QueryState>

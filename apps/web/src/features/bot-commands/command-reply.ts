@@ -1,0 +1,78 @@
+import type { TFunction } from 'i18next';
+import { dynamicKey } from '../../i18n/keys.ts';
+
+/** What the robot runtime stores as a command's reply: an i18n key and plain params (JSON). */
+export interface CommandReply {
+  key: string;
+  params: Record<string, unknown>;
+}
+
+/** The reply of a listed command, or `null` when there is none or it is not the robot's JSON. */
+export function parseCommandReply(reply: string | null): CommandReply | null {
+  if (!reply) return null;
+  try {
+    const value: unknown = JSON.parse(reply);
+    if (typeof value !== 'object' || value === null) return null;
+    const { key, params } = value as { key?: unknown; params?: unknown };
+    if (typeof key !== 'string' || !key.startsWith('robot.reply.')) return null;
+    const plain = typeof params === 'object' && params !== null && !Array.isArray(params);
+    return { key, params: plain ? (params as Record<string, unknown>) : {} };
+  } catch {
+    return null;
+  }
+}
+
+/** Params whose value is a code with its own label (`robot.value.<name>.<code>`). */
+const CODED = ['stopReason', 'strategy', 'galeSchedule', 'reason'] as const;
+
+/**
+ * The robot's params as the trader reads them: money (`…Cents`) in the locale with two places,
+ * codes and flags as translated words, "none" for an empty value.
+ */
+function displayParams(
+  t: TFunction,
+  language: string,
+  params: Record<string, unknown>,
+): Record<string, string | number> {
+  const money = new Intl.NumberFormat(language, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  const amount = (cents: unknown) => (typeof cents === 'number' ? money.format(cents / 100) : '');
+  const out: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (value === null || value === undefined) out[name] = t('robot.value.none');
+    else if (Array.isArray(value)) out[name] = value.map(amount).join(' / ');
+    else if (name.endsWith('Cents')) out[name] = amount(value);
+    else if ((CODED as readonly string[]).includes(name))
+      out[name] = t(dynamicKey(`robot.value.${name}.${String(value)}`));
+    else if (name === 'accountType') out[name] = t(dynamicKey(`enums.accType.${String(value)}`));
+    else if (name === 'copyMode') out[name] = t(dynamicKey(`enums.traderMode.${String(value)}`));
+    else if (name === 'running') out[name] = t(dynamicKey(`robot.value.running.${String(value)}`));
+    else if (name === 'maxOrdersPerDay' && value === 0) out[name] = t('robot.value.unlimited');
+    else if (typeof value === 'boolean') out[name] = t(dynamicKey(`robot.value.yesNo.${value}`));
+    else if (typeof value === 'number') out[name] = new Intl.NumberFormat(language).format(value);
+    else out[name] = String(value);
+  }
+  return out;
+}
+
+/**
+ * Which variant of a reply's text applies: `refused` when the robot said no (its `reason` says
+ * why), `stopped` when "on" leaves a stop in force, `openOrder` when "off" leaves an order open.
+ */
+function contextOf({ key, params }: CommandReply): string | undefined {
+  if (params.ok === false) return 'refused';
+  if (key === 'robot.reply.on' && params.stopReason) return 'stopped';
+  if (key === 'robot.reply.off' && params.openOrder === true) return 'openOrder';
+  return undefined;
+}
+
+/** The translated text of a robot reply, e.g. "Placar: 3 wins × 1 loss…". */
+export function replyText(t: TFunction, language: string, reply: CommandReply): string {
+  const context = contextOf(reply);
+  return t(dynamicKey(reply.key), {
+    ...displayParams(t, language, reply.params),
+    ...(context ? { context } : {}),
+  });
+}
