@@ -1,0 +1,65 @@
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+
+// What every browser flow shares: a fresh trader, logging in through the screen, screenshots a
+// person can look at, and the checks of notices and layout.
+
+export interface Trader {
+  email: string;
+  password: string;
+  userid: string;
+}
+
+/**
+ * A trader no other run has used: e-mail and messaging id from the clock, with a one-digit prefix
+ * per spec so specs running in one server never collide.
+ */
+export function newTrader(prefix: string, digit: number): Trader {
+  const unique = Date.now().toString().slice(-9);
+  return {
+    email: `${prefix}${unique}@example.com`,
+    password: 'senha-forte-123',
+    userid: `${digit}${unique}`,
+  };
+}
+
+/** A desktop page in pt-BR, the panel's first language. */
+export async function openPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'pt-BR',
+    viewport: { width: 1280, height: 860 },
+  });
+  return context.newPage();
+}
+
+/** Registers through the API (the registration screen has its own flow) and logs in on screen. */
+export async function registerAndLogIn(page: Page, trader: Trader): Promise<void> {
+  const registered = await page.request.post('/api/botregister', {
+    data: { email: trader.email, password: trader.password, userid: trader.userid },
+  });
+  expect(registered.ok()).toBe(true);
+  await page.goto('/');
+  await page.getByLabel('E-mail').fill(trader.email);
+  await page.getByLabel('Senha').fill(trader.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('heading', { name: 'Configurar' })).toBeVisible();
+}
+
+/** A full-page shot from the top (so the fixed top bar sits where a person sees it). */
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `e2e/artifacts/screens/${name}.png`, fullPage: true });
+}
+
+/** How far the page overflows the viewport sideways (0 or less: it fits). */
+export function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+/** A success notice (role status) with this text. */
+export const notice = (scope: Page | Locator, text: string) =>
+  scope.getByRole('status').filter({ hasText: text });
+
+/** An error message (role alert) with this text. */
+export const alertWith = (scope: Page | Locator, text: string) =>
+  scope.getByRole('alert').filter({ hasText: text });
