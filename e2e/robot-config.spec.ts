@@ -181,11 +181,15 @@ test('bots page links the built screen; a command is refused, then sent and list
   const recent = page.getByRole('list', { name: 'Comandos recentes' });
   await expect(recent.getByRole('listitem')).toHaveCount(1);
   await expect(recent.getByText('Status')).toBeVisible();
-  await expect(recent.getByText(/Na fila|Executado|Falhou/)).toBeVisible();
+  // The server's robot runtime applies it within a second; the list re-reads a queued command.
+  await expect(recent.getByText('Executado')).toBeVisible({ timeout: 10_000 });
+  await expect(recent.getByText(/^Robô ligado · parada: — · estratégia: Martingale/)).toBeVisible();
+  await expect(recent.getByText('Na fila')).toHaveCount(0);
   await shot('bot-commands');
 
   await page.reload();
   await expect(recent.getByText('Status')).toBeVisible();
+  await expect(recent.getByText(/^Robô ligado · /)).toBeVisible();
 });
 
 test('the screens read in English and Spanish, saved values intact', async () => {
