@@ -1,16 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
+import { alertWith, horizontalOverflow, notice, shot } from './support.ts';
 
 // The foundation flow of a new trader, in pt-BR (the panel's first language): sign up → log in →
 // save global params → reload shows them → switch language → log out. Screens are photographed
 // into e2e/artifacts/screens/ so a person can look at every one.
 
 test.use({ locale: 'pt-BR', viewport: { width: 1280, height: 860 } });
-
-// Full-page shots from the top, so the fixed top bar sits where a person sees it.
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `e2e/artifacts/screens/${name}.png`, fullPage: true });
-}
 
 const unique = Date.now().toString().slice(-9);
 const email = `trader${unique}@example.com`;
@@ -83,22 +78,20 @@ test('a new trader signs up, logs in, saves global params, switches language and
   await expect(page).toHaveURL(/\/geralconfig$/);
   await expect(page.getByRole('heading', { name: 'Configurações gerais' })).toBeVisible();
   await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(
-    page.getByRole('alert').filter({ hasText: 'Tipo de opção indefinido' }),
-  ).toBeVisible();
+  await expect(alertWith(page, 'Tipo de opção indefinido')).toBeVisible();
 
   await choose(page, 'Tipo de opção', 'Digitais');
   await choose(page, 'Tipo de entrada', 'Porcentagem');
   await choose(page, 'Tipo de stop', 'Valor fixo');
   await page.getByLabel('Valor da entrada').fill('-1');
   await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Parâmetros inválidos' })).toBeVisible();
+  await expect(alertWith(page, 'Parâmetros inválidos')).toBeVisible();
   await page.getByLabel('Valor da entrada').fill('5');
   await page.getByLabel('Gales', { exact: true }).fill('2');
   await page.getByLabel('Stop win').fill('50');
   await page.getByLabel('Stop loss').fill('30');
   await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Parâmetros salvos' })).toBeVisible();
+  await expect(notice(page, 'Parâmetros salvos')).toBeVisible();
   await shot(page, 'global-params');
 
   await page.reload();
@@ -136,9 +129,6 @@ test('the login and registration screens fit a phone', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/cadastrar');
   await expect(page.getByRole('button', { name: 'Cadastrar' })).toBeVisible();
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - window.innerWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   await shot(page, 'register-mobile');
 });

@@ -1,4 +1,13 @@
-import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  alertWith,
+  horizontalOverflow,
+  newTrader,
+  notice,
+  openPage,
+  registerAndLogIn,
+  shot,
+} from './support.ts';
 
 // The strategy screens against the real server: for each one, open → an invalid value shows
 // SPEC §5's message → a valid save shows the notice → a reload shows what was saved. One trader
@@ -9,58 +18,22 @@ import { expect, test, type BrowserContext, type Locator, type Page } from '@pla
 test.use({ locale: 'pt-BR', viewport: { width: 1280, height: 860 } });
 test.describe.configure({ mode: 'serial' });
 
-let context: BrowserContext;
 let page: Page;
 
-const unique = Date.now().toString().slice(-9);
-const email = `estrategias${unique}@example.com`;
-const password = 'senha-forte-123';
-const userid = `8${unique}`;
-
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `e2e/artifacts/screens/${name}.png`, fullPage: true });
-}
-
-async function login(page: Page) {
-  await page.goto('/');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha').fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('heading', { name: 'Configurar' })).toBeVisible();
-}
+const trader = newTrader('estrategias', 8);
 
 async function open(page: Page, path: string, heading: string) {
   await page.goto(path);
   await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
 }
 
-const notice = (scope: Page | Locator, text: string) =>
-  scope.getByRole('status').filter({ hasText: text });
-const alert = (scope: Page | Locator, text: string) =>
-  scope.getByRole('alert').filter({ hasText: text });
-
-async function horizontalOverflow(page: Page) {
-  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-}
-
 test.beforeAll(async ({ browser, baseURL }) => {
-  context = await browser.newContext({
-    baseURL,
-    locale: 'pt-BR',
-    viewport: { width: 1280, height: 860 },
-  });
-  page = await context.newPage();
-  const response = await page.request.post('/api/botregister', {
-    data: { email, password, userid, traderid: userid },
-    headers: { Origin: baseURL ?? '' },
-  });
-  expect(response.ok()).toBe(true);
-  await login(page);
+  page = await openPage(browser, baseURL);
+  await registerAndLogIn(page, trader);
 });
 
 test.afterAll(async () => {
-  await context.close();
+  await page.context().close();
 });
 
 test('the strategies menu links the five strategy screens', async () => {
@@ -92,18 +65,18 @@ test('masaniello: rules, live preview, save and reload', async () => {
 
   await page.getByLabel('Capital', { exact: true }).fill('0');
   await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(alert(page, 'Parâmetros principais não podem ser 0')).toBeVisible();
+  await expect(alertWith(page, 'Parâmetros principais não podem ser 0')).toBeVisible();
 
   await page.getByLabel('Capital', { exact: true }).fill('200');
   await page.getByLabel('Payout (%)').fill('150');
   await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(alert(page, 'Payout inválido. Use valores entre 1 e 99')).toBeVisible();
+  await expect(alertWith(page, 'Payout inválido. Use valores entre 1 e 99')).toBeVisible();
 
   await page.getByLabel('Payout (%)').fill('80');
   await page.getByLabel('Número de wins').fill('10');
   await expect(page.getByText(/o número de wins precisa ser pelo menos 1/)).toBeVisible();
   await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(alert(page, 'Parâmetros inválidos')).toBeVisible();
+  await expect(alertWith(page, 'Parâmetros inválidos')).toBeVisible();
 
   await page.getByLabel('Número de wins').fill('4');
   await expect(summary.getByRole('row', { name: /Capital alvo/ })).toContainText('221,16');
@@ -131,7 +104,7 @@ test('cycles and recovery params: rules, previews, save and reload', async () =>
 
   await cycles.getByLabel('Nível de gale').fill('-1');
   await cycles.getByRole('button', { name: 'Salvar' }).click();
-  await expect(alert(cycles, 'Parâmetros inválidos')).toBeVisible();
+  await expect(alertWith(cycles, 'Parâmetros inválidos')).toBeVisible();
   await cycles.getByLabel('Nível de gale').fill('2');
   await cycles.getByLabel('Nível de ciclos').fill('4');
   await cycles.getByRole('button', { name: 'Salvar' }).click();
@@ -141,7 +114,7 @@ test('cycles and recovery params: rules, previews, save and reload', async () =>
 
   await recovery.getByLabel('Soros percentual (%)').fill('150');
   await recovery.getByRole('button', { name: 'Salvar' }).click();
-  await expect(alert(recovery, 'Soros percentual apenas entre 1 e 100')).toBeVisible();
+  await expect(alertWith(recovery, 'Soros percentual apenas entre 1 e 100')).toBeVisible();
   await recovery.getByLabel('Soros percentual (%)').fill('50');
   await recovery.getByRole('button', { name: 'Salvar' }).click();
   await expect(notice(recovery, 'Parâmetros salvos')).toBeVisible();
@@ -166,7 +139,7 @@ test('soros in Spanish: rules, preview, save and reload', async () => {
 
   await page.getByLabel('Soros porcentaje (%)').fill('0');
   await page.getByRole('button', { name: 'Guardar' }).click();
-  await expect(alert(page, 'Porcentaje de soros solo entre 1 y 100')).toBeVisible();
+  await expect(alertWith(page, 'Porcentaje de soros solo entre 1 y 100')).toBeVisible();
   await page.getByLabel('Soros porcentaje (%)').fill('80');
   await page.getByLabel('Nivel de soros').fill('3');
   await page.getByRole('button', { name: 'Guardar' }).click();
@@ -184,7 +157,7 @@ test('loss recovery: rules, factor labels, save and reload', async () => {
   await open(page, '/config-recovery', 'Recuperação de loss');
   await page.getByLabel('Nível de gale').fill('-1');
   await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(alert(page, 'Parâmetros inválidos')).toBeVisible();
+  await expect(alertWith(page, 'Parâmetros inválidos')).toBeVisible();
   await page.getByLabel('Nível de gale').fill('1');
   await page.getByRole('combobox', { name: 'Fator de recuperação' }).selectOption({ label: '25%' });
   await page.getByRole('combobox', { name: 'Modo' }).selectOption({ label: 'Agressivo' });
@@ -200,12 +173,12 @@ test('loss recovery: rules, factor labels, save and reload', async () => {
 test('custom cycles: nothing sent, bad cell, duplicates dropped, reload', async () => {
   await open(page, '/config-customcycles', 'Ciclos personalizados');
   await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(alert(page, 'Nada foi enviado: preencha pelo menos um ciclo.')).toBeVisible();
+  await expect(alertWith(page, 'Nada foi enviado: preencha pelo menos um ciclo.')).toBeVisible();
 
   await page.getByLabel('Linha 1, Entrada').fill('2');
   await page.getByLabel('Linha 1, MG 1').fill('x');
   await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(alert(page, 'Use apenas números positivos')).toBeVisible();
+  await expect(alertWith(page, 'Use apenas números positivos')).toBeVisible();
 
   await page.getByLabel('Linha 1, MG 1').fill('4');
   await page.getByLabel('Linha 1, MG 2').fill('8');
