@@ -1,4 +1,13 @@
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  alertWith as alertIn,
+  horizontalOverflow,
+  newTrader,
+  notice,
+  openPage,
+  registerAndLogIn,
+  shot as shotOf,
+} from './support.ts';
 
 // The robot-configuration screens against the real server, as a trader uses them: broker
 // credentials, reader parameters, proxy, the bots page and bot commands. Each flow opens the
@@ -8,57 +17,27 @@ import { expect, test, type Browser, type Page, type TestInfo } from '@playwrigh
 
 test.describe.configure({ mode: 'serial' });
 
-const unique = Date.now().toString().slice(-9);
-const email = `config${unique}@example.com`;
-const password = 'senha-forte-123';
-const userid = `6${unique}`;
+const trader = newTrader('config', 6);
 const brokerSecret = 'quotex-segredo-42';
 const derivToken = 'deriv-demo-token-77';
 const proxySecret = 'proxy-segredo-9';
 
 let page: Page;
 
-// Full-page shots from the top, so the fixed top bar sits where a person sees it.
-async function shot(name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `e2e/artifacts/screens/${name}.png`, fullPage: true });
-}
-
-async function noHorizontalOverflow() {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - window.innerWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
-async function openPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: testInfo.project.use.baseURL,
-    locale: 'pt-BR',
-    viewport: { width: 1280, height: 860 },
-  });
-  return context.newPage();
-}
-
-test.beforeAll(async ({ browser }, testInfo) => {
-  page = await openPage(browser, testInfo);
-  const registered = await page.request.post('/api/botregister', {
-    data: { email, password, userid, traderid: userid },
-  });
-  expect(registered.ok()).toBe(true);
-  await page.goto('/');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha').fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('heading', { name: 'Configurar' })).toBeVisible();
+test.beforeAll(async ({ browser, baseURL }) => {
+  page = await openPage(browser, baseURL);
+  await registerAndLogIn(page, trader);
 });
 
 test.afterAll(async () => {
   await page.context().close();
 });
 
-const saved = () => page.getByRole('status').filter({ hasText: 'Parâmetros salvos' });
-const alertWith = (text: string) => page.getByRole('alert').filter({ hasText: text });
+const saved = () => notice(page, 'Parâmetros salvos');
+const alertWith = (text: string) => alertIn(page, text);
+const shot = (name: string) => shotOf(page, name);
+const noHorizontalOverflow = async () =>
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 
 test('broker credentials are saved, shown as stored (never the secret) and removed', async () => {
   await page.goto('/');
