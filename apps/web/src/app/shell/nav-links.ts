@@ -4,11 +4,10 @@ import HomeIcon from '@mui/icons-material/Home';
 import LoginIcon from '@mui/icons-material/Login';
 import SettingsIcon from '@mui/icons-material/Settings';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
-import type { SvgIconComponent } from '@mui/icons-material';
-import type { I18nKey } from '../../i18n/keys.ts';
+import type { MenuLink } from '../../components/cards/link-menu.tsx';
 
 /** The drawer's six links, as SPEC §2 "Shell" fixes them (unbuilt ones lead to not-found). */
-export const NAV_LINKS: readonly { path: string; labelKey: I18nKey; Icon: SvgIconComponent }[] = [
+export const NAV_LINKS: readonly MenuLink[] = [
   { path: '/', labelKey: 'nav.home', Icon: HomeIcon },
   { path: '/geralconfig', labelKey: 'nav.geralconfig', Icon: SettingsIcon },
   { path: '/copytrader', labelKey: 'nav.copytrader', Icon: GroupsIcon },

@@ -1,4 +1,4 @@
-import { NOTICE_MS } from '@app/contract';
+import { defaultReaderParams, NOTICE_MS } from '@app/contract';
 import { act, screen, waitForElementToBeRemoved, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { errorReply, fakeServer } from '../../test/fake-server.ts';
@@ -9,20 +9,7 @@ async function openCopySignals(extra = {}) {
     'GET /api/session': { body: ana },
     'POST /api/readerreset': { body: { ok: true } },
     'POST /api/readerdelete': { body: { ok: true } },
-    'GET /api/readerparams': {
-      body: {
-        timerzone: -3,
-        maxtrades: 0,
-        hourStart: '',
-        hourEnd: '',
-        hourStart2: '',
-        hourEnd2: '',
-        hourStart3: '',
-        hourEnd3: '',
-        hourReset: '',
-        hourClearScore: '',
-      },
-    },
+    'GET /api/readerparams': { body: defaultReaderParams() },
     ...extra,
   });
   const view = await renderApp('/copysignals');

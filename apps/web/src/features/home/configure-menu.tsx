@@ -7,14 +7,7 @@ import PrecisionManufacturingIcon from '@mui/icons-material/PrecisionManufacturi
 import RouterIcon from '@mui/icons-material/Router';
 import SettingsIcon from '@mui/icons-material/Settings';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
-import type { SvgIconComponent } from '@mui/icons-material';
-import type { I18nKey } from '../../i18n/keys.ts';
-
-export interface MenuLink {
-  path: string;
-  labelKey: I18nKey;
-  Icon: SvgIconComponent;
-}
+import type { MenuLink } from '../../components/cards/link-menu.tsx';
 
 /** The Configure menu of SPEC §2 "Menus", in SPEC's order. */
 export const CONFIGURE_MENU: readonly MenuLink[] = [

@@ -3,8 +3,7 @@ import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CardGrid } from '../../../components/cards/card-grid.tsx';
-import { LinkCard } from '../../../components/cards/link-card.tsx';
+import { LinkMenu } from '../../../components/cards/link-menu.tsx';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
 import { PageCard } from '../../../components/layout/page-card.tsx';
 import { useTimedFlag } from '../../../components/notices/use-timed-flag.ts';
@@ -41,11 +40,7 @@ export function CopySignalsPage({ isBuilt }: CopySignalsPageProps) {
 
   return (
     <PageCard title={t('copySignals.title')} subtitle={t('copySignals.subtitle')}>
-      <CardGrid component="nav" label={t('copySignals.title')}>
-        {COPY_SIGNALS_MENU.filter((link) => isBuilt(link.path)).map(({ path, labelKey, Icon }) => (
-          <LinkCard key={path} Icon={Icon} label={t(labelKey)} to={path} />
-        ))}
-      </CardGrid>
+      <LinkMenu label={t('copySignals.title')} links={COPY_SIGNALS_MENU} isBuilt={isBuilt} />
 
       <Box component="section" aria-labelledby="reader-title" sx={{ mt: 4 }}>
         <Typography id="reader-title" variant="h6" component="h2" gutterBottom>
