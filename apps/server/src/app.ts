@@ -8,6 +8,7 @@ import { migrateToLatest, openDatabase } from './db/connect.ts';
 import { createSecrets, loadSecretKey } from './lib/secrets.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { botCommandsRoutes } from './modules/bot-commands/bot-commands.routes.ts';
+import { botsRoutes } from './modules/bots/bots.routes.ts';
 import { brokersRoutes } from './modules/brokers/brokers.routes.ts';
 import { globalParamsRoutes } from './modules/global-params/global-params.routes.ts';
 import { proxyRoutes } from './modules/proxy/proxy.routes.ts';
@@ -147,6 +148,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   brokersRoutes(app);
   proxyRoutes(app);
   botCommandsRoutes(app);
+  botsRoutes(app);
   // Last: whatever the modules above left out answers 501 through the same pipeline.
   registerNotImplemented(app);
   registerDocsRoutes(app);

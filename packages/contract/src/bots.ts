@@ -22,6 +22,62 @@ export const NewBotSchema = z.object({
 });
 export type NewBot = z.infer<typeof NewBotSchema>;
 
+/** Bot ids are at most this many digits (BotIdSchema). */
+const BOT_ID_MAX_DIGITS = 20;
+
+/**
+ * The ids a virtual bot derived from the non-virtual bot `sourceId` may take, in the order they
+ * are proposed (SPEC §4 "by prefixing or incrementing its first digit"): first a digit 1–9
+ * prefixed to the whole id (one digit longer, so never a real messaging id of the same length),
+ * then the id with its first digit incremented up to 9. At most 17 ids; none longer than 20 digits.
+ *
+ * @example virtualBotIdCandidates('5123') → ['15123', '25123', …, '95123', '6123', '7123', '8123', '9123']
+ */
+export function virtualBotIdCandidates(sourceId: string): string[] {
+  if (!/^\d+$/.test(sourceId)) return [];
+  const prefixed =
+    sourceId.length < BOT_ID_MAX_DIGITS
+      ? ['1', '2', '3', '4', '5', '6', '7', '8', '9'].map((p) => p + sourceId)
+      : [];
+  const first = Number(sourceId[0]);
+  const rest = sourceId.slice(1);
+  const incremented: string[] = [];
+  for (let d = first + 1; d <= 9; d++) incremented.push(`${d}${rest}`);
+  return [...prefixed, ...incremented];
+}
+
+/** Whether `botid` is one of the ids a virtual bot derived from `sourceId` may take. */
+export function isVirtualBotIdOf(botid: string, sourceId: string): boolean {
+  return virtualBotIdCandidates(sourceId).includes(botid);
+}
+
+/**
+ * The id the panel proposes for a new virtual bot from `sourceId`: the first candidate not in
+ * `taken` (ids the panel knows are used), or null when all 17 are.
+ */
+export function nextVirtualBotId(sourceId: string, taken: Iterable<string>): string | null {
+  const used = new Set(taken);
+  return virtualBotIdCandidates(sourceId).find((id) => !used.has(id)) ?? null;
+}
+
+/** Why a bot may not be removed, or null when it may. */
+export type BotRemoveRefusal = 'paidExpiry' | 'lastBot';
+
+/**
+ * The remove rule shared by the panel (button state) and the server (409): a messaging-app bot
+ * with a paid expiry ahead keeps its subscription, and an account keeps at least one bot.
+ * `nowSec` is Unix seconds, like `botexp`.
+ */
+export function botRemoveRefusal(
+  bot: Pick<Bot, 'virtual' | 'botexp'>,
+  accountBotCount: number,
+  nowSec: number,
+): BotRemoveRefusal | null {
+  if (!bot.virtual && bot.botexp > nowSec) return 'paidExpiry';
+  if (accountBotCount <= 1) return 'lastBot';
+  return null;
+}
+
 export const BotCommandSchema = z.object({ userid: BotIdSchema, botCmd: oneOf(BOT_COMMAND_CODES) });
 export type BotCommand = z.infer<typeof BotCommandSchema>;
 

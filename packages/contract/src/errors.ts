@@ -29,6 +29,7 @@ export const ErrorCode = {
   userExist: 'register.errors.userExist',
   botExist: 'register.errors.botExist',
   registerFailed: 'register.errors.failed',
+  cannotRemoveBot: 'bots.errors.cannotRemove',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -47,4 +48,6 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'register.errors.userExist': 'E-mail already registered.',
   'register.errors.botExist': 'ID already registered.',
   'register.errors.failed': 'Registration failed.',
+  'bots.errors.cannotRemove':
+    "This bot cannot be removed: it has a paid subscription ahead or it is the account's only bot.",
 };

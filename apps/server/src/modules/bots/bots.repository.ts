@@ -1,0 +1,82 @@
+import type { Bot } from '@app/contract';
+import type { Kysely } from 'kysely';
+import { fromDbBool, type DialectName } from '../../db/dialect.ts';
+import type { Database } from '../../db/schema.ts';
+
+/** A bot of the account as the manager needs it: its row id and the wire fields. */
+export interface AccountBot extends Bot {
+  id: number;
+}
+
+/**
+ * The account's bots in creation order (the first is the one the panel opens with). With `lock`
+ * on PostgreSQL the rows stay locked until the transaction ends, so two removals of the same
+ * account cannot both see "not the last bot"; SQLite has one writer, the transaction suffices.
+ */
+export async function accountBots(
+  db: Kysely<Database>,
+  accountId: number,
+  lock?: DialectName,
+): Promise<AccountBot[]> {
+  const query = db
+    .selectFrom('bots')
+    .select(['id', 'email', 'userid', 'botexp', 'virtual'])
+    .where('account_id', '=', accountId)
+    .orderBy('id');
+  const rows = await (lock === 'postgres' ? query.forUpdate() : query).execute();
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    userid: r.userid,
+    botexp: Number(r.botexp),
+    virtual: fromDbBool(r.virtual),
+  }));
+}
+
+export async function accountEmail(db: Kysely<Database>, accountId: number): Promise<string> {
+  const row = await db
+    .selectFrom('accounts')
+    .select('email')
+    .where('id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  return row.email;
+}
+
+/** Whether any account has a bot with this id (bot ids are unique across accounts). */
+export async function botIdTaken(db: Kysely<Database>, userid: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('bots')
+    .select('id')
+    .where('userid', '=', userid)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface NewBotRow {
+  accountId: number;
+  userid: string;
+  virtual: boolean;
+  email: string;
+  now: number;
+}
+
+export async function insertBot(db: Kysely<Database>, b: NewBotRow): Promise<void> {
+  await db
+    .insertInto('bots')
+    .values({
+      account_id: b.accountId,
+      userid: b.userid,
+      // The copy-trading identity starts equal to the bot id, as at registration.
+      traderid: b.userid,
+      virtual: b.virtual,
+      email: b.email,
+      botexp: 0,
+      created_at: b.now,
+    })
+    .execute();
+}
+
+/** Deletes the bot; its settings, commands and session go with it (foreign keys cascade). */
+export async function deleteBot(db: Kysely<Database>, id: number): Promise<void> {
+  await db.deleteFrom('bots').where('id', '=', id).execute();
+}

@@ -1,0 +1,66 @@
+import {
+  botRemoveRefusal,
+  ErrorCode,
+  isVirtualBotIdOf,
+  type Bot,
+  type NewBot,
+} from '@app/contract';
+import { uniqueViolation } from '../../db/dialect.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import type { AppDeps } from '../../plugins/context.ts';
+import { accountBots, accountEmail, botIdTaken, deleteBot, insertBot } from './bots.repository.ts';
+
+/** Every bot of the account, in creation order. */
+export async function listBots(deps: AppDeps, accountId: number): Promise<Bot[]> {
+  const bots = await accountBots(deps.db, accountId);
+  return bots.map(({ email, userid, botexp, virtual }) => ({ email, userid, botexp, virtual }));
+}
+
+/**
+ * Creates a bot in the caller's account. A messaging-app bot takes the id the trader entered; a
+ * virtual bot's id must be a derivation (`virtualBotIdCandidates`) of one of the account's own
+ * non-virtual bots. Either way the id must be free in every account. The body's e-mail is
+ * ignored: a bot carries its account's.
+ */
+export async function addBot(deps: AppDeps, accountId: number, body: NewBot): Promise<void> {
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      if (body.virtual) {
+        const sources = (await accountBots(trx, accountId)).filter((b) => !b.virtual);
+        if (!sources.some((s) => isVirtualBotIdOf(body.botid, s.userid))) {
+          throw new HttpError(400, ErrorCode.invalidParams, { botid: ErrorCode.invalidParams });
+        }
+      }
+      if (await botIdTaken(trx, body.botid)) throw new HttpError(409, ErrorCode.botExist);
+      await insertBot(trx, {
+        accountId,
+        userid: body.botid,
+        virtual: body.virtual,
+        email: await accountEmail(trx, accountId),
+        now: deps.now(),
+      });
+    });
+  } catch (err) {
+    // Two requests raced past the check: the unique index decides.
+    if (uniqueViolation(err) !== null) throw new HttpError(409, ErrorCode.botExist);
+    throw err;
+  }
+}
+
+/**
+ * Removes a bot of the caller's account (ownership checked by the pipeline), unless the shared
+ * rule refuses: a messaging-app bot with a paid expiry ahead, or the account's last bot.
+ */
+export async function removeBot(deps: AppDeps, accountId: number, userid: string): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const bots = await accountBots(trx, accountId, deps.dialect);
+    const bot = bots.find((b) => b.userid === userid);
+    // Removed in between: no longer yours, the pipeline's answer.
+    if (!bot) throw new HttpError(403, ErrorCode.forbidden);
+    const nowSec = Math.floor(deps.now() / 1000);
+    if (botRemoveRefusal(bot, bots.length, nowSec) !== null) {
+      throw new HttpError(409, ErrorCode.cannotRemoveBot);
+    }
+    await deleteBot(trx, bot.id);
+  });
+}

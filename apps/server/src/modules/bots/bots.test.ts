@@ -1,0 +1,188 @@
+import { endpoints as api } from '@app/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callAs, registerAndLogin, useTestApp } from '../../test/app.ts';
+
+let clock = 1_700_000_000_000;
+const nowSec = () => Math.floor(clock / 1000);
+const t = useTestApp({ now: () => clock });
+type Trader = Awaited<ReturnType<typeof registerAndLogin>>;
+let other: Trader;
+beforeAll(async () => {
+  other = await registerAndLogin(t.app);
+});
+
+const list = (who: Trader) =>
+  callAs(t.app, who.cookie, api.getBots, { query: { userid: who.userid } });
+const add = (who: Trader, body: Record<string, unknown>) =>
+  callAs(t.app, who.cookie, api.addBot, { body: { userid: who.userid, ...body } });
+const remove = (who: Trader, userid: string) =>
+  callAs(t.app, who.cookie, api.removeBot, { query: { userid } });
+const session = (who: Trader) => callAs(t.app, who.cookie, api.session);
+const ids = async (who: Trader) =>
+  ((await list(who)).json() as { userid: string }[]).map((b) => b.userid);
+const setExpiry = (userid: string, botexp: number) =>
+  t.app.deps.db.updateTable('bots').set({ botexp }).where('userid', '=', userid).execute();
+
+/** A messaging id no other test uses: the account's own id with its last digit bumped twice. */
+let extra = 0;
+const freshId = (who: Trader) => `${who.userid}${++extra}`;
+
+describe('GET /api/getbots', () => {
+  it("lists every bot of the caller's account with its e-mail, expiry and type", async () => {
+    const me = await registerAndLogin(t.app);
+    const res = await list(me);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([{ email: me.email, userid: me.userid, botexp: 0, virtual: false }]);
+  });
+});
+
+describe('POST /api/addnewbot', () => {
+  it("creates a messaging-app bot with the account's e-mail, no expiry and traderid = botid", async () => {
+    const me = await registerAndLogin(t.app);
+    const botid = freshId(me);
+    const res = await add(me, { botid, virtual: false, email: 'ignored@example.com' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    expect((await list(me)).json()).toEqual([
+      { email: me.email, userid: me.userid, botexp: 0, virtual: false },
+      { email: me.email, userid: botid, botexp: 0, virtual: false },
+    ]);
+    expect((await session(me)).json().botIDs).toEqual([
+      { userid: me.userid, traderid: me.userid },
+      { userid: botid, traderid: botid },
+    ]);
+  });
+
+  it('answers 409 botExist for an id any account already has, and creates nothing', async () => {
+    const me = await registerAndLogin(t.app);
+    for (const botid of [me.userid, other.userid]) {
+      const res = await add(me, { botid, virtual: false });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.code).toBe('register.errors.botExist');
+    }
+    expect(await ids(me)).toEqual([me.userid]);
+  });
+
+  it("answers 400 'bots.errors.useridShort' for a 1-character id, and invalidInput for letters", async () => {
+    const me = await registerAndLogin(t.app);
+    const short = await add(me, { botid: '7', virtual: false });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error).toMatchObject({
+      code: 'bots.errors.useridShort',
+      fields: { botid: 'bots.errors.useridShort' },
+    });
+    const letters = await add(me, { botid: 'abc', virtual: false });
+    expect(letters.statusCode).toBe(400);
+    expect(letters.json().error.fields).toEqual({ botid: 'errors.invalidBotId' });
+    expect(await ids(me)).toEqual([me.userid]);
+  });
+
+  it("creates a virtual bot whose id is a derivation of one of the account's own bots", async () => {
+    const me = await registerAndLogin(t.app);
+    const prefixed = `1${me.userid}`;
+    expect((await add(me, { botid: prefixed, virtual: true })).statusCode).toBe(200);
+    expect((await list(me)).json()).toContainEqual({
+      email: me.email,
+      userid: prefixed,
+      botexp: 0,
+      virtual: true,
+    });
+    // Another messaging-app bot of the account is a source too, and incrementing is a derivation.
+    const second = `1${freshId(me)}`;
+    await add(me, { botid: second, virtual: false });
+    const incremented = `2${second.slice(1)}`;
+    expect((await add(me, { botid: incremented, virtual: true })).statusCode).toBe(200);
+    expect(await ids(me)).toEqual([me.userid, prefixed, second, incremented]);
+  });
+
+  it.each([
+    ['an id that is no derivation', (me: Trader) => `${me.userid}0`],
+    ["a derivation of another account's bot", () => `1${other.userid}`],
+    ['a derivation of a virtual bot', (me: Trader) => `11${me.userid}`],
+  ])("answers 400 'Parametros invalidos' for %s", async (_name, botid) => {
+    const me = await registerAndLogin(t.app);
+    await add(me, { botid: `1${me.userid}`, virtual: true });
+    const res = await add(me, { botid: botid(me), virtual: true });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'errors.invalidParams',
+      fields: { botid: 'errors.invalidParams' },
+    });
+    expect(await ids(me)).toEqual([me.userid, `1${me.userid}`]);
+  });
+
+  it('answers 409 botExist for a derivation that is already taken', async () => {
+    const me = await registerAndLogin(t.app);
+    await add(me, { botid: `2${me.userid}`, virtual: true });
+    const res = await add(me, { botid: `2${me.userid}`, virtual: true });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('register.errors.botExist');
+  });
+});
+
+describe('GET /api/botremove', () => {
+  it('removes a virtual bot; the session stays valid and lists the bots left', async () => {
+    const me = await registerAndLogin(t.app);
+    await add(me, { botid: `1${me.userid}`, virtual: true });
+    const res = await remove(me, `1${me.userid}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    expect(await ids(me)).toEqual([me.userid]);
+    const s = await session(me);
+    expect(s.statusCode).toBe(200);
+    expect(s.json().botIDs).toEqual([{ userid: me.userid, traderid: me.userid }]);
+  });
+
+  it('removes a messaging-app bot whose expiry has passed, with its rows in other tables', async () => {
+    const me = await registerAndLogin(t.app);
+    const botid = freshId(me);
+    await add(me, { botid, virtual: false });
+    await setExpiry(botid, nowSec() - 60);
+    await callAs(t.app, me.cookie, api.sendBotCommand, { body: { userid: botid, botCmd: 1 } });
+    const botRow = await t.app.deps.db
+      .selectFrom('bots')
+      .select('id')
+      .where('userid', '=', botid)
+      .executeTakeFirstOrThrow();
+
+    expect((await remove(me, botid)).statusCode).toBe(200);
+    expect(await ids(me)).toEqual([me.userid]);
+    const commands = await t.app.deps.db
+      .selectFrom('bot_commands')
+      .select('id')
+      .where('bot_id', '=', botRow.id)
+      .execute();
+    expect(commands).toEqual([]);
+  });
+
+  it("answers 409 'bots.errors.cannotRemove' for a messaging-app bot with a paid expiry ahead", async () => {
+    const me = await registerAndLogin(t.app);
+    const botid = freshId(me);
+    await add(me, { botid, virtual: false });
+    await setExpiry(botid, nowSec() + 86_400);
+    const res = await remove(me, botid);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('bots.errors.cannotRemove');
+    expect(await ids(me)).toEqual([me.userid, botid]);
+
+    // The same bot once the paid period is over.
+    clock += 2 * 86_400_000;
+    expect((await remove(me, botid)).statusCode).toBe(200);
+  });
+
+  it("answers 409 'bots.errors.cannotRemove' for the account's last bot", async () => {
+    const me = await registerAndLogin(t.app);
+    const res = await remove(me, me.userid);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('bots.errors.cannotRemove');
+    expect(await ids(me)).toEqual([me.userid]);
+  });
+
+  it("answers 403 for another account's bot and leaves it", async () => {
+    const me = await registerAndLogin(t.app);
+    await add(me, { botid: `1${me.userid}`, virtual: true });
+    const res = await remove(me, other.userid);
+    expect(res.statusCode).toBe(403);
+    expect(await ids(other)).toEqual([other.userid]);
+  });
+});
