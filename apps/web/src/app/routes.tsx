@@ -13,6 +13,7 @@ import { SorosPage } from '../features/soros/components/soros-page.tsx';
 import { StrategiesPage } from '../features/strategies/components/strategies-page.tsx';
 import { BotCommandsPage } from '../features/bot-commands/components/bot-commands-page.tsx';
 import { BotsPage } from '../features/bots/components/bots-page.tsx';
+import { BotsManagerPage } from '../features/bots-manager/components/bots-manager-page.tsx';
 import { CopySignalsPage } from '../features/copy-signals/components/copy-signals-page.tsx';
 import { BrokerConfigPage } from '../features/brokers/components/broker-config-page.tsx';
 import { ProxyPage } from '../features/proxy/components/proxy-page.tsx';
@@ -37,6 +38,10 @@ const screens: RouteObject[] = [
   { path: '/configproxy', element: <ProxyPage /> },
   { path: '/botspage', element: <BotsPage isBuilt={(path) => builtPaths.includes(path)} /> },
   { path: '/botcommands', element: <BotCommandsPage /> },
+  {
+    path: '/botsmanager',
+    element: <BotsManagerPage isBuilt={(path) => builtPaths.includes(path)} />,
+  },
   { path: '/strategies', element: <StrategiesPage /> },
   { path: '/config-masaniello', element: <MasanielloPage /> },
   { path: '/config-cycles', element: <CyclesPage /> },

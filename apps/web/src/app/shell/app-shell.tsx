@@ -16,7 +16,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { api } from '../../lib/api.ts';
-import { useEndSession } from '../../lib/session.ts';
+import { useEndSession, useSession } from '../../lib/session.ts';
 import { readBotIds, storage } from '../../lib/storage.ts';
 import { BotSelector } from './bot-selector.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
@@ -75,6 +75,9 @@ export function AppShell() {
   const [expanded, setExpanded] = useState(true);
   const [mobileOpen, setMobileOpen] = useState(false);
   const open = mobile ? mobileOpen : expanded;
+  // Subscribed so that a refreshed session (a bot created or removed) re-renders the ids label
+  // and the bot selector, which read the stored ids.
+  useSession();
   const multiBot = readBotIds().length > 1;
 
   return (

@@ -165,12 +165,12 @@ describe('bot commands', () => {
 });
 
 describe('bots page', () => {
-  it('links only the built screens: bot commands, not the unbuilt bot manager', async () => {
+  it("links SPEC's two screens: bot commands and bot manager", async () => {
     fakeServer({ 'GET /api/session': { body: ana } });
     const { user } = await renderApp('/botspage');
     const menu = await screen.findByRole('navigation', { name: 'Robôs' });
     const links = within(menu).getAllByRole('link');
-    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/botcommands']);
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/botcommands', '/botsmanager']);
     await user.click(within(menu).getByRole('link', { name: 'Comandos do robô' }));
     expect(await screen.findByRole('heading', { name: 'Comandos do robô' })).toBeInTheDocument();
   });

@@ -1,0 +1,37 @@
+import { endpoints, type NewBot } from '@app/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { api } from '../../../lib/api.ts';
+import { sessionQueryKey } from '../../../lib/session.ts';
+
+export const botsManagerKey = (userid: string) => ['bots-manager', userid] as const;
+
+/** Every bot of the account (the server answers for the account that owns `userid`). */
+export function useAccountBots(userid: string) {
+  return useQuery({
+    queryKey: botsManagerKey(userid),
+    queryFn: () => api(endpoints.getBots, { query: { userid } }),
+    retry: false,
+  });
+}
+
+export function addBot(body: NewBot) {
+  return api(endpoints.addBot, { body });
+}
+
+/** SPEC keeps removal a GET with the bot id in the query (the server still checks Origin). */
+export function removeBot(userid: string) {
+  return api(endpoints.removeBot, { query: { userid } });
+}
+
+/**
+ * After a bot was created or removed: re-read the session first (it stores botIDs and, when the
+ * current bot is gone, switches to the first one), then the list, under the possibly new bot.
+ */
+export function useRefreshBots(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    await queryClient.invalidateQueries({ queryKey: ['bots-manager'] });
+  }, [queryClient]);
+}

@@ -1,0 +1,253 @@
+import type { Bot, SessionInfo } from '@app/contract';
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { Providers } from '../../app/providers.tsx';
+import { i18n } from '../../i18n/index.ts';
+import { readBotIds } from '../../lib/storage.ts';
+import { errorReply, fakeServer } from '../../test/fake-server.ts';
+import { ana, renderApp } from '../../test/render-app.tsx';
+import { formatBotExpiry } from './bot-expiry.ts';
+import { BotsTable } from './components/bots-table.tsx';
+
+const nowSec = Math.floor(Date.now() / 1000);
+const YEAR = 365 * 86_400;
+const own = (userid: string, extra: Partial<Bot> = {}): Bot => ({
+  email: ana.email,
+  userid,
+  botexp: 0,
+  virtual: false,
+  ...extra,
+});
+
+/** The panel against a small stateful server: bots are created and removed for real. */
+async function openManager(initial: Bot[] = [own(ana.userid)], extra = {}) {
+  let bots = [...initial];
+  const session = (): SessionInfo => ({
+    ...ana,
+    botIDs: bots.map((bot) => ({ userid: bot.userid, traderid: bot.userid })),
+  });
+  const server = fakeServer({
+    'GET /api/session': () => ({ body: session() }),
+    'GET /api/getbots': () => ({ body: bots }),
+    'POST /api/addnewbot': (req) => {
+      const body = req.body as { botid: string; virtual: boolean };
+      bots = [...bots, own(body.botid, { virtual: body.virtual })];
+      return { body: { ok: true } };
+    },
+    'GET /api/botremove': (req) => {
+      bots = bots.filter((bot) => bot.userid !== req.query.userid);
+      return { body: { ok: true } };
+    },
+    ...extra,
+  });
+  const view = await renderApp('/botsmanager');
+  await screen.findByRole('heading', { name: 'Gerenciamento de Copytrader/bots' });
+  return { server, ...view };
+}
+
+const table = () => screen.findByRole('table', { name: 'Robôs da conta' });
+const rowOf = (userid: string) =>
+  screen.getByRole('cell', { name: userid }).closest('tr') as HTMLElement;
+const cellsOf = (userid: string) =>
+  within(rowOf(userid))
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
+
+describe('formatBotExpiry', () => {
+  it('writes dd/mm/yy hh:mm in local time, and null for 0 or less', () => {
+    const at = new Date(2025, 4, 7, 9, 5).getTime() / 1000;
+    expect(formatBotExpiry(at)).toBe('07/05/25 09:05');
+    expect(formatBotExpiry(0)).toBeNull();
+    expect(formatBotExpiry(-1)).toBeNull();
+  });
+});
+
+describe('bot manager', () => {
+  it('lists the bots with e-mail, id, expiry (or "Indefinido") and type', async () => {
+    const at = new Date(2031, 11, 24, 18, 30).getTime() / 1000;
+    await openManager([own(ana.userid, { botexp: at }), own('15550001', { virtual: true })]);
+    await table();
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['Email', 'User ID', 'Vencimento', 'Tipo', 'Ações']);
+    expect(cellsOf(ana.userid).slice(0, 4)).toEqual([
+      ana.email,
+      ana.userid,
+      '24/12/31 18:30',
+      'Telegram',
+    ]);
+    expect(cellsOf('15550001').slice(0, 4)).toEqual([
+      ana.email,
+      '15550001',
+      'Indefinido',
+      'Virtual',
+    ]);
+  });
+
+  it('has no renew link while the buy page is not built', async () => {
+    await openManager();
+    await table();
+    expect(screen.queryByRole('link', { name: /Renovar/ })).not.toBeInTheDocument();
+  });
+
+  it('links every bot to the buy page once it is built', async () => {
+    await i18n.changeLanguage('pt-BR');
+    render(
+      <Providers queryClient={new QueryClient()}>
+        <MemoryRouter>
+          <BotsTable bots={[own(ana.userid)]} nowSec={nowSec} canRenew onRemove={() => {}} />
+        </MemoryRouter>
+      </Providers>,
+    );
+    expect(screen.getByRole('link', { name: `Renovar o bot ${ana.userid}` })).toHaveAttribute(
+      'href',
+      '/comprar',
+    );
+  });
+
+  it('disables delete for a messaging-app bot with a paid expiry ahead, with the reason', async () => {
+    const { user } = await openManager([
+      own(ana.userid, { botexp: nowSec + YEAR }),
+      own('6660002', { botexp: nowSec - 60 }),
+      own('15550001', { virtual: true, botexp: nowSec + YEAR }),
+    ]);
+    await table();
+    const remove = (userid: string) =>
+      screen.getByRole('button', { name: `Remover o bot ${userid}` });
+    expect(remove(ana.userid)).toBeDisabled();
+    expect(remove('6660002')).toBeEnabled();
+    expect(remove('15550001')).toBeEnabled();
+    await user.hover(remove(ana.userid).parentElement as HTMLElement);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'Não pode ser removido: o plano pago deste bot ainda está em vigor.',
+    );
+  });
+
+  it('disables delete of the only bot', async () => {
+    const { user } = await openManager();
+    await table();
+    const button = screen.getByRole('button', { name: `Remover o bot ${ana.userid}` });
+    expect(button).toBeDisabled();
+    await user.hover(button.parentElement as HTMLElement);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('é o único bot da conta');
+  });
+
+  it('removes a virtual bot behind the confirm dialog, then refreshes list and session', async () => {
+    const { user, server } = await openManager([
+      own(ana.userid),
+      own('15550001', { virtual: true }),
+    ]);
+    await table();
+    expect(screen.getByRole('combobox', { name: /Robô/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remover o bot 15550001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remover bot?' });
+    expect(server.to('GET /api/botremove')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Remover' }));
+    await waitFor(() => expect(screen.queryByRole('cell', { name: '15550001' })).toBeNull());
+    expect(server.to('GET /api/botremove')[0]?.query).toEqual({ userid: '15550001' });
+    expect(readBotIds()).toEqual([{ userid: ana.userid, traderid: ana.userid }]);
+    expect(screen.queryByRole('combobox', { name: /Robô/ })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's refusal translated", async () => {
+    const { user } = await openManager([own(ana.userid), own('6660002')], {
+      'GET /api/botremove': errorReply(409, 'bots.errors.cannotRemove'),
+    });
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Remover o bot 6660002' }));
+    await user.click(await screen.findByRole('button', { name: 'Remover' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Este bot não pode ser removido: ele tem um plano pago em vigor ou é o único bot da conta.',
+    );
+  });
+
+  it('creates a messaging-app bot, closes the modal and shows the bot selector', async () => {
+    const { user, server } = await openManager();
+    await table();
+    expect(screen.queryByRole('combobox', { name: /Robô/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Criar Bot' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Criar Bot' });
+    const id = within(dialog).getByRole('textbox', { name: /User ID do Telegram/ });
+    await user.type(id, '7');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
+    expect(
+      within(dialog).getByText('O ID do usuário precisa ter mais de 1 caractere.'),
+    ).toBeVisible();
+    expect(server.to('POST /api/addnewbot')).toHaveLength(0);
+
+    await user.type(id, '77001');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.to('POST /api/addnewbot')[0]?.body).toEqual({
+      userid: ana.userid,
+      botid: '777001',
+      virtual: false,
+      email: ana.email,
+    });
+    expect(await screen.findByRole('cell', { name: '777001' })).toBeInTheDocument();
+    expect(readBotIds().map((bot) => bot.userid)).toEqual([ana.userid, '777001']);
+    expect(await screen.findByRole('combobox', { name: /Robô/ })).toBeInTheDocument();
+  });
+
+  it('creates a virtual bot with the derived id shown before confirming', async () => {
+    const { user, server } = await openManager([own(ana.userid), own('6660002')]);
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Criar Bot' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Criar Bot' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Virtual' }));
+    expect(within(dialog).getByText(`ID do novo bot virtual: 1${ana.userid}`)).toBeVisible();
+    await user.selectOptions(
+      within(dialog).getByRole('combobox', { name: 'Bot Telegram de origem' }),
+      '6660002',
+    );
+    expect(within(dialog).getByText('ID do novo bot virtual: 16660002')).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.to('POST /api/addnewbot')[0]?.body).toEqual({
+      userid: ana.userid,
+      botid: '16660002',
+      virtual: true,
+      email: ana.email,
+    });
+    expect(cellsOf('16660002')[3]).toBe('Virtual');
+  });
+
+  it("shows 'ID já cadastrado' for a taken id, and proposes the next virtual id", async () => {
+    const { user } = await openManager(undefined, {
+      'POST /api/addnewbot': errorReply(409, 'register.errors.botExist'),
+    });
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Criar Bot' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Criar Bot' });
+    await user.type(within(dialog).getByRole('textbox', { name: /User ID/ }), '6660002');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('ID já cadastrado');
+
+    await user.click(within(dialog).getByRole('radio', { name: 'Virtual' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
+    expect(await within(dialog).findByText(`ID do novo bot virtual: 2${ana.userid}`)).toBeVisible();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('ID já cadastrado');
+  });
+
+  it('shows a failed load with a retry', async () => {
+    let fail = true;
+    const { user } = await openManager(undefined, {
+      'GET /api/getbots': () =>
+        fail ? errorReply(500, 'errors.internal') : { body: [own(ana.userid)] },
+    });
+    expect(await screen.findByText(/Não foi possível carregar os dados/)).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await table()).toBeInTheDocument();
+  });
+
+  it('is linked from the Bots page', async () => {
+    fakeServer({ 'GET /api/session': { body: ana } });
+    await renderApp('/botspage');
+    expect(await screen.findByRole('link', { name: 'Gerenciar robôs' })).toHaveAttribute(
+      'href',
+      '/botsmanager',
+    );
+  });
+});

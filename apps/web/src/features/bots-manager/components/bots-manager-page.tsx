@@ -1,0 +1,106 @@
+import type { Bot } from '@app/contract';
+import AddIcon from '@mui/icons-material/Add';
+import { Alert, Box, Button, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageCard } from '../../../components/layout/page-card.tsx';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
+import { QueryState } from '../../../components/notices/query-state.tsx';
+import { dynamicKey } from '../../../i18n/keys.ts';
+import { errorKey } from '../../../lib/api.ts';
+import { useSession } from '../../../lib/session.ts';
+import { storage } from '../../../lib/storage.ts';
+import { removeBot, useAccountBots, useRefreshBots } from '../api/bots-manager.ts';
+import { BotsTable, RENEW_PATH } from './bots-table.tsx';
+import { CreateBotDialog } from './create-bot-dialog.tsx';
+
+interface BotsManagerPageProps {
+  /** Whether a path has a screen: the renew link appears once the buy page exists. */
+  isBuilt: (path: string) => boolean;
+}
+
+/** Bot manager (`/botsmanager`), SPEC §2 and §4: the account's bots, create and remove. */
+export function BotsManagerPage({ isBuilt }: BotsManagerPageProps) {
+  const { t } = useTranslation();
+  // Re-render when the session is refreshed: the current bot may have changed.
+  useSession();
+  const userid = storage.get('userId') ?? '';
+  const email = storage.get('email') ?? '';
+  const query = useAccountBots(userid);
+  const refresh = useRefreshBots();
+  const [creating, setCreating] = useState(false);
+  const [removing, setRemoving] = useState<Bot | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const bots = query.data ?? [];
+
+  async function confirmRemove(): Promise<void> {
+    if (!removing) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await removeBot(removing.userid);
+      await refresh();
+    } catch (err) {
+      setError(errorKey(err));
+    } finally {
+      setBusy(false);
+      setRemoving(null);
+    }
+  }
+
+  return (
+    <PageCard title={t('botsManager.title')} subtitle={t('botsManager.subtitle')}>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={() => setCreating(true)}
+          disabled={!query.data}
+        >
+          {t('botsManager.createButton')}
+        </Button>
+      </Box>
+      {error ? (
+        <Alert severity="error" onClose={() => setError(null)} sx={{ mb: 2 }}>
+          {t(dynamicKey(error))}
+        </Alert>
+      ) : null}
+      <QueryState
+        pending={query.isPending}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      >
+        {bots.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            {t('botsManager.empty')}
+          </Typography>
+        ) : (
+          <BotsTable
+            bots={bots}
+            nowSec={Math.floor(Date.now() / 1000)}
+            canRenew={isBuilt(RENEW_PATH)}
+            onRemove={setRemoving}
+          />
+        )}
+      </QueryState>
+      <CreateBotDialog
+        open={creating}
+        bots={bots}
+        userid={userid}
+        email={email}
+        onClose={() => setCreating(false)}
+        onCreated={refresh}
+      />
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('botsManager.confirm.title')}
+        message={t('botsManager.confirm.message', { userid: removing?.userid ?? '' })}
+        confirmLabel={t('botsManager.confirm.action')}
+        busy={busy}
+        onConfirm={() => void confirmRemove()}
+        onCancel={() => setRemoving(null)}
+      />
+    </PageCard>
+  );
+}
