@@ -1,7 +1,9 @@
 import { botRemoveRefusal, type Bot } from '@app/contract';
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
+  Box,
   Button,
+  Card,
   Chip,
   IconButton,
   Stack,
@@ -12,6 +14,9 @@ import {
   TableHead,
   TableRow,
   Tooltip,
+  Typography,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -63,12 +68,92 @@ function RemoveButton({
   );
 }
 
-/**
- * The bot manager's table (SPEC §2): Email, User ID, expiry, type, actions. On a phone it scrolls
- * sideways inside its own box, so the page itself never overflows.
- */
-export function BotsTable({ bots, nowSec, canRenew, onRemove }: BotsTableProps) {
+/** A row's type chip, and its actions: renew (once the buy page exists) and remove. */
+function TypeChip({ bot }: { bot: Bot }) {
   const { t } = useTranslation();
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={bot.virtual ? 'secondary' : 'primary'}
+      label={t(bot.virtual ? 'botsManager.type.virtual' : 'botsManager.type.telegram')}
+    />
+  );
+}
+
+function BotActions({
+  bot,
+  botCount,
+  nowSec,
+  canRenew,
+  onRemove,
+}: Omit<BotsTableProps, 'bots'> & { bot: Bot; botCount: number }) {
+  const { t } = useTranslation();
+  return (
+    <Stack direction="row" sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
+      {canRenew ? (
+        <Button
+          size="small"
+          component={RouterLink}
+          to={RENEW_PATH}
+          aria-label={t('botsManager.renewLabel', { userid: bot.userid })}
+        >
+          {t('botsManager.renew')}
+        </Button>
+      ) : null}
+      <RemoveButton
+        bot={bot}
+        refusal={botRemoveRefusal(bot, botCount, nowSec)}
+        onRemove={onRemove}
+      />
+    </Stack>
+  );
+}
+
+/** On a phone the five columns do not fit: one card per bot, the same fields stacked. */
+function BotCards({ bots, ...rest }: BotsTableProps) {
+  const { t } = useTranslation();
+  return (
+    <Stack
+      component="ul"
+      aria-label={t('botsManager.tableLabel')}
+      spacing={1.5}
+      sx={{ p: 0, m: 0 }}
+    >
+      {bots.map((bot) => (
+        <Card component="li" key={bot.userid} variant="outlined" sx={{ listStyle: 'none', p: 1.5 }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Typography sx={{ fontWeight: 600, flexGrow: 1, fontVariantNumeric: 'tabular-nums' }}>
+              {bot.userid}
+            </Typography>
+            <TypeChip bot={bot} />
+          </Box>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {bot.email}
+          </Typography>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Typography variant="body2" sx={{ flexGrow: 1 }}>
+              {t('botsManager.columns.botexp')}:{' '}
+              {formatBotExpiry(bot.botexp) ?? t('botsManager.noExpiry')}
+            </Typography>
+            <BotActions bot={bot} botCount={bots.length} {...rest} />
+          </Box>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * The bot manager's table (SPEC §2): Email, User ID, expiry, type, actions; stacked cards on a
+ * phone, so the page never overflows sideways.
+ */
+export function BotsTable(props: BotsTableProps) {
+  const { bots, ...rest } = props;
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  if (phone) return <BotCards {...props} />;
   return (
     <TableContainer sx={{ overflowX: 'auto', maxWidth: '100%' }}>
       <Table size="small" aria-label={t('botsManager.tableLabel')}>
@@ -90,31 +175,10 @@ export function BotsTable({ bots, nowSec, canRenew, onRemove }: BotsTableProps) 
                 {formatBotExpiry(bot.botexp) ?? t('botsManager.noExpiry')}
               </TableCell>
               <TableCell>
-                <Chip
-                  size="small"
-                  variant="outlined"
-                  color={bot.virtual ? 'secondary' : 'primary'}
-                  label={t(bot.virtual ? 'botsManager.type.virtual' : 'botsManager.type.telegram')}
-                />
+                <TypeChip bot={bot} />
               </TableCell>
               <TableCell align="right">
-                <Stack direction="row" sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
-                  {canRenew ? (
-                    <Button
-                      size="small"
-                      component={RouterLink}
-                      to={RENEW_PATH}
-                      aria-label={t('botsManager.renewLabel', { userid: bot.userid })}
-                    >
-                      {t('botsManager.renew')}
-                    </Button>
-                  ) : null}
-                  <RemoveButton
-                    bot={bot}
-                    refusal={botRemoveRefusal(bot, bots.length, nowSec)}
-                    onRemove={onRemove}
-                  />
-                </Stack>
+                <BotActions bot={bot} botCount={bots.length} {...rest} />
               </TableCell>
             </TableRow>
           ))}
