@@ -1,8 +1,8 @@
 import { defaultCycles, defaultRecoveryParams, type Cycles } from '@app/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeServer } from '../../test/fake-server.ts';
+import { retype, stakesOf } from '../../test/form-helpers.ts';
 import { ana, renderApp } from '../../test/render-app.tsx';
 
 async function openCycles(read: Cycles = defaultCycles(ana.userid, 1)) {
@@ -22,18 +22,6 @@ async function openCycles(read: Cycles = defaultCycles(ana.userid, 1)) {
 const forms = () => document.querySelectorAll('form');
 const cyclesForm = () => within(forms()[0] as HTMLElement);
 const recoveryForm = () => within(forms()[1] as HTMLElement);
-
-async function setField(user: UserEvent, input: HTMLElement, text: string) {
-  await user.clear(input);
-  if (text !== '') await user.type(input, text);
-}
-
-function stakesOf(table: HTMLElement): string[] {
-  return within(table)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => row.children[2]?.textContent ?? '');
-}
 
 describe('cycles', () => {
   it('reads the cycles of the stored bot and broker', async () => {
@@ -62,10 +50,10 @@ describe('cycles', () => {
 
   it('recomputes the preview from its own base entry and the multiplier', async () => {
     const { user } = await openCycles();
-    await setField(user, cyclesForm().getByLabelText('Multiplicador de ciclo'), '3');
+    await retype(user, cyclesForm().getByLabelText('Multiplicador de ciclo'), '3');
     const winning = cyclesForm().getByRole('table', { name: 'Sequência vencedora' });
     expect(stakesOf(winning)).toEqual(['2,00', '4,00', '8,00', '6,00', '2,00', '2,00']);
-    await setField(user, cyclesForm().getByLabelText('Entrada base para a prévia'), '10');
+    await retype(user, cyclesForm().getByLabelText('Entrada base para a prévia'), '10');
     expect(stakesOf(cyclesForm().getByRole('table', { name: 'Sequência vencedora' }))[0]).toBe(
       '10,00',
     );
@@ -73,7 +61,7 @@ describe('cycles', () => {
 
   it("refuses a negative value with 'Parâmetros inválidos' and sends nothing", async () => {
     const { user, server } = await openCycles();
-    await setField(user, cyclesForm().getByLabelText('Nível de gale'), '-1');
+    await retype(user, cyclesForm().getByLabelText('Nível de gale'), '-1');
     await user.click(cyclesForm().getByRole('button', { name: 'Salvar' }));
     expect(await cyclesForm().findByRole('alert')).toHaveTextContent('Parâmetros inválidos');
     expect(server.to('POST /api/savecycles')).toHaveLength(0);
@@ -81,7 +69,7 @@ describe('cycles', () => {
 
   it('saves with the stored broker and the bot, then shows the notice', async () => {
     const { user, server } = await openCycles();
-    await setField(user, cyclesForm().getByLabelText('Nível de ciclos'), '5');
+    await retype(user, cyclesForm().getByLabelText('Nível de ciclos'), '5');
     await user.click(cyclesForm().getByRole('button', { name: 'Salvar' }));
     expect(await cyclesForm().findByRole('status')).toHaveTextContent('Parâmetros salvos');
     expect(server.to('POST /api/savecycles')[0]?.body).toEqual({
@@ -100,7 +88,7 @@ describe('cycles', () => {
 describe('recovery params', () => {
   it("refuses a soros percentage above 100 with SPEC's message", async () => {
     const { user, server } = await openCycles();
-    await setField(user, recoveryForm().getByLabelText('Soros percentual (%)'), '150');
+    await retype(user, recoveryForm().getByLabelText('Soros percentual (%)'), '150');
     await user.click(recoveryForm().getByRole('button', { name: 'Salvar' }));
     expect(await recoveryForm().findByRole('alert')).toHaveTextContent(
       'Soros percentual apenas entre 1 e 100',
@@ -110,14 +98,14 @@ describe('recovery params', () => {
 
   it("refuses a negative cycle level with 'Parâmetros inválidos'", async () => {
     const { user } = await openCycles();
-    await setField(user, recoveryForm().getByLabelText('Nível de ciclos'), '-2');
+    await retype(user, recoveryForm().getByLabelText('Nível de ciclos'), '-2');
     await user.click(recoveryForm().getByRole('button', { name: 'Salvar' }));
     expect(await recoveryForm().findByRole('alert')).toHaveTextContent('Parâmetros inválidos');
   });
 
   it('saves every field with the userid in the query and the broker in the body', async () => {
     const { user, server } = await openCycles();
-    await setField(user, recoveryForm().getByLabelText('Nível de soros'), '3');
+    await retype(user, recoveryForm().getByLabelText('Nível de soros'), '3');
     await user.click(recoveryForm().getByRole('button', { name: 'Salvar' }));
     expect(await recoveryForm().findByRole('status')).toHaveTextContent('Parâmetros salvos');
     const request = server.to('POST /api/recoveryparams')[0];

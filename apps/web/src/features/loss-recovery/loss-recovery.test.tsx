@@ -1,8 +1,8 @@
 import { defaultLossRecovery, type LossRecovery } from '@app/contract';
 import { screen, within } from '@testing-library/react';
-import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeServer } from '../../test/fake-server.ts';
+import { retype, stakesOf } from '../../test/form-helpers.ts';
 import { ana, renderApp } from '../../test/render-app.tsx';
 
 async function openLossRecovery(read: LossRecovery = defaultLossRecovery(ana.userid, 1)) {
@@ -16,18 +16,6 @@ async function openLossRecovery(read: LossRecovery = defaultLossRecovery(ana.use
   await screen.findByLabelText('Fator de recuperação');
   return { server, ...view };
 }
-
-async function setField(user: UserEvent, label: string, text: string) {
-  const input = screen.getByLabelText(label);
-  await user.clear(input);
-  if (text !== '') await user.type(input, text);
-}
-
-const stakes = (name: string) =>
-  within(screen.getByRole('table', { name }))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => row.children[2]?.textContent);
 
 describe('loss recovery', () => {
   it('offers the factor codes and modes by label and reads the saved ones', async () => {
@@ -45,13 +33,13 @@ describe('loss recovery', () => {
 
   it('previews ROBOT.md §6 with a base of 5: 5, 10, then 8,63, 5,00, 5,00', async () => {
     const { user } = await openLossRecovery();
-    await setField(user, 'Entrada base para a prévia', '5');
-    expect(stakes('Sequência vencedora')).toEqual(['5,00', '10,00', '8,63', '5,00', '5,00']);
+    await retype(user, 'Entrada base para a prévia', '5');
+    expect(stakesOf('Sequência vencedora')).toEqual(['5,00', '10,00', '8,63', '5,00', '5,00']);
   });
 
   it("refuses a negative gale with 'Parâmetros inválidos'", async () => {
     const { user, server } = await openLossRecovery();
-    await setField(user, 'Nível de gale', '-1');
+    await retype(user, 'Nível de gale', '-1');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Parâmetros inválidos');
     expect(server.to('POST /api/savelossrec')).toHaveLength(0);

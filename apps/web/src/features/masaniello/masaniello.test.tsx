@@ -5,9 +5,9 @@ import {
   type MasanielloParams,
 } from '@app/contract';
 import { act, screen, within } from '@testing-library/react';
-import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { errorReply, fakeServer } from '../../test/fake-server.ts';
+import { retype } from '../../test/form-helpers.ts';
 import { ana, renderApp } from '../../test/render-app.tsx';
 import { i18n } from '../../i18n/index.ts';
 import { toMasanielloForm } from './masaniello-form.ts';
@@ -32,12 +32,6 @@ async function openMasaniello(
 
 const save = () => screen.getByRole('button', { name: 'Salvar' });
 const summary = () => screen.getByRole('table', { name: 'Resumo do plano' });
-
-async function setField(user: UserEvent, label: string, text: string) {
-  const input = screen.getByLabelText(label);
-  await user.clear(input);
-  if (text !== '') await user.type(input, text);
-}
 
 describe('masaniello', () => {
   it('reads the saved params of the stored bot', async () => {
@@ -80,11 +74,11 @@ describe('masaniello', () => {
 
   it('updates the preview as the fields change and warns when K ≥ N', async () => {
     const { user } = await openMasaniello();
-    await setField(user, 'Capital', '200');
+    await retype(user, 'Capital', '200');
     expect(within(summary()).getByRole('row', { name: /Capital alvo/ })).toHaveTextContent(
       '221,16',
     );
-    await setField(user, 'Número de wins', '10');
+    await retype(user, 'Número de wins', '10');
     expect(
       screen.getByText(/o número de wins precisa ser pelo menos 1 e menor/),
     ).toBeInTheDocument();
@@ -93,31 +87,31 @@ describe('masaniello', () => {
 
   it('warns that a plan with M ≤ 1 cannot profit', async () => {
     const { user } = await openMasaniello();
-    await setField(user, 'Capital', '1');
-    await setField(user, 'Total de operações', '2');
-    await setField(user, 'Número de wins', '1');
-    await setField(user, 'Payout (%)', '1');
+    await retype(user, 'Capital', '1');
+    await retype(user, 'Total de operações', '2');
+    await retype(user, 'Número de wins', '1');
+    await retype(user, 'Payout (%)', '1');
     expect(screen.getByText(/Este plano não dá lucro/)).toBeInTheDocument();
   });
 
   it('checks SPEC §5 in order and sends nothing until the values pass', async () => {
     const { user, server } = await openMasaniello();
-    await setField(user, 'Capital', '0');
+    await retype(user, 'Capital', '0');
     await user.click(save());
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Parâmetros principais não podem ser 0',
     );
     expect(screen.getByLabelText('Capital')).toHaveAttribute('aria-invalid', 'true');
 
-    await setField(user, 'Capital', '100');
-    await setField(user, 'Payout (%)', '120');
+    await retype(user, 'Capital', '100');
+    await retype(user, 'Payout (%)', '120');
     await user.click(save());
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Payout inválido. Use valores entre 1 e 99',
     );
 
-    await setField(user, 'Payout (%)', '80');
-    await setField(user, 'Número de wins', '10');
+    await retype(user, 'Payout (%)', '80');
+    await retype(user, 'Número de wins', '10');
     await user.click(save());
     expect(await screen.findByRole('alert')).toHaveTextContent('Parâmetros inválidos');
     expect(server.to('POST /api/masaparams')).toHaveLength(0);
@@ -131,7 +125,7 @@ describe('masaniello', () => {
 
   it('sends every field, restart as 0/1, and shows the notice for 2 seconds', async () => {
     const { user, server } = await openMasaniello();
-    await setField(user, 'Gales', '1');
+    await retype(user, 'Gales', '1');
     await user.click(screen.getByRole('checkbox', { name: 'Reiniciar se perder o capital' }));
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await user.click(save());

@@ -1,8 +1,8 @@
 import { defaultSoros, NOTICE_MS, type Soros } from '@app/contract';
-import { act, screen, within } from '@testing-library/react';
-import type { UserEvent } from '@testing-library/user-event';
+import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { errorReply, fakeServer } from '../../test/fake-server.ts';
+import { retype, stakesOf } from '../../test/form-helpers.ts';
 import { ana, renderApp } from '../../test/render-app.tsx';
 
 async function openSoros(read: Soros = defaultSoros(ana.userid, 1)) {
@@ -17,18 +17,6 @@ async function openSoros(read: Soros = defaultSoros(ana.userid, 1)) {
   return { server, ...view };
 }
 
-async function setField(user: UserEvent, label: string, text: string) {
-  const input = screen.getByLabelText(label);
-  await user.clear(input);
-  if (text !== '') await user.type(input, text);
-}
-
-const stakes = (name: string) =>
-  within(screen.getByRole('table', { name }))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => row.children[2]?.textContent);
-
 describe('soros', () => {
   it('reads the soros of the stored bot and broker', async () => {
     const { server } = await openSoros({ ...defaultSoros(ana.userid, 1), sorosperc: 50 });
@@ -38,24 +26,24 @@ describe('soros', () => {
 
   it('previews the chain of ROBOT.md §2 with a base of 10: 10,00, 18,70, 34,97, 10,00', async () => {
     const { user } = await openSoros();
-    await setField(user, 'Entrada base para a prévia', '10');
-    expect(stakes('Sequência vencedora')).toEqual(['10,00', '18,70', '34,97', '10,00']);
-    expect(stakes('Sequência perdedora')).toEqual(['10,00', '10,00']);
+    await retype(user, 'Entrada base para a prévia', '10');
+    expect(stakesOf('Sequência vencedora')).toEqual(['10,00', '18,70', '34,97', '10,00']);
+    expect(stakesOf('Sequência perdedora')).toEqual(['10,00', '10,00']);
   });
 
   it('formats the preview in the current language', async () => {
     const { user } = await openSoros();
-    await setField(user, 'Entrada base para a prévia', '1000');
-    expect(stakes('Sequência vencedora')[1]).toBe('1.870,00');
+    await retype(user, 'Entrada base para a prévia', '1000');
+    expect(stakesOf('Sequência vencedora')[1]).toBe('1.870,00');
   });
 
   it('checks SPEC §5: negative level, then the percentage between 1 and 100', async () => {
     const { user, server } = await openSoros();
-    await setField(user, 'Nível de soros', '-1');
+    await retype(user, 'Nível de soros', '-1');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Parâmetros inválidos');
-    await setField(user, 'Nível de soros', '2');
-    await setField(user, 'Soros percentual (%)', '0');
+    await retype(user, 'Nível de soros', '2');
+    await retype(user, 'Soros percentual (%)', '0');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Soros percentual apenas entre 1 e 100',
@@ -65,7 +53,7 @@ describe('soros', () => {
 
   it('saves and shows the notice for 2 seconds', async () => {
     const { user, server } = await openSoros();
-    await setField(user, 'Nível de gale', '1');
+    await retype(user, 'Nível de gale', '1');
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Parâmetros salvos');
