@@ -206,6 +206,51 @@ export interface BotSessionsTable {
   updated_at: EpochMs;
 }
 
+/**
+ * One line of a channel message as the reader read it (migration 0006): an accepted signal or a
+ * rejection with its reason key. The reader writes it; the trading runtime decides on accepted
+ * rows whose `decided_at` is NULL and stamps the decision. Instants are epoch ms.
+ */
+export interface SignalsTable {
+  id: Generated<number>;
+  bot_id: number;
+  /** The channel card's `idNum` (a local inbox channel or a messaging-app chat). */
+  channel_id: string;
+  /** The source message (the reader's own table), when there is one. */
+  message_id: number | null;
+  /** 1-based line of the message; NULL when the rejection is about the whole message. */
+  line: number | null;
+  status: 'accepted' | 'rejected';
+  /** Rejection reason key (packages/robot `RejectionReason`); NULL when accepted. */
+  reason: string | null;
+  asset: string | null;
+  direction: 'CALL' | 'PUT' | null;
+  /** `HH:MM` as written in the channel's clock; NULL for an immediate signal. */
+  signal_time: string | null;
+  /** The signal time `T` (UTC); NULL for an immediate signal. */
+  signal_at: EpochMs | null;
+  timeframe_min: number | null;
+  /** Gale levels the message or the channel card asks for; NULL = the strategy decides. */
+  gales: number | null;
+  /** Entry-timing type 4–9 (the card's 1–6 already mapped, ROBOT.md §9). */
+  signal_type: number | null;
+  /** The card's delay `d`, ms (may be negative). */
+  delay_ms: number | null;
+  /** The card's entry size and gale multiplier; NULL or 0 = the bot's global params. */
+  lote: number | null;
+  galefat: number | null;
+  /** The card's broker; NULL or 0 = the bot's current broker. */
+  broker_id: number | null;
+  /** `signalKey` (channel, asset, direction, entry instant) of an accepted signal; unique per bot. */
+  dedupe_key: string | null;
+  received_at: EpochMs;
+  parsed_at: EpochMs;
+  decided_at: EpochMs | null;
+  decision: 'traded' | 'refused' | null;
+  /** Why the runtime refused it (a `SignalIgnoredReason` or a decision key). */
+  decision_reason: string | null;
+}
+
 export interface Database {
   accounts: AccountsTable;
   bots: BotsTable;
@@ -222,4 +267,5 @@ export interface Database {
   bot_commands: BotCommandsTable;
   reader_requests: ReaderRequestsTable;
   bot_sessions: BotSessionsTable;
+  signals: SignalsTable;
 }

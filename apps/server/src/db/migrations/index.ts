@@ -4,6 +4,7 @@ import { initial } from './0001-initial.ts';
 import { robotConfig } from './0002-robot-config.ts';
 import { readerRequests } from './0004-reader-requests.ts';
 import { botSessions } from './0005-bot-sessions.ts';
+import { signals } from './0006-signals.ts';
 
 /**
  * Every migration, listed in code rather than found by scanning a folder, so running under tsx,
@@ -15,5 +16,6 @@ export function migrations(types: ColumnTypes): Record<string, Migration> {
     '0002-robot-config': robotConfig(types),
     '0004-reader-requests': readerRequests(types),
     '0005-bot-sessions': botSessions(types),
+    '0006-signals': signals(types),
   };
 }
