@@ -211,6 +211,17 @@ describe('parseSignal', () => {
     'lista OTC',
     'sem gale',
     'Expiração: 00:05',
+    'agora',
+    'BTC/USDT',
+    'Apple OTC',
+    '#AAPL_otc',
+    'US 500',
+    '🇧🇷',
+    '🇪🇺🇺🇸',
+    'Nova York',
+    'GAIN',
+    '25:10',
+    '12:75',
   );
   const textArb = fc.oneof(
     fc.string({ unit: 'binary', maxLength: 200 }),
@@ -245,6 +256,62 @@ describe('parseSignal', () => {
         expect(inverted.map((s) => s.asset)).toEqual(plain.map((s) => s.asset));
         inverted.forEach((s, i) => expect(s.direction).not.toBe(plain[i]?.direction));
       }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('never trades a message that cancels or warns, wherever the word sits', () => {
+    const cancelArb = fc.constantFrom(
+      'CANCELADO',
+      'não entrar',
+      'cancelled',
+      'no entrar',
+      'evitem',
+    );
+    fc.assert(
+      fc.property(
+        fc.array(pieceArb, { maxLength: 20 }),
+        cancelArb,
+        fc.nat(),
+        settingsArb,
+        nowArb,
+        (pieces, cancel, at, settings, nowMs) => {
+          const words = [...pieces];
+          words.splice(at % (words.length + 1), 0, cancel);
+          const result = parseSignal(words.join(' '), settings, { nowMs, channelId: 'c1' });
+          expect(result.signals).toEqual([]);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('rejects an impossible clock time instead of entering at once', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.record({
+            hour: fc.integer({ min: 24, max: 99 }),
+            minute: fc.integer({ min: 0, max: 99 }),
+          }),
+          fc.record({
+            hour: fc.integer({ min: 0, max: 99 }),
+            minute: fc.integer({ min: 60, max: 99 }),
+          }),
+        ),
+        fc.constantFrom('EURUSD', 'EUR/USD', 'BTC/USDT', 'Apple OTC'),
+        fc.constantFrom('CALL', 'PUT', 'COMPRA', 'VENTA'),
+        nowArb,
+        ({ hour, minute }, asset, side, nowMs) => {
+          const hhmm = `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+          const result = parseSignal(`${asset} ${hhmm} ${side} agora`, BRASILIA, {
+            nowMs,
+            channelId: 'c1',
+          });
+          expect(result.signals).toEqual([]);
+          expect(result.rejected.map((r) => [r.reason, r.time])).toEqual([['invalid_time', hhmm]]);
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -5,7 +5,9 @@
  */
 import type { ChannelSignalSettings } from './channel-settings.ts';
 import { foldText } from './fold-text.ts';
-import { scanLine, type ClockTime, type LineScan } from './scan-line.ts';
+import { scanTokens, type ClockTime, type LineScan } from './scan-line.ts';
+import { zoneOffsetHours, type ZoneHint } from './time-zones.ts';
+import { tokenize, type Token } from './tokenize.ts';
 import type {
   ParseSignalContext,
   ParseSignalResult,
@@ -25,24 +27,42 @@ interface Draft {
   line: number;
   asset?: string;
   time?: ClockTime;
+  /** An impossible clock time (`25:10`) where the time should be: the signal is rejected. */
+  invalidTime?: string;
   direction?: SignalDirection | 'conflict';
   timeframeMin?: number;
   galeCount?: number;
   galeLines: number;
   timezoneOffsetHours?: number;
+  timezoneHint?: ZoneHint;
   /** The asset line lacked a time or a direction: the next lines complete it. */
   open: boolean;
   /** Header only: a "LISTA OTC" line makes every asset of the message OTC. */
   otc?: boolean;
 }
 
-const newDraft = (line: number): Draft => ({ line, galeLines: 0, open: false });
+// Every field present from the start, so all drafts share one shape (V8 keeps such objects fast).
+const newDraft = (line: number): Draft => ({
+  line,
+  asset: undefined,
+  time: undefined,
+  invalidTime: undefined,
+  direction: undefined,
+  timeframeMin: undefined,
+  galeCount: undefined,
+  galeLines: 0,
+  timezoneOffsetHours: undefined,
+  timezoneHint: undefined,
+  open: false,
+  otc: false,
+});
 
 /** Fills what `into` lacks from `scan`'s options; never overwrites. */
 function fillOptions(into: Draft, scan: LineScan): void {
   into.timeframeMin ??= scan.timeframeMin;
   into.galeCount ??= scan.galeCount;
   into.timezoneOffsetHours ??= scan.timezoneOffsetHours;
+  into.timezoneHint ??= scan.timezoneHint;
 }
 
 const pad2 = (n: number): string => String(n).padStart(2, '0');
@@ -72,11 +92,37 @@ export function signalKey(signal: Signal): string {
   return `${signal.channelId}|${signal.asset}|${signal.direction}|${instantMs}`;
 }
 
+// The channel's words folded once per settings list, not once per message.
+const foldedWords = new WeakMap<readonly string[], readonly string[]>();
+
 function containsAny(folded: string, words: readonly string[]): boolean {
-  return words.some((w) => {
-    const f = foldText(w).trim();
-    return f !== '' && folded.includes(f);
-  });
+  if (words.length === 0) return false;
+  let list = foldedWords.get(words);
+  if (list === undefined) {
+    list = words.map((w) => foldText(w).trim()).filter((w) => w !== '');
+    foldedWords.set(words, list);
+  }
+  return list.some((w) => folded.includes(w));
+}
+
+// Tokens of the line being read, reused from line to line (parseSignal never re-enters).
+const lineTokens: Token[] = [];
+
+/** Calls `visit` with each line of `text` (split at `\r\n`, `\r`, `\n`) as a token list. */
+function forEachLine(text: string, visit: (scan: LineScan, line: number) => void): void {
+  let start = 0;
+  let line = 1;
+  const n = text.length;
+  for (let i = 0; i <= n; i += 1) {
+    const c = i < n ? text.charCodeAt(i) : 10;
+    if (c !== 10 && c !== 13) continue;
+    lineTokens.length = 0;
+    tokenize(text, start, i, lineTokens);
+    visit(scanTokens(lineTokens), line);
+    if (c === 13 && text.charCodeAt(i + 1) === 10) i += 1;
+    start = i + 1;
+    line += 1;
+  }
 }
 
 /**
@@ -102,48 +148,66 @@ export function parseSignal(
 
   const header = newDraft(0);
   const drafts: Draft[] = [];
-  const resultLines: number[] = [];
-  const orphanLines: number[] = [];
+  // Signal drafts and rejected lines, in line order.
+  const entries: (Draft | Rejection)[] = [];
+  let resultLines = 0;
   let current: Draft | undefined;
+  let cancels = false;
+  let immediate = false;
+  // The first asset named anywhere, to say what a cancellation is about.
+  let named: { asset: string; time?: ClockTime } | undefined;
 
-  folded.split(/\r\n|\r|\n/).forEach((lineText, i) => {
-    const line = i + 1;
-    const scan = scanLine(lineText);
+  forEachLine(folded, (scan, line) => {
+    cancels ||= scan.cancels;
+    if (named === undefined && scan.asset !== undefined) {
+      named = { asset: scan.asset, time: scan.times[0] };
+    }
     if (scan.isResult) {
-      resultLines.push(line);
+      resultLines += 1;
+      entries.push({ reason: 'result_post', line });
       return;
     }
+    immediate ||= scan.immediate;
     const [firstTime] = scan.times;
     if (scan.asset !== undefined) {
-      current = {
-        ...newDraft(line),
-        asset: scan.asset,
-        time: firstTime,
-        direction: scan.direction,
-        timeframeMin: scan.timeframeMin,
-        galeCount: scan.galeCount,
-        timezoneOffsetHours: scan.timezoneOffsetHours,
-      };
-      current.open = current.time === undefined || current.direction === undefined;
-      drafts.push(current);
+      // Filled in place: an object spread here cost a third of the whole reading (V8 slow path).
+      const draft = newDraft(line);
+      draft.asset = scan.asset;
+      draft.time = firstTime;
+      draft.invalidTime = scan.invalidTime;
+      draft.direction = scan.direction;
+      draft.timeframeMin = scan.timeframeMin;
+      draft.galeCount = scan.galeCount;
+      draft.timezoneOffsetHours = scan.timezoneOffsetHours;
+      draft.timezoneHint = scan.timezoneHint;
+      draft.open =
+        (firstTime === undefined && scan.invalidTime === undefined) || scan.direction === undefined;
+      drafts.push(draft);
+      entries.push(draft);
+      current = draft;
       return;
     }
+    const hasTime = firstTime !== undefined || scan.invalidTime !== undefined;
     // "1º GALE — TEMPO PARA 14:40": one more gale level for the signal above (or for all).
-    if (scan.galeMentioned && firstTime !== undefined) {
+    if (scan.galeMentioned && hasTime) {
       const target = current ?? header;
       target.galeLines = Math.max(target.galeLines + 1, scan.galeOrdinal ?? scan.galeCount ?? 0);
+      if (firstTime === undefined) target.invalidTime ??= scan.invalidTime;
       return;
     }
     if (current?.open) {
-      current.time ??= firstTime;
+      if (current.time === undefined && current.invalidTime === undefined) {
+        current.time = firstTime;
+        current.invalidTime = scan.invalidTime;
+      }
       current.direction ??= scan.direction;
       fillOptions(current, scan);
       // A template's expiry or gale line often serves every signal of the message.
       fillOptions(header, scan);
       return;
     }
-    if (current !== undefined && firstTime !== undefined && scan.direction !== undefined) {
-      orphanLines.push(line);
+    if (current !== undefined && hasTime && scan.direction !== undefined) {
+      entries.push({ reason: 'no_asset', line });
       return;
     }
     fillOptions(header, scan);
@@ -151,53 +215,93 @@ export function parseSignal(
       // Before the first asset: a time or side stated once for the whole message. A line with
       // several times ("das 09:00 às 12:00") is a range, not a signal time.
       if (scan.times.length === 1) header.time ??= firstTime;
+      else if (scan.times.length === 0) header.invalidTime ??= scan.invalidTime;
       header.direction ??= scan.direction;
       header.otc ||= scan.mentionsOtc;
     }
   });
 
+  // Never trade on doubt: a post that cancels or warns is no signal, whatever else it names.
+  if (cancels) {
+    const rejection: Rejection = { reason: 'cancelled' };
+    if (named !== undefined) {
+      rejection.asset = named.asset;
+      const clock = named.time ?? header.time;
+      if (clock !== undefined) rejection.time = formatTime(clock);
+    }
+    return { signals, rejected: [rejection] };
+  }
   // Trading a re-quoted signal under its WIN is worse than missing a signal posted beside a result.
-  if (resultLines.length > 0 && drafts.length <= 1) {
+  if (resultLines > 0 && drafts.length <= 1) {
     return { signals, rejected: [{ reason: 'result_post' }] };
   }
   if (drafts.length === 0) return { signals, rejected: [{ reason: 'no_asset' }] };
 
-  const byLine: { line: number; rejection?: Rejection; signal?: Signal }[] = [
-    ...resultLines.map((line) => ({ line, rejection: { reason: 'result_post' as const, line } })),
-    ...orphanLines.map((line) => ({ line, rejection: { reason: 'no_asset' as const, line } })),
-  ];
   const keys = new Set<string>();
-  for (const draft of drafts) {
-    const outcome = toSignal(draft, header, settings, context, keys);
-    byLine.push({ line: draft.line, ...outcome });
-  }
-  byLine.sort((a, b) => a.line - b.line);
-  for (const entry of byLine) {
-    if (entry.signal) signals.push(entry.signal);
-    if (entry.rejection) rejected.push(entry.rejection);
+  for (const entry of entries) {
+    if ('reason' in entry) {
+      rejected.push(entry);
+      continue;
+    }
+    const outcome = toSignal(entry, header, immediate, settings, context, keys);
+    if ('reason' in outcome) rejected.push(outcome);
+    else signals.push(outcome);
   }
   return { signals, rejected };
+}
+
+/**
+ * The UTC instant of `clock` in the message's clock: the signal's own offset or place, else the
+ * message's, else the channel's. An explicit offset beats a place named in the same scope.
+ */
+function instantOf(
+  clock: ClockTime,
+  draft: Draft,
+  header: Draft,
+  settings: ChannelSignalSettings,
+  nowMs: number,
+): number {
+  const zone =
+    draft.timezoneOffsetHours ??
+    draft.timezoneHint ??
+    header.timezoneOffsetHours ??
+    header.timezoneHint ??
+    settings.timezoneOffsetHours;
+  if (typeof zone === 'number') return signalInstantMs(clock, zone, nowMs);
+  // The offset on the signal's date: read it at now, then again at the instant it gives, in
+  // case a daylight-saving change falls between them.
+  const offsetNow = zoneOffsetHours(zone, nowMs);
+  const atMs = signalInstantMs(clock, offsetNow, nowMs);
+  const offsetThen = zoneOffsetHours(zone, atMs);
+  return offsetThen === offsetNow ? atMs : signalInstantMs(clock, offsetThen, nowMs);
 }
 
 function toSignal(
   draft: Draft,
   header: Draft,
+  immediate: boolean,
   settings: ChannelSignalSettings,
   context: ParseSignalContext,
   keys: Set<string>,
-): { signal: Signal } | { rejection: Rejection } {
+): Signal | Rejection {
   const asset =
     header.otc && draft.asset?.endsWith('-OTC') === false
       ? `${draft.asset}-OTC`
       : (draft.asset ?? '');
-  const clock = draft.time ?? header.time;
-  const time = clock && formatTime(clock);
-  const reject = (reason: Rejection['reason']): { rejection: Rejection } => ({
-    rejection: { reason, line: draft.line, asset, ...(time !== undefined && { time }) },
-  });
+  const clock = draft.invalidTime === undefined ? (draft.time ?? header.time) : undefined;
+  const invalidTime = draft.invalidTime ?? (clock === undefined ? header.invalidTime : undefined);
+  const time = invalidTime ?? (clock && formatTime(clock));
+  const reject = (reason: Rejection['reason']): Rejection => {
+    const rejection: Rejection = { reason, line: draft.line, asset };
+    if (time !== undefined) rejection.time = time;
+    return rejection;
+  };
 
+  if (invalidTime !== undefined) return reject('invalid_time');
   const side = draft.direction ?? header.direction;
   if (side === undefined || side === 'conflict') return reject('no_direction');
+  // Only an explicit "agora / now / ahora / entrar já" makes a signal without a time immediate.
+  if (clock === undefined && !immediate) return reject('no_time');
 
   const timeframeMin = draft.timeframeMin ?? header.timeframeMin ?? settings.defaultTimeframeMin;
   const galeLines = draft.galeLines || header.galeLines;
@@ -205,9 +309,7 @@ function toSignal(
 
   let atMs: number | undefined;
   if (clock !== undefined) {
-    const offset =
-      draft.timezoneOffsetHours ?? header.timezoneOffsetHours ?? settings.timezoneOffsetHours;
-    atMs = signalInstantMs(clock, offset, context.nowMs);
+    atMs = instantOf(clock, draft, header, settings, context.nowMs);
     const lateMs = context.nowMs - atMs;
     const expired = lateMs >= timeframeMin * MINUTE_MS;
     if (expired || (settings.toleranceSec > 0 && lateMs > settings.toleranceSec * 1000)) {
@@ -220,7 +322,7 @@ function toSignal(
     channelId: context.channelId,
     asset,
     direction: settings.invert ? opposite(side) : side,
-    time,
+    time: clock && formatTime(clock),
     atMs,
     receivedAtMs: context.nowMs,
     timeframeMin,
@@ -230,5 +332,5 @@ function toSignal(
   const key = signalKey(signal);
   if (keys.has(key) || context.seen?.has(key)) return reject('duplicate');
   keys.add(key);
-  return { signal };
+  return signal;
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { foldText } from './fold-text.ts';
 import { scanLine, type LineScan } from './scan-line.ts';
@@ -11,6 +12,29 @@ describe('foldText', () => {
     ['⬆️', '⬆'],
   ])('folds %j to %j', (input, expected) => {
     expect(foldText(input)).toBe(expected);
+  });
+
+  it('folds any text like NFKD without marks, lower-cased', () => {
+    const reference = (text: string): string =>
+      text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc
+            .array(fc.integer({ min: 0, max: 0x10ffff }), { maxLength: 30 })
+            .map((codePoints) => String.fromCodePoint(...codePoints)),
+          fc
+            .array(
+              fc.constantFrom('É', 'ç', 'ñ', '𝐄', '1º', '⬆️', '🇧🇷', 'İ', 'ﬁ', '\u0301', 'Z', ' '),
+            )
+            .map((parts) => parts.join('')),
+        ),
+        (text) => {
+          expect(foldText(text)).toBe(reference(text));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 
@@ -30,7 +54,7 @@ describe('scanLine', () => {
     ['14:30', { times: [{ hour: 14, minute: 30 }] }],
     ['9h05', { times: [{ hour: 9, minute: 5 }] }],
     ['14:30:00', { times: [{ hour: 14, minute: 30 }] }],
-    ['24:00', { times: [] }],
+    ['24:00', { times: [], invalidTime: '24:00' }],
     ['M15', { timeframeMin: 15 }],
     ['H1', { timeframeMin: 60 }],
     ['5 minutos', { timeframeMin: 5 }],
@@ -47,19 +71,55 @@ describe('scanLine', () => {
     ['GMT+5:30', { timezoneOffsetHours: 5.5 }],
     ['UTC−3', { timezoneOffsetHours: -3 }],
     ['horário UTC', { timezoneOffsetHours: 0 }],
-    ['Brasília', { timezoneOffsetHours: -3 }],
+    ['Brasília', { timezoneHint: -3, timezoneOffsetHours: undefined }],
     ['WIN ✅', { isResult: true }],
     ['✅✅', { isResult: true }],
     ['✅ Entrada confirmada', { isResult: false }],
     ['respeite o stop loss', { isResult: false }],
     ['LISTA OTC', { mentionsOtc: true }],
     ['COMPRAR', { direction: 'CALL' }],
+    ['25:10', { times: [], invalidTime: '25:10' }],
+    ['12:75', { times: [], invalidTime: '12:75' }],
+    ['GAIN no G1', { isResult: true, galeCount: 1 }],
+    ['placar 10x2', { isResult: true }],
+    ['Sinal CANCELADO', { cancels: true }],
+    ['não entrem', { cancels: true }],
+    ["don't enter", { cancels: true }],
+    ['no operen', { cancels: true }],
+    ['evitem', { cancels: true }],
+    ['não entre atrasado', { cancels: false }],
+    ['sem gale', { cancels: false }],
+    ['agora', { immediate: true }],
+    ['entrar já', { immediate: true }],
+    ['entra ya', { immediate: true }],
+    ['já estamos no lucro', { immediate: false }],
+    ['🇧🇷', { timezoneHint: -3 }],
+    ['🇨🇴', { timezoneHint: -5 }],
+    ['🇺🇸', { timezoneHint: undefined }],
+    ['🇪🇺🇺🇸 EURUSD', { timezoneHint: undefined, asset: 'EURUSD' }],
+    ['🇯🇵 USDJPY', { timezoneHint: undefined }],
+    ['🇧🇷 EURUSD', { timezoneHint: -3 }],
+    ['Nova York', { timezoneHint: 'America/New_York' }],
+    ['New York session', { timezoneHint: undefined }],
+    ['sesión de Nueva York', { timezoneHint: undefined }],
+    ['Nova York UTC-4', { timezoneHint: 'America/New_York', timezoneOffsetHours: -4 }],
+    ['BTC/USDT', { asset: 'BTCUSDT' }],
+    ['dogeusdt', { asset: 'DOGEUSDT' }],
+    ['Apple OTC', { asset: 'AAPL-OTC' }],
+    ['#AAPL_otc', { asset: 'AAPL-OTC' }],
+    ['Coca-Cola', { asset: 'KO' }],
+    ['US 500', { asset: 'US500' }],
+    ['S&P 500', { asset: 'US500' }],
+    ['NAS100 OTC', { asset: 'US100-OTC' }],
+    ['#META', { asset: 'META' }],
+    ['US 30 minutos', { asset: undefined, timeframeMin: 30 }],
+    ['GALE: 14:35', { galeCount: undefined, times: [{ hour: 14, minute: 35 }] }],
   ])('reads %j as %j', (line, expected) => {
     expect(scanLine(foldText(line))).toMatchObject(expected);
   });
 
-  it.each(['ARSENAL', 'COMPRA VENDAS SINAIS', 'EUREUR', 'EURUSDX'])(
-    'reads no asset when %j is not two distinct currency codes',
+  it.each(['ARSENAL', 'COMPRA VENDAS SINAIS', 'EUREUR', 'EURUSDX', 'meta batida', 'visa', 'us'])(
+    'reads no asset when %j is not two distinct currency codes nor a stock or index',
     (line) => {
       expect(scanLine(foldText(line)).asset).toBeUndefined();
     },

@@ -1,7 +1,12 @@
 /**
- * Reads the tokens of one message line, in any order (ROBOT.md §8). Each recogniser blanks what it
- * consumed, so `GMT-03:00` is not also read as a time nor `M5` as a count. Works on folded text.
+ * Reads the tokens of one message line, in any order (ROBOT.md §8). Each recogniser marks the
+ * tokens it read as used, so `GMT-03:00` is not also read as a time nor `M5` as a count. Works on
+ * folded text, tokenized once (see `tokenize`); words are classified by the lexicon's table.
  */
+import { takeAsset } from './assets.ts';
+import { S, W } from './lexicon.ts';
+import { flagZone, PLACE_NAMES, type ZoneHint } from './time-zones.ts';
+import { tokenize, type Token } from './tokenize.ts';
 import type { SignalDirection } from './types.ts';
 
 /** Hour and minute of an `HH:MM` written in the channel's clock. */
@@ -12,11 +17,17 @@ export interface ClockTime {
 
 /** Everything one line says. Absent fields were not found. */
 export interface LineScan {
-  /** The line reports a result (WIN, LOSS, DOJI, ✅, placar…) instead of announcing a trade. */
+  /** The line reports a result (WIN, LOSS, DOJI, GAIN, ✅, placar, 3x1…) instead of announcing a trade. */
   isResult: boolean;
+  /** The line cancels a signal or warns not to trade (`cancelado`, `não entrar`, `evitem`). */
+  cancels: boolean;
+  /** The line says to enter right away (`agora`, `now`, `ahora`, `entrar já`). */
+  immediate: boolean;
   asset?: string;
-  /** Every `HH:MM` on the line, in order. */
+  /** Every valid `HH:MM` on the line, in order. */
   times: ClockTime[];
+  /** The first impossible clock time on the line (`25:10`, `12:75`), as written. */
+  invalidTime?: string;
   /** `conflict` when the line names both sides. */
   direction?: SignalDirection | 'conflict';
   timeframeMin?: number;
@@ -26,67 +37,395 @@ export interface LineScan {
   galeCount?: number;
   /** An ordinal gale (`1º GALE`): the line announces that gale level. */
   galeOrdinal?: number;
+  /** An explicit offset: `UTC -3`, `GMT+5:30`, or `UTC` alone (0). */
   timezoneOffsetHours?: number;
+  /** A place or a one-zone country's flag: `Brasília` → −3, `Nova York` → its IANA zone. */
+  timezoneHint?: ZoneHint;
   /** `OTC` outside an asset (a "LISTA OTC" header). */
   mentionsOtc: boolean;
 }
 
-const CURRENCIES = new Set(
-  (
-    'eur usd gbp jpy aud cad chf nzd brl mxn try zar sgd hkd nok sek dkk pln inr cnh cny rub thb ' +
-    'idr php myr kes ngn egp ars cop clp bdt pkr lbp uah vnd dzd mad tnd qar sar aed yer omr jod ' +
-    'bhd kwd ils czk huf krw twd ron btc eth ltc xrp bch xau xag sol ada dot bnb trx'
-  ).split(' '),
-);
+const pad2 = (n: number): string => String(n).padStart(2, '0');
 
-// Words and emoji of each side. Adjectives such as "alta" are left out: "alta assertividade" is
-// advertising, not a direction.
-const CALL_WORDS = /\b(?:call|compra|comprar|buy|up|acima|cima|arriba|sube|higher)\b/;
-const PUT_WORDS = /\b(?:put|venda|vender|venta|sell|down|baixo|abaixo|abajo|lower)\b/;
-const CALL_EMOJI = /🟩|🟢|⬆|🔼|⏫|↗|↑/u;
-const PUT_EMOJI = /🟥|🔴|⬇|🔽|⏬|↘|↓/u;
+const isFree = (t: Token | undefined, kind: Token['kind']): t is Token =>
+  t !== undefined && t.kind === kind && !t.used;
+/** `\b` before `tokens[k]`: not glued to a word or number. */
+const boundaryBefore = (tokens: readonly Token[], k: number): boolean => {
+  const t = tokens[k];
+  const prev = tokens[k - 1];
+  return !(t?.glued === true && prev !== undefined && prev.kind !== 'sym');
+};
+/** `\b` after `tokens[k]`: the next token is not a word or number glued to it. */
+const boundaryAfter = (tokens: readonly Token[], k: number): boolean => {
+  const next = tokens[k + 1];
+  return !(next !== undefined && next.glued && next.kind !== 'sym');
+};
+/** Not glued after a word, a number or `: . ,` (a count, not part of `14:30` or `v1`). */
+const standsAlone = (tokens: readonly Token[], k: number): boolean => {
+  const t = tokens[k];
+  const prev = tokens[k - 1];
+  if (t?.glued !== true || prev === undefined) return true;
+  return prev.kind === 'sym' && prev.text !== ':' && prev.text !== '.' && prev.text !== ',';
+};
+const use = (a: Token | undefined, b?: Token, c?: Token): void => {
+  if (a) a.used = true;
+  if (b) b.used = true;
+  if (c) c.used = true;
+};
+/** A number of at most `digits` digits, not yet read. */
+const smallNum = (t: Token | undefined, digits: number): t is Token =>
+  isFree(t, 'num') && t.text.length <= digits;
+const isWordFlag = (t: Token | undefined, flag: number): t is Token =>
+  isFree(t, 'word') && (t.flags & flag) !== 0;
+const isTime = (tokens: readonly Token[], k: number): boolean => {
+  const sep = tokens[k + 1];
+  const minutes = tokens[k + 2];
+  return (
+    sep !== undefined &&
+    sep.glued &&
+    (sep.text === ':' || sep.text === 'h') &&
+    minutes !== undefined &&
+    minutes.glued &&
+    minutes.kind === 'num' &&
+    minutes.text.length === 2
+  );
+};
 
-const RESULT_WORDS =
-  /\b(?:win|wins|loss|doji|green|red|placar|resultado|resultados|empate|score)\b/;
-const RESULT_MARKS = /✅|❌|✔|✖|❎|☑/u;
-// "✅ ENTRADA CONFIRMADA" announces; "EURUSD 14:30 CALL ✅" reports.
-const ANNOUNCE_WORDS =
-  /\b(?:entrada|sinal|sinais|signal|senal|confirmad[oa]|atencao|alerta|lista)\b/;
-// Risk-management advice, not a result: "respeite o stop loss".
-const STOP_ADVICE = /\bstop\s*(?:loss|win|gain)\b/g;
+/** A warning followed by lateness is advice that goes with a signal: `não entre atrasado`. */
+function isLateAdvice(tokens: readonly Token[], k: number): boolean {
+  let words = 0;
+  for (let j = k + 1; j < tokens.length && words < 3; j += 1) {
+    const t = tokens[j];
+    if (t?.kind !== 'word') continue;
+    if ((t.flags & W.LATE) !== 0) return true;
+    words += 1;
+  }
+  return false;
+}
 
-const TZ_OFFSET = /\b(?:utc|gmt)\s*([+\-−–])\s*(\d{1,2})(?:[:h]?([0-5]\d))?/;
-const TZ_UTC = /\b(?:utc|gmt)\b/;
-const TZ_NAMES: readonly [RegExp, number][] = [
-  [/\b(?:brasilia|brt|sao paulo|argentina|buenos aires)\b/, -3],
-  [/\b(?:colombia|bogota|peru|lima|ecuador)\b/, -5],
-  [/\b(?:mexico|cdmx)\b/, -6],
+/** Results, announcements, cancellations and "now": the words that judge the whole line. */
+function readIntent(tokens: readonly Token[], scan: LineScan): void {
+  let resultWord = false;
+  let resultMark = false;
+  let announce = false;
+  for (let k = 0; k < tokens.length; k += 1) {
+    const t = tokens[k] as Token;
+    const next = tokens[k + 1];
+    if (t.kind === 'sym') {
+      if ((t.flags & S.RESULT_MARK) !== 0) resultMark = true;
+      continue;
+    }
+    if (t.kind === 'num') {
+      // A scoreboard: "3x1", "12 x 2".
+      if (next?.text === 'x' && tokens[k + 2]?.kind === 'num') resultWord = true;
+      continue;
+    }
+    // Risk-management advice, not a result: "respeite o stop loss".
+    if (t.text === 'stop' && next !== undefined && /^(?:loss|win|gain)$/.test(next.text)) {
+      k += 1;
+      continue;
+    }
+    if (t.text === 'stoploss' || t.text === 'stopwin' || t.text === 'stopgain') continue;
+    const f = t.flags;
+    if (f === 0 && t.text !== 'don') continue;
+    if ((f & W.RESULT) !== 0) resultWord = true;
+    if ((f & W.ANNOUNCE) !== 0) announce = true;
+    if ((f & W.IMMEDIATE) !== 0) scan.immediate = true;
+    if ((f & W.CANCEL) !== 0 && !isLateAdvice(tokens, k)) scan.cancels = true;
+    // "não entrar", "no operen", "do not trade"; "don't enter" folds to don ' t enter.
+    let negation = (f & W.NEGATION) !== 0 ? k : -1;
+    if (t.text === 'don' && (next?.text === "'" || next?.text === '’')) {
+      if (tokens[k + 2]?.text === 't') negation = k + 2;
+    }
+    const negated = negation >= 0 ? tokens[negation + 1] : undefined;
+    if (negated?.kind === 'word' && (negated.flags & W.ENTER) !== 0) {
+      if (!isLateAdvice(tokens, negation + 1)) scan.cancels = true;
+    }
+    if ((f & W.ENTER) !== 0 || t.text === 'entrada') {
+      const j = next?.text === ':' ? k + 2 : k + 1;
+      if (((tokens[j]?.flags ?? 0) & W.AT_ONCE) !== 0) scan.immediate = true;
+    }
+  }
+  scan.isResult = resultWord || (resultMark && !announce);
+}
+
+/** `UTC -3`, `GMT-03:00`, `GMT+5:30`, `UTC−0300`; else `UTC` alone means 0. */
+function readOffset(tokens: readonly Token[], scan: LineScan): void {
+  let bare: Token | undefined;
+  for (let k = 0; k < tokens.length; k += 1) {
+    const t = tokens[k];
+    if (!isFree(t, 'word') || (t.text !== 'utc' && t.text !== 'gmt')) continue;
+    bare ??= t;
+    const sign = tokens[k + 1];
+    const num = tokens[k + 2];
+    if (!isFree(sign, 'sym') || (sign.flags & S.SIGN) === 0 || !isFree(num, 'num')) continue;
+    let hours: number;
+    let minutes = 0;
+    if (num.text.length <= 2) {
+      hours = Number(num.text);
+      const sep = tokens[k + 3];
+      const mm = tokens[k + 4];
+      if (isTime(tokens, k + 2) && mm !== undefined && mm.text < '60') {
+        minutes = Number(mm.text);
+        use(sep, mm);
+      }
+    } else if (num.text.length <= 4 && num.text.slice(-2) < '60') {
+      hours = Number(num.text.slice(0, -2));
+      minutes = Number(num.text.slice(-2));
+    } else {
+      continue;
+    }
+    use(t, sign, num);
+    const offset = hours + minutes / 60;
+    scan.timezoneOffsetHours = sign.text === '+' ? offset : -offset;
+    return;
+  }
+  if (bare) {
+    bare.used = true;
+    scan.timezoneOffsetHours = 0;
+  }
+}
+
+/** Gale mentions, counts and ordinals, in the order that settles overlaps. */
+function readGales(tokens: readonly Token[], scan: LineScan): void {
+  const n = tokens.length;
+  for (let k = 0; k < n && !scan.galeMentioned; k += 1) {
+    const t = tokens[k] as Token;
+    if (t.kind !== 'word' || t.used) continue;
+    if ((t.flags & W.GALE) !== 0) scan.galeMentioned = true;
+    else if ((t.text === 'g' || t.text === 'mg') && boundaryBefore(tokens, k)) {
+      const num = tokens[k + 1];
+      scan.galeMentioned =
+        num !== undefined && num.glued && smallNum(num, 2) && boundaryAfter(tokens, k + 1);
+    }
+  }
+  if (!scan.galeMentioned) return;
+
+  // "sem gale", "sin martingala", "without gales"
+  for (let k = 0; k + 1 < n; k += 1) {
+    if (isWordFlag(tokens[k], W.WITHOUT) && isWordFlag(tokens[k + 1], W.GALE)) {
+      use(tokens[k], tokens[k + 1]);
+      scan.galeCount = 0;
+      break;
+    }
+  }
+  // "1º GALE", "2ª martingala": an ordinal; "1 gale": a count.
+  for (let k = 0; k < n; k += 1) {
+    const num = tokens[k];
+    if (!smallNum(num, 2) || !standsAlone(tokens, k)) continue;
+    let j = k + 1;
+    const marker = tokens[j];
+    const isMarker =
+      marker !== undefined &&
+      !marker.used &&
+      (marker.text === 'o' || marker.text === 'a' || marker.text === '°' || marker.text === '.');
+    if (isMarker) j += 1;
+    if (!isWordFlag(tokens[j], W.GALE_ORDINAL)) continue;
+    use(num, isMarker ? marker : undefined, tokens[j]);
+    if (isMarker) scan.galeOrdinal = Number(num.text);
+    else scan.galeCount ??= Number(num.text);
+    break;
+  }
+  // Counts: "gale 2", "martingala: 2", "2 gales", "G2", "MG 2"; the first of each form is read.
+  for (let k = 0; k < n; k += 1) {
+    const word = tokens[k];
+    if (!isWordFlag(word, W.GALE)) continue;
+    const j = tokens[k + 1]?.text === ':' ? k + 2 : k + 1;
+    const num = tokens[j];
+    if (!smallNum(num, 2) || !boundaryAfter(tokens, j) || isTime(tokens, j)) continue;
+    use(word, tokens[k + 1], num);
+    scan.galeCount ??= Number(num.text);
+    break;
+  }
+  for (let k = 0; k + 1 < n; k += 1) {
+    const num = tokens[k];
+    if (!smallNum(num, 2) || !standsAlone(tokens, k) || !isWordFlag(tokens[k + 1], W.GALE)) {
+      continue;
+    }
+    use(num, tokens[k + 1]);
+    scan.galeCount ??= Number(num.text);
+    break;
+  }
+  for (let k = 0; k + 1 < n; k += 1) {
+    const word = tokens[k];
+    const num = tokens[k + 1];
+    if (!isFree(word, 'word') || (word.text !== 'g' && word.text !== 'mg')) continue;
+    if (!boundaryBefore(tokens, k) || !num?.glued || !smallNum(num, 2)) continue;
+    if (!boundaryAfter(tokens, k + 1)) continue;
+    use(word, num);
+    scan.galeCount ??= Number(num.text);
+    break;
+  }
+  for (let k = 0; k + 1 < n; k += 1) {
+    const word = tokens[k];
+    const num = tokens[k + 1];
+    if (!isFree(word, 'word') || word.text !== 'mg' || num?.glued !== false) continue;
+    if (!smallNum(num, 2) || !boundaryAfter(tokens, k + 1)) continue;
+    use(word, num);
+    scan.galeCount ??= Number(num.text);
+    break;
+  }
+}
+
+/** `M5`, `H1`, `5 minutos`, `1 min`, `2 horas`. */
+function readTimeframe(tokens: readonly Token[], scan: LineScan): void {
+  const n = tokens.length;
+  for (let k = 0; k + 1 < n; k += 1) {
+    const unit = tokens[k];
+    const num = tokens[k + 1];
+    if (!isFree(unit, 'word') || (unit.text !== 'm' && unit.text !== 'h')) continue;
+    if (!boundaryBefore(tokens, k) || !num?.glued || !smallNum(num, 3)) continue;
+    if (!boundaryAfter(tokens, k + 1)) continue;
+    use(unit, num);
+    const value = Number(num.text);
+    if (value > 0) scan.timeframeMin = value * (unit.text === 'h' ? 60 : 1);
+    return;
+  }
+  for (const [flag, digits, factor] of UNITS) {
+    for (let k = 0; k + 1 < n; k += 1) {
+      const num = tokens[k];
+      if (!smallNum(num, digits) || !isWordFlag(tokens[k + 1], flag)) continue;
+      const prev = tokens[k - 1];
+      if (num.glued && prev?.text === ':') continue;
+      use(num, tokens[k + 1]);
+      const value = Number(num.text);
+      if (value > 0) {
+        scan.timeframeMin = value * factor;
+        return;
+      }
+      break;
+    }
+  }
+}
+const UNITS: readonly [number, number, number][] = [
+  [W.MINUTES, 3, 1],
+  [W.HOURS, 2, 60],
 ];
 
-const NO_GALE = /\b(?:sem|sin|no|without)\s+(?:gale|gales|martingal[ea]s?|protecao|protecoes)\b/;
-const GALE_ORDINAL = /(?<![\w:.,])(\d{1,2})\s*(?:o|a|°|\.)?\s*(?:gale|martingal[ea]|mg|protecao)\b/;
-const GALE_COUNTS: readonly RegExp[] = [
-  /\b(?:gales?|martingal[ea]s?|protecoes|protecao)\s*:?\s*(\d{1,2})\b/,
-  /(?<![\w:.,])(\d{1,2})\s*(?:gales?|martingal[ea]s?|protecoes|protecao)\b/,
-  /\bm?g(\d{1,2})\b/,
-  /\bmg\s+(\d{1,2})\b/,
-];
-const GALE_WORD = /\b(?:gales?|martingal[ea]s?|protecao|protecoes)\b/;
+/** Clock times `14:30`, `9h05`; `00:05` on an expiry line is a duration; `25:10` is impossible. */
+function readTimes(tokens: readonly Token[], scan: LineScan): void {
+  let expiryLine = false;
+  for (const t of tokens) if (t.kind === 'word' && (t.flags & W.EXPIRY) !== 0) expiryLine = true;
+  for (let k = 0; k + 2 < tokens.length; k += 1) {
+    const hh = tokens[k];
+    if (!smallNum(hh, 2) || !isTime(tokens, k)) continue;
+    const prev = tokens[k - 1];
+    if (hh.glued && (prev?.kind === 'num' || prev?.text === ':')) continue;
+    const sep = tokens[k + 1] as Token;
+    const mm = tokens[k + 2] as Token;
+    if (sep.used || mm.used) continue;
+    use(hh, sep, mm);
+    const hour = Number(hh.text);
+    const minute = Number(mm.text);
+    if (expiryLine && hour === 0 && minute > 0) {
+      scan.timeframeMin ??= minute;
+    } else if (hour <= 23 && minute <= 59) {
+      scan.times.push({ hour, minute });
+    } else if (!expiryLine) {
+      scan.invalidTime ??= `${pad2(hour)}:${pad2(minute)}`;
+    }
+    k += 2;
+  }
+}
 
-const TF_CANDLE = /\b([mh])(\d{1,3})\b/;
-const TF_MINUTES = /(?<![\d:])(\d{1,3})\s*(?:minutos?|minutes?|mins?|m)\b/;
-const TF_HOURS = /(?<![\d:])(\d{1,2})\s*(?:horas?|hours?)\b/;
-// "Expiração: 00:05" is a duration, not a clock time.
-const EXPIRY_WORDS = /\b(?:expira\w*|expiry|vencim\w*|duracao|duracion)\b/;
+/** A place name or a lone flag of a one-zone country; not a market session, not the asset's flag. */
+function readZoneHint(
+  tokens: readonly Token[],
+  scan: LineScan,
+  currencies: readonly string[],
+): void {
+  for (let k = 0; k < tokens.length; k += 1) {
+    const t = tokens[k] as Token;
+    if (t.kind === 'sym' && (t.flags & S.FLAG) !== 0) {
+      const zone = flagZone(t.text);
+      if (zone === undefined || currencies.includes(zone.currency)) continue;
+      // 🇪🇺🇺🇸 beside EURUSD are the pair's currencies, not a clock.
+      const prev = tokens[k - 1];
+      const next = tokens[k + 1];
+      const pairedFlag = (o: Token | undefined): boolean =>
+        o !== undefined && (o.flags & S.FLAG) !== 0 && o.kind === 'sym' && o.text !== t.text;
+      if (pairedFlag(prev) || pairedFlag(next)) continue;
+      scan.timezoneHint = zone.zone;
+      return;
+    }
+    if (t.kind !== 'word' || t.used) continue;
+    const places = PLACE_NAMES.get(t.text);
+    if (places === undefined) continue;
+    for (const place of places) {
+      let end = k + 1;
+      if (place.next !== undefined) {
+        if (tokens[end]?.text !== place.next) continue;
+        end += 1;
+      }
+      if (isSession(tokens, k, end)) continue;
+      scan.timezoneHint = place.zone;
+      return;
+    }
+  }
+}
 
-const TIME = /(?<![\d:])([01]?\d|2[0-3])[:h]([0-5]\d)(?!\d)/g;
-const ASSET = /(?<![a-z])([a-z]{3})(?:\s*\/\s*)?([a-z]{3})(?![a-z])(\s*[-_(]?\s*otc\b\)?)?/g;
+/** `sessão de Nova York`, `New York session`: a market session, not the message's clock. */
+function isSession(tokens: readonly Token[], start: number, end: number): boolean {
+  for (let j = start - 1; j >= 0; j -= 1) {
+    const t = tokens[j] as Token;
+    if (t.kind !== 'word') continue;
+    if ((t.flags & W.FILLER) !== 0) continue;
+    if ((t.flags & W.SESSION) !== 0) return true;
+    break;
+  }
+  for (let j = end; j < tokens.length; j += 1) {
+    const t = tokens[j] as Token;
+    if (t.kind !== 'word') continue;
+    return (t.flags & W.SESSION) !== 0;
+  }
+  return false;
+}
 
-/** Replaces the first match of `re` in `text` with spaces; returns the match (or null) and the text. */
-function take(text: string, re: RegExp): [RegExpExecArray | null, string] {
-  const m = re.exec(text);
-  if (!m) return [null, text];
-  return [m, text.slice(0, m.index) + ' '.repeat(m[0].length) + text.slice(m.index + m[0].length)];
+/** Scans the tokens of one line (see `tokenize`); marks the tokens it reads as used. */
+export function scanTokens(tokens: readonly Token[]): LineScan {
+  // Every field present from the start: one object shape for every line.
+  const scan: LineScan = {
+    isResult: false,
+    cancels: false,
+    immediate: false,
+    asset: undefined,
+    times: [],
+    invalidTime: undefined,
+    direction: undefined,
+    timeframeMin: undefined,
+    galeMentioned: false,
+    galeCount: undefined,
+    galeOrdinal: undefined,
+    timezoneOffsetHours: undefined,
+    timezoneHint: undefined,
+    mentionsOtc: false,
+  };
+  readIntent(tokens, scan);
+  readOffset(tokens, scan);
+  readGales(tokens, scan);
+  readTimeframe(tokens, scan);
+  readTimes(tokens, scan);
+  const asset = takeAsset(tokens);
+  scan.asset = asset?.asset;
+  readZoneHint(tokens, scan, asset?.base !== undefined ? [asset.base, asset.quote ?? ''] : []);
+
+  let call = false;
+  let put = false;
+  let callMark = false;
+  let putMark = false;
+  for (const t of tokens) {
+    if (t.used) continue;
+    if (t.kind === 'word') {
+      if ((t.flags & W.CALL) !== 0) call = true;
+      if ((t.flags & W.PUT) !== 0) put = true;
+      if (t.text === 'otc') scan.mentionsOtc = true;
+    } else if (t.kind === 'sym') {
+      if ((t.flags & S.CALL) !== 0) callMark = true;
+      if ((t.flags & S.PUT) !== 0) putMark = true;
+    }
+  }
+  scan.direction = sideOf(call, put) ?? sideOf(callMark, putMark);
+  return scan;
 }
 
 function sideOf(call: boolean, put: boolean): SignalDirection | 'conflict' | undefined {
@@ -98,77 +437,7 @@ function sideOf(call: boolean, put: boolean): SignalDirection | 'conflict' | und
 
 /** Scans one already-folded line (see `foldText`). */
 export function scanLine(folded: string): LineScan {
-  let text = folded;
-  const scan: LineScan = { isResult: false, times: [], galeMentioned: false, mentionsOtc: false };
-
-  const withoutAdvice = text.replace(STOP_ADVICE, ' ');
-  scan.isResult =
-    RESULT_WORDS.test(withoutAdvice) ||
-    (RESULT_MARKS.test(withoutAdvice) && !ANNOUNCE_WORDS.test(withoutAdvice));
-
-  let m: RegExpExecArray | null;
-  [m, text] = take(text, TZ_OFFSET);
-  if (m) {
-    const hours = Number(m[2]) + Number(m[3] ?? 0) / 60;
-    scan.timezoneOffsetHours = m[1] === '+' ? hours : -hours;
-  } else {
-    [m, text] = take(text, TZ_UTC);
-    if (m) scan.timezoneOffsetHours = 0;
-    for (const [re, offset] of TZ_NAMES) {
-      if (scan.timezoneOffsetHours !== undefined) break;
-      [m, text] = take(text, re);
-      if (m) scan.timezoneOffsetHours = offset;
-    }
-  }
-
-  scan.galeMentioned = GALE_WORD.test(text) || /\bm?g\d{1,2}\b/.test(text);
-  [m, text] = take(text, NO_GALE);
-  if (m) scan.galeCount = 0;
-  [m, text] = take(text, GALE_ORDINAL);
-  if (m && /\d\s*(?:o|a|°|\.)\s*\S/.test(m[0])) {
-    scan.galeOrdinal = Number(m[1]);
-  } else if (m) {
-    // "2 gales" / "1 gale": a count, not an ordinal.
-    scan.galeCount ??= Number(m[1]);
-  }
-  for (const re of GALE_COUNTS) {
-    [m, text] = take(text, re);
-    if (m) scan.galeCount ??= Number(m[1]);
-  }
-
-  [m, text] = take(text, TF_CANDLE);
-  if (m && Number(m[2]) > 0) scan.timeframeMin = Number(m[2]) * (m[1] === 'h' ? 60 : 1);
-  if (scan.timeframeMin === undefined) {
-    [m, text] = take(text, TF_MINUTES);
-    if (m && Number(m[1]) > 0) scan.timeframeMin = Number(m[1]);
-  }
-  if (scan.timeframeMin === undefined) {
-    [m, text] = take(text, TF_HOURS);
-    if (m && Number(m[1]) > 0) scan.timeframeMin = Number(m[1]) * 60;
-  }
-
-  const isExpiryLine = EXPIRY_WORDS.test(text);
-  for (const t of text.matchAll(TIME)) {
-    const time = { hour: Number(t[1]), minute: Number(t[2]) };
-    if (isExpiryLine && time.hour === 0 && time.minute > 0) {
-      scan.timeframeMin ??= time.minute;
-    } else {
-      scan.times.push(time);
-    }
-  }
-  text = text.replace(TIME, ' ');
-
-  for (const a of text.matchAll(ASSET)) {
-    const [whole, base = '', quote = '', otc] = a;
-    if (base === quote || !CURRENCIES.has(base) || !CURRENCIES.has(quote)) continue;
-    scan.asset = `${base}${quote}`.toUpperCase() + (otc ? '-OTC' : '');
-    text = text.slice(0, a.index) + ' '.repeat(whole.length) + text.slice(a.index + whole.length);
-    break;
-  }
-
-  scan.mentionsOtc = /\botc\b/.test(text);
-  scan.direction =
-    sideOf(CALL_WORDS.test(text), PUT_WORDS.test(text)) ??
-    sideOf(CALL_EMOJI.test(text), PUT_EMOJI.test(text));
-  return scan;
+  const tokens: Token[] = [];
+  tokenize(folded, 0, folded.length, tokens);
+  return scanTokens(tokens);
 }

@@ -5,7 +5,7 @@ export type SignalDirection = 'CALL' | 'PUT';
 export interface Signal {
   /** Channel the message came from (the card's `idNum`). */
   channelId: string;
-  /** Normalised asset: `EURUSD`, `EURUSD-OTC`. */
+  /** Normalised asset: `EURUSD`, `EURUSD-OTC`, `BTCUSDT`, `AAPL-OTC`, `US500`. */
   asset: string;
   /** Side to trade, after the channel's invert setting. */
   direction: SignalDirection;
@@ -28,9 +28,15 @@ export interface Signal {
  * - `empty`: blank message;
  * - `ignored`: an ignore word of the channel is present;
  * - `filtered`: the channel has a word filter and none of its words is present;
- * - `result_post`: a WIN / LOSS / DOJI / ✅ / placar post (whole message, or one line of a list);
+ * - `cancelled`: the message cancels a signal or warns not to trade ("cancelado", "não entrar",
+ *   "evitem", "cancelled", "no entrar"); never traded, whatever else it names (whole message);
+ * - `result_post`: a WIN / LOSS / DOJI / GAIN / ✅ / placar / scoreboard post (whole message, or
+ *   one line of a list);
  * - `no_asset`: nothing that reads as an asset (noise, ads), or a time+direction line without one;
  * - `no_direction`: an asset without a direction (or with both CALL and PUT);
+ * - `invalid_time`: the signal's clock time is impossible (`25:10`, `12:75`);
+ * - `no_time`: a signal without a clock time in a message that does not say to enter now
+ *   ("agora", "now", "ahora", "entrar já");
  * - `too_late`: the signal time is past the tolerance, or its expiry has passed;
  * - `too_far`: the signal time is more than 9 h ahead;
  * - `duplicate`: same channel, asset, direction and entry instant as a signal already seen.
@@ -39,9 +45,12 @@ export type RejectionReason =
   | 'empty'
   | 'ignored'
   | 'filtered'
+  | 'cancelled'
   | 'result_post'
   | 'no_asset'
   | 'no_direction'
+  | 'invalid_time'
+  | 'no_time'
   | 'too_late'
   | 'too_far'
   | 'duplicate';
@@ -53,7 +62,7 @@ export interface Rejection {
   line?: number;
   /** Asset of the rejected signal, when one was read. */
   asset?: string;
-  /** `HH:MM` of the rejected signal, when one was read. */
+  /** `HH:MM` of the rejected signal, when one was read (as written when impossible: `25:10`). */
   time?: string;
 }
 

@@ -1,0 +1,76 @@
+/**
+ * Splits one folded line into tokens in a single pass: runs of ASCII letters (words), runs of
+ * digits (numbers) and single symbols (punctuation, an emoji, a flag). Each token carries its
+ * keyword classes from the lexicon, so recognisers compare numbers instead of running patterns.
+ */
+import { S, symbolFlags, wordFlags } from './lexicon.ts';
+
+export type TokenKind = 'word' | 'num' | 'sym';
+
+export interface Token {
+  kind: TokenKind;
+  text: string;
+  /** No whitespace between this token and the one before it (`M5`: `m` then glued `5`). */
+  glued: boolean;
+  /** Keyword classes: `W` flags for words, `S` flags for symbols, 0 for numbers. */
+  flags: number;
+  /** A recogniser has read this token; later recognisers skip it. */
+  used: boolean;
+}
+
+const isSpace = (c: number): boolean =>
+  c <= 32 ||
+  c === 0x85 ||
+  c === 0xa0 ||
+  c === 0x1680 ||
+  (c >= 0x2000 && c <= 0x200a) ||
+  c === 0x2028 ||
+  c === 0x2029 ||
+  c === 0x202f ||
+  c === 0x205f ||
+  c === 0x3000 ||
+  c === 0xfeff;
+const isLetter = (c: number): boolean => c >= 97 && c <= 122;
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+const isRegionalIndicatorHigh = (text: string, i: number): boolean =>
+  text.charCodeAt(i) === 0xd83c &&
+  text.charCodeAt(i + 1) >= 0xdde6 &&
+  text.charCodeAt(i + 1) <= 0xddff;
+
+/** Appends the tokens of `text[from, to)` (a folded line) to `out`. */
+export function tokenize(text: string, from: number, to: number, out: Token[]): void {
+  let glued = false;
+  let i = from;
+  while (i < to) {
+    const c = text.charCodeAt(i);
+    if (isSpace(c)) {
+      glued = false;
+      i += 1;
+      continue;
+    }
+    const start = i;
+    let kind: TokenKind;
+    if (isLetter(c)) {
+      kind = 'word';
+      do i += 1;
+      while (i < to && isLetter(text.charCodeAt(i)));
+    } else if (isDigit(c)) {
+      kind = 'num';
+      do i += 1;
+      while (i < to && isDigit(text.charCodeAt(i)));
+    } else {
+      kind = 'sym';
+      // One code point; a flag is two regional indicators read as one symbol.
+      i += c >= 0xd800 && c <= 0xdbff && i + 1 < to ? 2 : 1;
+      if (isRegionalIndicatorHigh(text, start) && i + 1 < to && isRegionalIndicatorHigh(text, i)) {
+        i += 2;
+      }
+    }
+    const tokenText = text.slice(start, i);
+    let flags = 0;
+    if (kind === 'word') flags = wordFlags(tokenText);
+    else if (kind === 'sym') flags = tokenText.length === 4 ? S.FLAG : symbolFlags(tokenText);
+    out.push({ kind, text: tokenText, glued, flags, used: false });
+    glued = true;
+  }
+}
