@@ -276,7 +276,7 @@ describe('parseSignal', () => {
         settingsArb,
         nowArb,
         (pieces, cancel, at, settings, nowMs) => {
-          const words = [...pieces];
+          const words: string[] = [...pieces];
           words.splice(at % (words.length + 1), 0, cancel);
           const result = parseSignal(words.join(' '), settings, { nowMs, channelId: 'c1' });
           expect(result.signals).toEqual([]);

@@ -102,26 +102,108 @@ function containsAny(folded: string, words: readonly string[]): boolean {
     list = words.map((w) => foldText(w).trim()).filter((w) => w !== '');
     foldedWords.set(words, list);
   }
-  return list.some((w) => folded.includes(w));
+  for (const word of list) if (folded.includes(word)) return true;
+  return false;
+}
+
+/** What the lines of one message said so far. */
+interface MessageRead {
+  /** Message-wide defaults: a list's header or footer. */
+  header: Draft;
+  drafts: Draft[];
+  /** Signal drafts and rejected lines, in line order. */
+  entries: (Draft | Rejection)[];
+  resultLines: number;
+  /** The signal the following lines may complete (a vertical template). */
+  current: Draft | undefined;
+  cancels: boolean;
+  immediate: boolean;
+  /** The first asset named anywhere, to say what a cancellation is about. */
+  named: { asset: string; time: ClockTime | undefined } | undefined;
 }
 
 // Tokens of the line being read, reused from line to line (parseSignal never re-enters).
 const lineTokens: Token[] = [];
 
-/** Calls `visit` with each line of `text` (split at `\r\n`, `\r`, `\n`) as a token list. */
-function forEachLine(text: string, visit: (scan: LineScan, line: number) => void): void {
+/** Reads each line of `text` (split at `\r\n`, `\r`, `\n`) into `read`. */
+function readLines(text: string, read: MessageRead): void {
   let start = 0;
   let line = 1;
   const n = text.length;
   for (let i = 0; i <= n; i += 1) {
     const c = i < n ? text.charCodeAt(i) : 10;
     if (c !== 10 && c !== 13) continue;
-    lineTokens.length = 0;
     tokenize(text, start, i, lineTokens);
-    visit(scanTokens(lineTokens), line);
+    readLine(read, scanTokens(lineTokens), line);
     if (c === 13 && text.charCodeAt(i + 1) === 10) i += 1;
     start = i + 1;
     line += 1;
+  }
+}
+
+/** Files one line: a result, a new signal, details of the current one, or message defaults. */
+function readLine(read: MessageRead, scan: LineScan, line: number): void {
+  const { header, current } = read;
+  read.cancels ||= scan.cancels;
+  if (read.named === undefined && scan.asset !== undefined) {
+    read.named = { asset: scan.asset, time: scan.times[0] };
+  }
+  if (scan.isResult) {
+    read.resultLines += 1;
+    read.entries.push({ reason: 'result_post', line });
+    return;
+  }
+  read.immediate ||= scan.immediate;
+  const firstTime = scan.times[0];
+  if (scan.asset !== undefined) {
+    // Filled in place: an object spread here cost a third of the whole reading (V8 slow path).
+    const draft = newDraft(line);
+    draft.asset = scan.asset;
+    draft.time = firstTime;
+    draft.invalidTime = scan.invalidTime;
+    draft.direction = scan.direction;
+    draft.timeframeMin = scan.timeframeMin;
+    draft.galeCount = scan.galeCount;
+    draft.timezoneOffsetHours = scan.timezoneOffsetHours;
+    draft.timezoneHint = scan.timezoneHint;
+    draft.open =
+      (firstTime === undefined && scan.invalidTime === undefined) || scan.direction === undefined;
+    read.drafts.push(draft);
+    read.entries.push(draft);
+    read.current = draft;
+    return;
+  }
+  const hasTime = firstTime !== undefined || scan.invalidTime !== undefined;
+  // "1º GALE — TEMPO PARA 14:40": one more gale level for the signal above (or for all).
+  if (scan.galeMentioned && hasTime) {
+    const target = current ?? header;
+    target.galeLines = Math.max(target.galeLines + 1, scan.galeOrdinal ?? scan.galeCount ?? 0);
+    if (firstTime === undefined) target.invalidTime ??= scan.invalidTime;
+    return;
+  }
+  if (current?.open) {
+    if (current.time === undefined && current.invalidTime === undefined) {
+      current.time = firstTime;
+      current.invalidTime = scan.invalidTime;
+    }
+    current.direction ??= scan.direction;
+    fillOptions(current, scan);
+    // A template's expiry or gale line often serves every signal of the message.
+    fillOptions(header, scan);
+    return;
+  }
+  if (current !== undefined && hasTime && scan.direction !== undefined) {
+    read.entries.push({ reason: 'no_asset', line });
+    return;
+  }
+  fillOptions(header, scan);
+  if (current === undefined) {
+    // Before the first asset: a time or side stated once for the whole message. A line with
+    // several times ("das 09:00 às 12:00") is a range, not a signal time.
+    if (scan.times.length === 1) header.time ??= firstTime;
+    else if (scan.times.length === 0) header.invalidTime ??= scan.invalidTime;
+    header.direction ??= scan.direction;
+    header.otc ||= scan.mentionsOtc;
   }
 }
 
@@ -146,83 +228,21 @@ export function parseSignal(
     return { signals, rejected: [{ reason: 'filtered' }] };
   }
 
-  const header = newDraft(0);
-  const drafts: Draft[] = [];
-  // Signal drafts and rejected lines, in line order.
-  const entries: (Draft | Rejection)[] = [];
-  let resultLines = 0;
-  let current: Draft | undefined;
-  let cancels = false;
-  let immediate = false;
-  // The first asset named anywhere, to say what a cancellation is about.
-  let named: { asset: string; time?: ClockTime } | undefined;
-
-  forEachLine(folded, (scan, line) => {
-    cancels ||= scan.cancels;
-    if (named === undefined && scan.asset !== undefined) {
-      named = { asset: scan.asset, time: scan.times[0] };
-    }
-    if (scan.isResult) {
-      resultLines += 1;
-      entries.push({ reason: 'result_post', line });
-      return;
-    }
-    immediate ||= scan.immediate;
-    const [firstTime] = scan.times;
-    if (scan.asset !== undefined) {
-      // Filled in place: an object spread here cost a third of the whole reading (V8 slow path).
-      const draft = newDraft(line);
-      draft.asset = scan.asset;
-      draft.time = firstTime;
-      draft.invalidTime = scan.invalidTime;
-      draft.direction = scan.direction;
-      draft.timeframeMin = scan.timeframeMin;
-      draft.galeCount = scan.galeCount;
-      draft.timezoneOffsetHours = scan.timezoneOffsetHours;
-      draft.timezoneHint = scan.timezoneHint;
-      draft.open =
-        (firstTime === undefined && scan.invalidTime === undefined) || scan.direction === undefined;
-      drafts.push(draft);
-      entries.push(draft);
-      current = draft;
-      return;
-    }
-    const hasTime = firstTime !== undefined || scan.invalidTime !== undefined;
-    // "1º GALE — TEMPO PARA 14:40": one more gale level for the signal above (or for all).
-    if (scan.galeMentioned && hasTime) {
-      const target = current ?? header;
-      target.galeLines = Math.max(target.galeLines + 1, scan.galeOrdinal ?? scan.galeCount ?? 0);
-      if (firstTime === undefined) target.invalidTime ??= scan.invalidTime;
-      return;
-    }
-    if (current?.open) {
-      if (current.time === undefined && current.invalidTime === undefined) {
-        current.time = firstTime;
-        current.invalidTime = scan.invalidTime;
-      }
-      current.direction ??= scan.direction;
-      fillOptions(current, scan);
-      // A template's expiry or gale line often serves every signal of the message.
-      fillOptions(header, scan);
-      return;
-    }
-    if (current !== undefined && hasTime && scan.direction !== undefined) {
-      entries.push({ reason: 'no_asset', line });
-      return;
-    }
-    fillOptions(header, scan);
-    if (current === undefined) {
-      // Before the first asset: a time or side stated once for the whole message. A line with
-      // several times ("das 09:00 às 12:00") is a range, not a signal time.
-      if (scan.times.length === 1) header.time ??= firstTime;
-      else if (scan.times.length === 0) header.invalidTime ??= scan.invalidTime;
-      header.direction ??= scan.direction;
-      header.otc ||= scan.mentionsOtc;
-    }
-  });
+  const read: MessageRead = {
+    header: newDraft(0),
+    drafts: [],
+    entries: [],
+    resultLines: 0,
+    current: undefined,
+    cancels: false,
+    immediate: false,
+    named: undefined,
+  };
+  readLines(folded, read);
+  const { header, drafts, named } = read;
 
   // Never trade on doubt: a post that cancels or warns is no signal, whatever else it names.
-  if (cancels) {
+  if (read.cancels) {
     const rejection: Rejection = { reason: 'cancelled' };
     if (named !== undefined) {
       rejection.asset = named.asset;
@@ -232,18 +252,18 @@ export function parseSignal(
     return { signals, rejected: [rejection] };
   }
   // Trading a re-quoted signal under its WIN is worse than missing a signal posted beside a result.
-  if (resultLines > 0 && drafts.length <= 1) {
+  if (read.resultLines > 0 && drafts.length <= 1) {
     return { signals, rejected: [{ reason: 'result_post' }] };
   }
   if (drafts.length === 0) return { signals, rejected: [{ reason: 'no_asset' }] };
 
   const keys = new Set<string>();
-  for (const entry of entries) {
+  for (const entry of read.entries) {
     if ('reason' in entry) {
       rejected.push(entry);
       continue;
     }
-    const outcome = toSignal(entry, header, immediate, settings, context, keys);
+    const outcome = toSignal(entry, header, read.immediate, settings, context, keys);
     if ('reason' in outcome) rejected.push(outcome);
     else signals.push(outcome);
   }
@@ -276,6 +296,17 @@ function instantOf(
   return offsetThen === offsetNow ? atMs : signalInstantMs(clock, offsetThen, nowMs);
 }
 
+function rejectLine(
+  draft: Draft,
+  asset: string,
+  time: string | undefined,
+  reason: Rejection['reason'],
+): Rejection {
+  const rejection: Rejection = { reason, line: draft.line, asset };
+  if (time !== undefined) rejection.time = time;
+  return rejection;
+}
+
 function toSignal(
   draft: Draft,
   header: Draft,
@@ -291,17 +322,13 @@ function toSignal(
   const clock = draft.invalidTime === undefined ? (draft.time ?? header.time) : undefined;
   const invalidTime = draft.invalidTime ?? (clock === undefined ? header.invalidTime : undefined);
   const time = invalidTime ?? (clock && formatTime(clock));
-  const reject = (reason: Rejection['reason']): Rejection => {
-    const rejection: Rejection = { reason, line: draft.line, asset };
-    if (time !== undefined) rejection.time = time;
-    return rejection;
-  };
 
-  if (invalidTime !== undefined) return reject('invalid_time');
+  if (invalidTime !== undefined) return rejectLine(draft, asset, time, 'invalid_time');
   const side = draft.direction ?? header.direction;
-  if (side === undefined || side === 'conflict') return reject('no_direction');
+  if (side === undefined || side === 'conflict')
+    return rejectLine(draft, asset, time, 'no_direction');
   // Only an explicit "agora / now / ahora / entrar já" makes a signal without a time immediate.
-  if (clock === undefined && !immediate) return reject('no_time');
+  if (clock === undefined && !immediate) return rejectLine(draft, asset, time, 'no_time');
 
   const timeframeMin = draft.timeframeMin ?? header.timeframeMin ?? settings.defaultTimeframeMin;
   const galeLines = draft.galeLines || header.galeLines;
@@ -313,9 +340,9 @@ function toSignal(
     const lateMs = context.nowMs - atMs;
     const expired = lateMs >= timeframeMin * MINUTE_MS;
     if (expired || (settings.toleranceSec > 0 && lateMs > settings.toleranceSec * 1000)) {
-      return reject('too_late');
+      return rejectLine(draft, asset, time, 'too_late');
     }
-    if (-lateMs > MAX_LEAD_MS) return reject('too_far');
+    if (-lateMs > MAX_LEAD_MS) return rejectLine(draft, asset, time, 'too_far');
   }
 
   const signal: Signal = {
@@ -330,7 +357,7 @@ function toSignal(
     line: draft.line,
   };
   const key = signalKey(signal);
-  if (keys.has(key) || context.seen?.has(key)) return reject('duplicate');
+  if (keys.has(key) || context.seen?.has(key)) return rejectLine(draft, asset, time, 'duplicate');
   keys.add(key);
   return signal;
 }

@@ -328,6 +328,11 @@ function readTimes(tokens: readonly Token[], scan: LineScan): void {
   }
 }
 
+/** `o` is a flag other than `flag`. */
+function isOtherFlag(o: Token | undefined, flag: Token): boolean {
+  return o !== undefined && o.kind === 'sym' && (o.flags & S.FLAG) !== 0 && o.text !== flag.text;
+}
+
 /** A place name or a lone flag of a one-zone country; not a market session, not the asset's flag. */
 function readZoneHint(
   tokens: readonly Token[],
@@ -342,9 +347,7 @@ function readZoneHint(
       // 🇪🇺🇺🇸 beside EURUSD are the pair's currencies, not a clock.
       const prev = tokens[k - 1];
       const next = tokens[k + 1];
-      const pairedFlag = (o: Token | undefined): boolean =>
-        o !== undefined && (o.flags & S.FLAG) !== 0 && o.kind === 'sym' && o.text !== t.text;
-      if (pairedFlag(prev) || pairedFlag(next)) continue;
+      if (isOtherFlag(prev, t) || isOtherFlag(next, t)) continue;
       scan.timezoneHint = zone.zone;
       return;
     }

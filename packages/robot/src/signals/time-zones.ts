@@ -110,6 +110,22 @@ const LONG_OFFSET = /^GMT(?:([+-])(\d{2}):(\d{2}))?$/;
  * `zoneOffsetHours('America/New_York', Date.parse('2025-07-01T12:00Z')) === -4`, `-5` in January.
  */
 export function zoneOffsetHours(zone: string, atMs: number): number {
+  // Zones change offset on whole UTC hours, so one answer serves its whole hour; kept bounded.
+  const key = `${zone}|${Math.floor(atMs / HOUR_MS)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    if (offsets.size >= MAX_CACHED_OFFSETS) offsets.clear();
+    offset = readOffsetHours(zone, atMs);
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+const HOUR_MS = 3_600_000;
+const MAX_CACHED_OFFSETS = 4096;
+const offsets = new Map<string, number>();
+
+function readOffsetHours(zone: string, atMs: number): number {
   let format = formatters.get(zone);
   if (format === undefined) {
     format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });

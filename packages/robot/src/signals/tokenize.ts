@@ -37,8 +37,17 @@ const isRegionalIndicatorHigh = (text: string, i: number): boolean =>
   text.charCodeAt(i + 1) >= 0xdde6 &&
   text.charCodeAt(i + 1) <= 0xddff;
 
-/** Appends the tokens of `text[from, to)` (a folded line) to `out`. */
+// Token objects are reused from line to line and message to message: reading allocates only
+// the token texts. `tokenize` hands them out in order; its caller finishes with one line's tokens
+// before asking for the next line's.
+const pool: Token[] = [];
+
+/**
+ * Replaces the contents of `out` with the tokens of `text[from, to)` (a folded line). The token
+ * objects are reused by the next call: read them before tokenizing again.
+ */
 export function tokenize(text: string, from: number, to: number, out: Token[]): void {
+  out.length = 0;
   let glued = false;
   let i = from;
   while (i < to) {
@@ -70,7 +79,18 @@ export function tokenize(text: string, from: number, to: number, out: Token[]): 
     let flags = 0;
     if (kind === 'word') flags = wordFlags(tokenText);
     else if (kind === 'sym') flags = tokenText.length === 4 ? S.FLAG : symbolFlags(tokenText);
-    out.push({ kind, text: tokenText, glued, flags, used: false });
+    let token = pool[out.length];
+    if (token === undefined) {
+      token = { kind, text: tokenText, glued, flags, used: false };
+      pool.push(token);
+    } else {
+      token.kind = kind;
+      token.text = tokenText;
+      token.glued = glued;
+      token.flags = flags;
+      token.used = false;
+    }
+    out.push(token);
     glued = true;
   }
 }
