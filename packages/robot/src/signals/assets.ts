@@ -181,7 +181,7 @@ function matchStock(tokens: readonly Token[], i: number, marked: boolean): Asset
   return { name: entry.ticker, end };
 }
 
-/** An index at `tokens[i]`: `us 500`, `US500`, `s&p 500`, `nasdaq`. */
+/** An index at `tokens[i]`: `us 500`, `US500`, `s&p 500`, `nasdaq`, `dow jones`. */
 function matchIndex(tokens: readonly Token[], i: number): AssetMatch | undefined {
   const t = tokens[i];
   if (!isWord(t)) return undefined;
@@ -190,6 +190,7 @@ function matchIndex(tokens: readonly Token[], i: number): AssetMatch | undefined
     if (isNum(n) && n.text === '500') return { name: 'US500', end: i + 4 };
     return undefined;
   }
+  if (t.text === 'dow' && tokens[i + 1]?.text === 'jones') return { name: 'US30', end: i + 2 };
   const entry = INDICES.get(t.text);
   if (entry === undefined) return undefined;
   const n = tokens[i + 1];

@@ -348,6 +348,8 @@ function readZoneHint(
       const prev = tokens[k - 1];
       const next = tokens[k + 1];
       if (isOtherFlag(prev, t) || isOtherFlag(next, t)) continue;
+      // "🇬🇧 LONDON SESSION 🇬🇧" decorates a market session, like the city name would.
+      if (namesSession(tokens)) continue;
       scan.timezoneHint = zone.zone;
       return;
     }
@@ -365,6 +367,11 @@ function readZoneHint(
       return;
     }
   }
+}
+
+function namesSession(tokens: readonly Token[]): boolean {
+  for (const t of tokens) if (t.kind === 'word' && (t.flags & W.SESSION) !== 0) return true;
+  return false;
 }
 
 /** `sessão de Nova York`, `New York session`: a market session, not the message's clock. */
