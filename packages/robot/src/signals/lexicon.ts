@@ -4,6 +4,8 @@
  * accents. Built once at module load; nothing here is allocated per message.
  */
 
+import { PLACE_NAMES } from './time-zones.ts';
+
 /** Keyword classes of a word token; a word may belong to several. */
 export const W = {
   CALL: 1 << 0,
@@ -38,6 +40,20 @@ export const W = {
   SESSION: 1 << 16,
   /** Skipped between a session word and a city: `sessão DE Nova York`. */
   FILLER: 1 << 17,
+  /** `utc` / `gmt`: an explicit offset may follow. */
+  UTC: 1 << 18,
+  /** The first word of a place that gives a time zone (`brasilia`, `nova` york). */
+  PLACE: 1 << 19,
+  /** `g` / `mg` of `G2`, `MG 2`. */
+  GALE_LETTER: 1 << 20,
+} as const;
+
+/** What a whole line contains, so the scanner skips recognisers with nothing to read. */
+export const LINE = {
+  /** The line has a number. */
+  NUM: 1 << 28,
+  /** The line has a country flag. */
+  FLAG: 1 << 29,
 } as const;
 
 const table = new Map<string, number>();
@@ -71,6 +87,9 @@ add(W.LATE, 'atrasado atrasada atrasados atrasadas atraso tarde late');
 add(W.SESSION, 'sessao sessoes session sesion abertura apertura opening open mercado market');
 add(W.SESSION, 'bolsa fechamento cierre close');
 add(W.FILLER, 'de da do of the');
+add(W.UTC, 'utc gmt');
+add(W.PLACE, [...PLACE_NAMES.keys()].join(' '));
+add(W.GALE_LETTER, 'g mg');
 
 /** Keyword classes of a folded word, 0 when it is none. */
 export function wordFlags(word: string): number {

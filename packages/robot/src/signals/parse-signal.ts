@@ -133,8 +133,8 @@ function readLines(text: string, read: MessageRead): void {
   for (let i = 0; i <= n; i += 1) {
     const c = i < n ? text.charCodeAt(i) : 10;
     if (c !== 10 && c !== 13) continue;
-    tokenize(text, start, i, lineTokens);
-    readLine(read, scanTokens(lineTokens), line);
+    const contains = tokenize(text, start, i, lineTokens);
+    readLine(read, scanTokens(lineTokens, contains), line);
     if (c === 13 && text.charCodeAt(i + 1) === 10) i += 1;
     start = i + 1;
     line += 1;

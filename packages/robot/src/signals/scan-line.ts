@@ -4,7 +4,7 @@
  * folded text, tokenized once (see `tokenize`); words are classified by the lexicon's table.
  */
 import { takeAsset } from './assets.ts';
-import { S, W } from './lexicon.ts';
+import { LINE, S, W } from './lexicon.ts';
 import { flagZone, PLACE_NAMES, type ZoneHint } from './time-zones.ts';
 import { tokenize, type Token } from './tokenize.ts';
 import type { SignalDirection } from './types.ts';
@@ -391,8 +391,11 @@ function isSession(tokens: readonly Token[], start: number, end: number): boolea
   return false;
 }
 
-/** Scans the tokens of one line (see `tokenize`); marks the tokens it reads as used. */
-export function scanTokens(tokens: readonly Token[]): LineScan {
+/**
+ * Scans the tokens of one line; `contains` is what `tokenize` returned for them, so recognisers
+ * with nothing to read are skipped. Marks the tokens it reads as used.
+ */
+export function scanTokens(tokens: readonly Token[], contains: number): LineScan {
   // Every field present from the start: one object shape for every line.
   const scan: LineScan = {
     isResult: false,
@@ -411,13 +414,17 @@ export function scanTokens(tokens: readonly Token[]): LineScan {
     mentionsOtc: false,
   };
   readIntent(tokens, scan);
-  readOffset(tokens, scan);
-  readGales(tokens, scan);
-  readTimeframe(tokens, scan);
-  readTimes(tokens, scan);
+  if ((contains & W.UTC) !== 0) readOffset(tokens, scan);
+  if ((contains & (W.GALE | W.GALE_LETTER)) !== 0) readGales(tokens, scan);
+  if ((contains & LINE.NUM) !== 0) {
+    readTimeframe(tokens, scan);
+    readTimes(tokens, scan);
+  }
   const asset = takeAsset(tokens);
   scan.asset = asset?.asset;
-  readZoneHint(tokens, scan, asset?.base !== undefined ? [asset.base, asset.quote ?? ''] : []);
+  if ((contains & (W.PLACE | LINE.FLAG)) !== 0) {
+    readZoneHint(tokens, scan, asset?.base !== undefined ? [asset.base, asset.quote ?? ''] : []);
+  }
 
   let call = false;
   let put = false;
@@ -448,6 +455,5 @@ function sideOf(call: boolean, put: boolean): SignalDirection | 'conflict' | und
 /** Scans one already-folded line (see `foldText`). */
 export function scanLine(folded: string): LineScan {
   const tokens: Token[] = [];
-  tokenize(folded, 0, folded.length, tokens);
-  return scanTokens(tokens);
+  return scanTokens(tokens, tokenize(folded, 0, folded.length, tokens));
 }

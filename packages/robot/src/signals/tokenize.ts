@@ -3,7 +3,7 @@
  * digits (numbers) and single symbols (punctuation, an emoji, a flag). Each token carries its
  * keyword classes from the lexicon, so recognisers compare numbers instead of running patterns.
  */
-import { S, symbolFlags, wordFlags } from './lexicon.ts';
+import { LINE, S, symbolFlags, wordFlags } from './lexicon.ts';
 
 export type TokenKind = 'word' | 'num' | 'sym';
 
@@ -43,11 +43,13 @@ const isRegionalIndicatorHigh = (text: string, i: number): boolean =>
 const pool: Token[] = [];
 
 /**
- * Replaces the contents of `out` with the tokens of `text[from, to)` (a folded line). The token
- * objects are reused by the next call: read them before tokenizing again.
+ * Replaces the contents of `out` with the tokens of `text[from, to)` (a folded line) and returns
+ * what the line contains: the `W` classes of all its words, with `LINE.NUM` and `LINE.FLAG`. The
+ * token objects are reused by the next call: read them before tokenizing again.
  */
-export function tokenize(text: string, from: number, to: number, out: Token[]): void {
+export function tokenize(text: string, from: number, to: number, out: Token[]): number {
   out.length = 0;
+  let summary = 0;
   let glued = false;
   let i = from;
   while (i < to) {
@@ -77,8 +79,17 @@ export function tokenize(text: string, from: number, to: number, out: Token[]): 
     }
     const tokenText = text.slice(start, i);
     let flags = 0;
-    if (kind === 'word') flags = wordFlags(tokenText);
-    else if (kind === 'sym') flags = tokenText.length === 4 ? S.FLAG : symbolFlags(tokenText);
+    if (kind === 'word') {
+      flags = wordFlags(tokenText);
+      summary |= flags;
+    } else if (kind === 'num') {
+      summary |= LINE.NUM;
+    } else if (tokenText.length === 4) {
+      flags = S.FLAG;
+      summary |= LINE.FLAG;
+    } else {
+      flags = symbolFlags(tokenText);
+    }
     let token = pool[out.length];
     if (token === undefined) {
       token = { kind, text: tokenText, glued, flags, used: false };
@@ -93,4 +104,5 @@ export function tokenize(text: string, from: number, to: number, out: Token[]): 
     out.push(token);
     glued = true;
   }
+  return summary;
 }
