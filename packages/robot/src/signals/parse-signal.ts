@@ -7,7 +7,7 @@ import type { ChannelSignalSettings } from './channel-settings.ts';
 import { foldText } from './fold-text.ts';
 import { scanTokens, type ClockTime, type LineScan } from './scan-line.ts';
 import { zoneOffsetHours, type ZoneHint } from './time-zones.ts';
-import { tokenize, type Token } from './tokenize.ts';
+import { isBlank, tokenize, type Token } from './tokenize.ts';
 import type {
   ParseSignalContext,
   ParseSignalResult,
@@ -220,7 +220,7 @@ export function parseSignal(
   const signals: Signal[] = [];
   const rejected: Rejection[] = [];
   const folded = foldText(text);
-  if (folded.trim() === '') return { signals, rejected: [{ reason: 'empty' }] };
+  if (isBlank(folded)) return { signals, rejected: [{ reason: 'empty' }] };
   if (containsAny(folded, settings.ignoreWords)) {
     return { signals, rejected: [{ reason: 'ignored' }] };
   }

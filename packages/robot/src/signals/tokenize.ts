@@ -30,6 +30,11 @@ const isSpace = (c: number): boolean =>
   c === 0x205f ||
   c === 0x3000 ||
   c === 0xfeff;
+/** Whether `text` is only whitespace (like `text.trim() === ''`, without building a string). */
+export function isBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) if (!isSpace(text.charCodeAt(i))) return false;
+  return true;
+}
 const isLetter = (c: number): boolean => c >= 97 && c <= 122;
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 const isRegionalIndicatorHigh = (text: string, i: number): boolean =>
