@@ -46,6 +46,9 @@ export const W = {
   PLACE: 1 << 19,
   /** `g` / `mg` of `G2`, `MG 2`. */
   GALE_LETTER: 1 << 20,
+  /** `próxima` / `next` / `siguiente` before `vela` / `candle`: enter on the next candle. */
+  NEXT: 1 << 21,
+  CANDLE: 1 << 22,
 } as const;
 
 /** What a whole line contains, so the scanner skips recognisers with nothing to read. */
@@ -90,6 +93,8 @@ add(W.FILLER, 'de da do of the');
 add(W.UTC, 'utc gmt');
 add(W.PLACE, [...PLACE_NAMES.keys()].join(' '));
 add(W.GALE_LETTER, 'g mg');
+add(W.NEXT, 'proxima proximo next siguiente');
+add(W.CANDLE, 'vela velas candle');
 
 /** Keyword classes of a folded word, 0 when it is none. */
 export function wordFlags(word: string): number {

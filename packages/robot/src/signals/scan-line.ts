@@ -21,7 +21,7 @@ export interface LineScan {
   isResult: boolean;
   /** The line cancels a signal or warns not to trade (`cancelado`, `não entrar`, `evitem`). */
   cancels: boolean;
-  /** The line says to enter right away (`agora`, `now`, `ahora`, `entrar já`). */
+  /** The line says to enter right away (`agora`, `now`, `ahora`, `entrar já`, `próxima vela`). */
   immediate: boolean;
   asset?: string;
   /** Every valid `HH:MM` on the line, in order. */
@@ -131,6 +131,10 @@ function readIntent(tokens: readonly Token[], scan: LineScan): void {
     if ((f & W.RESULT) !== 0) resultWord = true;
     if ((f & W.ANNOUNCE) !== 0) announce = true;
     if ((f & W.IMMEDIATE) !== 0) scan.immediate = true;
+    // "entrada na próxima vela", "next candle", "siguiente vela"
+    if ((f & W.NEXT) !== 0 && ((next?.flags ?? 0) & W.CANDLE) !== 0 && next?.kind === 'word') {
+      scan.immediate = true;
+    }
     if ((f & W.CANCEL) !== 0 && !isLateAdvice(tokens, k)) scan.cancels = true;
     // "não entrar", "no operen", "do not trade"; "don't enter" folds to don ' t enter.
     let negation = (f & W.NEGATION) !== 0 ? k : -1;
