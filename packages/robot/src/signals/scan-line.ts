@@ -121,7 +121,8 @@ function readIntent(tokens: readonly Token[], scan: LineScan): void {
       continue;
     }
     // Risk-management advice, not a result: "respeite o stop loss".
-    if (t.text === 'stop' && next !== undefined && /^(?:loss|win|gain)$/.test(next.text)) {
+    const advised = next?.text;
+    if (t.text === 'stop' && (advised === 'loss' || advised === 'win' || advised === 'gain')) {
       k += 1;
       continue;
     }
