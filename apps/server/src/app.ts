@@ -11,6 +11,7 @@ import { botCommandsRoutes } from './modules/bot-commands/bot-commands.routes.ts
 import { botsRoutes } from './modules/bots/bots.routes.ts';
 import { brokersRoutes } from './modules/brokers/brokers.routes.ts';
 import { globalParamsRoutes } from './modules/global-params/global-params.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
 import { proxyRoutes } from './modules/proxy/proxy.routes.ts';
 import { readerParamsRoutes } from './modules/reader-params/reader-params.routes.ts';
 import { readerRequestsRoutes } from './modules/reader-requests/reader-requests.routes.ts';
@@ -30,8 +31,10 @@ export interface BuildOptions {
   dataDir?: string;
   /** Overrides the SQLite file; `:memory:` for tests. */
   sqliteFile?: string;
-  /** Key for secrets at rest; else APP_SECRET_KEY; else `secret.key` in dataDir. */
+  /** Key for secrets at rest; else APP_SECRET_KEY; else the key file (below). */
   secretKey?: string;
+  /** Key file (created 0600 when missing); else APP_SECRET_KEY_FILE; else `secret.key` in dataDir. */
+  secretKeyFile?: string;
   /** The built panel. Default apps/web/dist of this repository. */
   webDist?: string;
   logger?: boolean;
@@ -118,11 +121,17 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     onConstructorPoisoning: 'error',
   });
 
+  const loadedKey = loadSecretKey({
+    secretKey: options.secretKey,
+    secretKeyFile: options.secretKeyFile,
+    dataDir,
+  });
   const deps: AppDeps = {
     db: database.db,
     dialect: database.dialect,
     now: options.now ?? Date.now,
-    secrets: createSecrets(loadSecretKey({ secretKey: options.secretKey, dataDir })),
+    secrets: createSecrets(loadedKey.key),
+    keySource: loadedKey.source,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimit },
   };
   app.decorate('deps', deps);
@@ -149,6 +158,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   proxyRoutes(app);
   botCommandsRoutes(app);
   botsRoutes(app);
+  healthRoutes(app);
   // Last: whatever the modules above left out answers 501 through the same pipeline.
   registerNotImplemented(app);
   registerDocsRoutes(app);

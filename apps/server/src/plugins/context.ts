@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
-import type { Secrets } from '../lib/secrets.ts';
+import type { KeySource, Secrets } from '../lib/secrets.ts';
 
 /** Limits of the credential endpoints (login, registration). */
 export interface RateLimits {
@@ -20,6 +20,8 @@ export interface AppDeps {
   /** Epoch milliseconds; injectable so tests move time without sleeping. */
   now: () => number;
   secrets: Secrets;
+  /** Where the secrets key came from (reported by /api/health). */
+  keySource: KeySource;
   rateLimits: RateLimits;
 }
 
