@@ -18,7 +18,7 @@ import { readerRequestsRoutes } from './modules/reader-requests/reader-requests.
 import { strategiesRoutes } from './modules/strategies/strategies.routes.ts';
 import type { AppDeps, RateLimits } from './plugins/context.ts';
 import { registerDocs, registerDocsRoutes } from './plugins/docs.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerNotImplemented } from './plugins/route.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerStatic } from './plugins/static.ts';
@@ -119,6 +119,9 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     // Refuse __proto__ / constructor.prototype keys in JSON outright (400), not just strip them.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // Errors raised before a route runs answer the same envelope as everything else.
+    frameworkErrors,
+    clientErrorHandler,
   });
 
   const loadedKey = loadSecretKey({
