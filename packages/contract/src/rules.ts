@@ -357,7 +357,14 @@ export function checkCopyRooms(v: RawValues): RuleFailure | null {
 
 /** Trader config save, `/configtradercopy` (SPEC §5), in SPEC's order. */
 export function checkTraderConfig(v: RawValues): RuleFailure | null {
-  const delay = v.delaysig === undefined || v.delaysig === null ? '' : String(v.delaysig);
+  // Only text and numbers have a delay to read: String() of an arbitrary JSON object can throw
+  // ({"toString":1}) or recurse without end (deeply nested arrays).
+  const delay =
+    typeof v.delaysig === 'string'
+      ? v.delaysig
+      : typeof v.delaysig === 'number'
+        ? String(v.delaysig)
+        : '';
   if (toNumber(v.signalType) === 9 && !delay.includes(',')) {
     return { key: Msg.traderConfig.delayComma, field: 'delaysig' };
   }

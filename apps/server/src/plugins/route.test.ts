@@ -245,3 +245,32 @@ describe('random input never breaks the server', () => {
     },
   );
 });
+
+describe('hostile JSON never reaches a rule as a 500 (issue 11, item 5)', () => {
+  const posts = endpointList.filter((e) => e.method === 'POST' && e.path !== '/logout');
+  const deep = `${'['.repeat(20_000)}1${']'.repeat(20_000)}`;
+  it.each(posts.map((e) => [`${e.method} ${e.path}`, e] as const))(
+    '%s answers a 4xx envelope (or 200/501) for {"toString":1} and 20,000 nested arrays in every field',
+    async (_name, e) => {
+      const shape = (e.body as unknown as { shape?: Record<string, unknown> } | undefined)?.shape;
+      const fields = Object.keys(shape ?? { x: null });
+      const bodies = [
+        '{"toString":1}',
+        deep,
+        `{${fields.map((f) => `"${f}":{"toString":1}`).join(',')}}`,
+        `{${fields.map((f) => `"${f}":${deep}`).join(',')}}`,
+      ];
+      for (const payload of bodies) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: url(e),
+          query: validRequest(e, mine.userid).query as Record<string, string> | undefined,
+          headers: { cookie: mine.cookie, 'content-type': 'application/json' },
+          payload,
+        });
+        expect(res.statusCode === 200 || res.statusCode === 501 || res.statusCode < 500).toBe(true);
+        if (res.statusCode >= 400) expect(typeof res.json().error.code).toBe('string');
+      }
+    },
+  );
+});
