@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import {
   ErrorCode,
+  normalizePassword,
   type BotRef,
   type LoginBody,
   type RegisterBody,
@@ -34,6 +35,7 @@ export async function register(deps: AppDeps, body: RegisterBody): Promise<BotRe
   // The schema already trimmed and lower-cased the e-mail.
   if (await findAccountByEmail(db, body.email)) throw new HttpError(409, ErrorCode.userExist);
   if (await botExists(db, body.userid)) throw new HttpError(409, ErrorCode.botExist);
+  // The schema already trimmed the password (normalizePassword), as login does.
   const passwordHash = await hash(body.password);
   // The copy-trading identity starts equal to the bot id (SPEC §3 "Registration").
   const traderid = body.userid;
@@ -53,11 +55,21 @@ export async function register(deps: AppDeps, body: RegisterBody): Promise<BotRe
   return { userid: body.userid, traderid };
 }
 
+/**
+ * Whether the password matches: trimmed (the one rule, see `normalizePassword`), else as typed,
+ * for accounts registered with spaces around their password before registration trimmed too.
+ */
+async function passwordMatches(hashed: string, typed: string): Promise<boolean> {
+  const password = normalizePassword(typed);
+  if (await verify(hashed, password)) return true;
+  return password !== typed && (await verify(hashed, typed));
+}
+
 /** The account id for these credentials, or 401 — the same answer for either mistake. */
 export async function authenticate(deps: AppDeps, body: LoginBody): Promise<number> {
   const account = await findAccountByEmail(deps.db, body.email.trim().toLowerCase());
   const valid = account
-    ? await verify(account.password_hash, body.password)
+    ? await passwordMatches(account.password_hash, body.password)
     : await verify(await getDummyHash(), body.password).then(() => false);
   if (!account || !valid) throw new HttpError(401, ErrorCode.invalidCredentials);
   return account.id;

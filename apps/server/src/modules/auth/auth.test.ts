@@ -76,6 +76,35 @@ describe('POST /api/botregister', () => {
   });
 });
 
+describe('one password rule for registration and login (issue 11, item 9)', () => {
+  it('logs in with "secret123" and "secret123 " after registering "secret123 "', async () => {
+    const a = { ...newAccount(), password: 'secret123 ' };
+    expect((await register(a)).statusCode).toBe(200);
+    for (const password of ['secret123', 'secret123 ', '  secret123']) {
+      const res = await login({ email: a.email, password });
+      expect(res.statusCode, password).toBe(200);
+    }
+  });
+
+  it('refuses a password that is short once trimmed', async () => {
+    const res = await register({ ...newAccount(), password: '   short    ' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ password: 'register.errors.passwordShort' });
+  });
+
+  it('still logs in an account whose stored password kept its spaces (registered before)', async () => {
+    const a = newAccount();
+    await register(a);
+    const { hash } = await import('@node-rs/argon2');
+    await t.app.deps.db
+      .updateTable('accounts')
+      .set({ password_hash: await hash(' padded-secret ') })
+      .where('email', '=', a.email)
+      .execute();
+    expect((await login({ email: a.email, password: ' padded-secret ' })).statusCode).toBe(200);
+  });
+});
+
 describe('POST /api/botlogin', () => {
   it('starts an httpOnly SameSite=Lax session and answers the session info', async () => {
     const a = newAccount();
