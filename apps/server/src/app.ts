@@ -6,7 +6,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { migrateToLatest, openDatabase } from './db/connect.ts';
 import { createSecrets, loadSecretKey } from './lib/secrets.ts';
+import { fastifyTrustProxy, type TrustProxy } from './lib/trust-proxy.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { DEFAULT_THROTTLE, type ThrottlePolicy } from './modules/auth/throttle.ts';
 import { botCommandsRoutes } from './modules/bot-commands/bot-commands.routes.ts';
 import { botsRoutes } from './modules/bots/bots.routes.ts';
 import { brokersRoutes } from './modules/brokers/brokers.routes.ts';
@@ -41,18 +43,16 @@ export interface BuildOptions {
   /** Where log lines go when `logger` is on (default stdout); tests read it. */
   logStream?: { write(line: string): void };
   /**
-   * Behind a TLS-terminating reverse proxy: trust its X-Forwarded-* headers, so the session
-   * cookie gets `Secure` and the Origin check compares with the public host. Off by default:
-   * without a proxy those headers are whatever the client says.
+   * Behind a TLS-terminating reverse proxy: how many proxy hops to trust, or their addresses
+   * (lib/trust-proxy.ts). The session cookie gets `Secure`, the Origin check compares with the
+   * public host and limits count the real client address. Off by default: without a proxy those
+   * headers are whatever the client says.
    */
-  trustProxy?: boolean;
-  /** Per-IP limit of login/registration; `perEmail*` default to 5 per 15 minutes. */
-  rateLimit?: {
-    max: number;
-    timeWindowMs: number;
-    perEmailMax?: number;
-    perEmailWindowMs?: number;
-  };
+  trustProxy?: TrustProxy;
+  /** Request rate of login/registration per client IP (default 10 a minute). */
+  rateLimit?: RateLimits;
+  /** Guessing limits of login and the registration cap; defaults in modules/auth/throttle.ts. */
+  throttle?: Partial<ThrottlePolicy>;
   /** The clock (epoch ms); tests move it instead of sleeping. */
   now?: () => number;
   /**
@@ -67,12 +67,7 @@ export const BODY_LIMIT_BYTES = 256 * 1024;
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-const DEFAULT_RATE_LIMITS: RateLimits = {
-  max: 10,
-  timeWindowMs: 60_000,
-  perEmailMax: 5,
-  perEmailWindowMs: 15 * 60_000,
-};
+const DEFAULT_RATE_LIMITS: RateLimits = { max: 10, timeWindowMs: 60_000 };
 
 /** Never log a password, token or cookie value, whatever a future log line includes. */
 const REDACT = [
@@ -115,7 +110,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
         }
       : false,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     // Refuse __proto__ / constructor.prototype keys in JSON outright (400), not just strip them.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
@@ -136,6 +131,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     secrets: createSecrets(loadedKey.key),
     keySource: loadedKey.source,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimit },
+    throttle: { ...DEFAULT_THROTTLE, ...options.throttle },
   };
   app.decorate('deps', deps);
   app.decorate('implementedEndpoints', new Set<string>());

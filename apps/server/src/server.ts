@@ -1,11 +1,12 @@
 import { build } from './app.ts';
+import { parseTrustProxy } from './lib/trust-proxy.ts';
 
 /**
  * The process entry point (`npm start -w @app/server`). Configuration comes from the environment:
  * PORT (3000), HOST (127.0.0.1: not exposed to the network unless asked), DATA_DIR (./data),
  * DATABASE_URL (postgres://… for PostgreSQL, else SQLite), APP_SECRET_KEY, else APP_SECRET_KEY_FILE,
  * else data/secret.key (with a warning),
- * TRUST_PROXY=1 behind a TLS-terminating reverse proxy, WEB_DIST (the built panel; apps/web/dist).
+ * TRUST_PROXY (proxy hops or addresses) behind a TLS-terminating reverse proxy, WEB_DIST (the built panel; apps/web/dist).
  * The robot runtime (robot/scheduler.ts) runs in this process and applies queued bot commands.
  */
 const port = Number(process.env.PORT ?? 3000);
@@ -13,7 +14,7 @@ const host = process.env.HOST ?? '127.0.0.1';
 
 const app = await build({
   logger: true,
-  trustProxy: process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true',
+  trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
   ...(process.env.DATA_DIR ? { dataDir: process.env.DATA_DIR } : {}),
   ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
   ...(process.env.APP_SECRET_KEY ? { secretKey: process.env.APP_SECRET_KEY } : {}),

@@ -268,4 +268,13 @@ export interface Database {
   reader_requests: ReaderRequestsTable;
   bot_sessions: BotSessionsTable;
   signals: SignalsTable;
+  auth_throttle: AuthThrottleTable;
+}
+
+/** Migration 0020: counters of failed logins and registrations per key (modules/auth/throttle.ts). */
+export interface AuthThrottleTable {
+  key: string;
+  count: number;
+  at: EpochMs;
+  blocked_until: EpochMs;
 }

@@ -152,7 +152,6 @@ export function route<E extends Endpoint>(
       }
     },
   ];
-  if (limiters) preHandler.push(limiters.perEmail);
   if (endpoint.owner !== null && endpoint.owner !== 'session') {
     preHandler.push(async (req) => {
       const userid = ownerValue(endpoint, req);

@@ -18,8 +18,9 @@ export async function createTestApp(
     secretKey: randomBytes(32).toString('hex'),
     // No panel build in tests unless a test brings its own fixture.
     webDist: '/nonexistent-web-dist',
-    // Files log in often; the rate-limit tests pass their own small limits.
-    rateLimit: { max: 10_000, timeWindowMs: 60_000, perEmailMax: 10_000, perEmailWindowMs: 60_000 },
+    // Files log in and register often from one address; the limit tests pass their own.
+    rateLimit: { max: 10_000, timeWindowMs: 60_000 },
+    throttle: { pairFreeFailures: 1000, addressFreeFailures: 1000, registrationsPerHour: 100_000 },
     // Tests drive the robot runtime themselves (processQueuedCommands), never by a timer.
     robot: false,
     ...options,
