@@ -6,7 +6,7 @@ import { parseTrustProxy } from './lib/trust-proxy.ts';
  * PORT (3000), HOST (127.0.0.1: not exposed to the network unless asked), DATA_DIR (./data),
  * DATABASE_URL (postgres://… for PostgreSQL, else SQLite), APP_SECRET_KEY, else APP_SECRET_KEY_FILE,
  * else data/secret.key (with a warning),
- * TRUST_PROXY (proxy hops or addresses) behind a TLS-terminating reverse proxy, WEB_DIST (the built panel; apps/web/dist).
+ * REGISTRATIONS_PER_HOUR (per address, 5), TRUST_PROXY (proxy hops or addresses) behind a TLS-terminating reverse proxy, WEB_DIST (the built panel; apps/web/dist).
  * The robot runtime (robot/scheduler.ts) runs in this process and applies queued bot commands.
  */
 const port = Number(process.env.PORT ?? 3000);
@@ -15,6 +15,9 @@ const host = process.env.HOST ?? '127.0.0.1';
 const app = await build({
   logger: true,
   trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
+  ...(process.env.REGISTRATIONS_PER_HOUR
+    ? { throttle: { registrationsPerHour: Number(process.env.REGISTRATIONS_PER_HOUR) } }
+    : {}),
   ...(process.env.DATA_DIR ? { dataDir: process.env.DATA_DIR } : {}),
   ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
   ...(process.env.APP_SECRET_KEY ? { secretKey: process.env.APP_SECRET_KEY } : {}),

@@ -180,6 +180,68 @@ describe('Origin check on state-changing calls', () => {
     expect(res.statusCode).toBe(200);
   });
 
+  it.each(changing.map((e) => [`${e.method} ${e.path}`, e] as const))(
+    '%s answers 403 badOrigin without Origin or Sec-Fetch-Site: same-origin',
+    async (_name, e) => {
+      const { query, body } = validRequest(e, mine.userid);
+      for (const proof of [{}, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'none' }]) {
+        const res = await t.app.inject({
+          method: e.method,
+          url: url(e),
+          ...(query ? { query: query as Record<string, string> } : {}),
+          ...(e.method === 'POST' ? { payload: body as object } : {}),
+          headers: { cookie: mine.cookie, origin: undefined, ...proof },
+        });
+        expectEnvelope(res, 403, 'errors.badOrigin');
+      }
+    },
+  );
+
+  it('keeps the bot when a cross-site link opens GET /api/botremove (no Origin, cross-site fetch)', async () => {
+    const victim = await registerAndLogin(t.app);
+    const virtualId = `1${victim.userid}`;
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/addnewbot',
+      payload: { userid: victim.userid, botid: virtualId, virtual: true },
+      headers: { cookie: victim.cookie },
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/botremove?userid=${virtualId}`,
+      headers: {
+        cookie: victim.cookie,
+        origin: undefined,
+        'sec-fetch-site': 'cross-site',
+        'sec-fetch-mode': 'navigate',
+      },
+    });
+    expectEnvelope(res, 403, 'errors.badOrigin');
+    const bots = await t.app.inject({
+      method: 'GET',
+      url: `/api/getbots?userid=${victim.userid}`,
+      headers: { cookie: victim.cookie },
+    });
+    expect((bots.json() as { userid: string }[]).map((b) => b.userid)).toContain(virtualId);
+  });
+
+  it('lets the panel remove a bot with Sec-Fetch-Site: same-origin and no Origin (a same-origin GET)', async () => {
+    const owner = await registerAndLogin(t.app);
+    const virtualId = `2${owner.userid}`;
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/addnewbot',
+      payload: { userid: owner.userid, botid: virtualId, virtual: true },
+      headers: { cookie: owner.cookie },
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/botremove?userid=${virtualId}`,
+      headers: { cookie: owner.cookie, origin: undefined, 'sec-fetch-site': 'same-origin' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
   it('refuses an opaque "null" Origin', async () => {
     const res = await t.app.inject({
       method: 'POST',

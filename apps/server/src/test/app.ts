@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Endpoint } from '@app/contract';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { build, type BuildOptions } from '../app.ts';
@@ -26,7 +26,7 @@ export async function createTestApp(
     ...options,
   };
   if (!base) {
-    const app = await build({ sqliteFile: ':memory:', ...common });
+    const app = sameOriginByDefault(await build({ sqliteFile: ':memory:', ...common }));
     return { app, close: () => app.close() };
   }
 
@@ -37,7 +37,7 @@ export async function createTestApp(
   const url = new URL(base);
   url.searchParams.set('options', `-c search_path=${schema}`);
   try {
-    const app = await build({ databaseUrl: url.toString(), ...common });
+    const app = sameOriginByDefault(await build({ databaseUrl: url.toString(), ...common }));
     return {
       app,
       close: async () => {
@@ -51,6 +51,29 @@ export async function createTestApp(
     await admin.end();
     throw err;
   }
+}
+
+/**
+ * Requests in tests come from the panel's own origin, as a browser's would, unless a test sets
+ * `origin` or `sec-fetch-site` itself (a header set to `undefined` is left out), which is how the
+ * Origin-check tests send foreign or missing proof.
+ */
+export function sameOriginByDefault(app: FastifyInstance): FastifyInstance {
+  const inject = app.inject.bind(app);
+  const wrapped = (opts?: InjectOptions | string) => {
+    if (opts === undefined) return inject();
+    const options: InjectOptions = typeof opts === 'string' ? { url: opts } : opts;
+    const given = (options.headers ?? {}) as Record<string, string | string[] | undefined>;
+    const proves = 'origin' in given || 'sec-fetch-site' in given;
+    const headers = Object.fromEntries(
+      Object.entries(proves ? given : { origin: 'http://localhost', ...given }).filter(
+        ([, v]) => v !== undefined,
+      ),
+    ) as Record<string, string | string[]>;
+    return inject({ ...options, headers });
+  };
+  app.inject = wrapped as typeof app.inject;
+  return app;
 }
 
 /** Registers beforeAll/afterAll for a file-wide app; read `.app` inside tests. */
