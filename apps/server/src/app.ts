@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { migrateToLatest, openDatabase } from './db/connect.ts';
+import { localOutbox, type BotMessenger } from './lib/messenger.ts';
 import { createSecrets, loadSecretKey } from './lib/secrets.ts';
 import { fastifyTrustProxy, type TrustProxy } from './lib/trust-proxy.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -53,6 +54,8 @@ export interface BuildOptions {
   rateLimit?: RateLimits;
   /** Guessing limits of login and the registration cap; defaults in modules/auth/throttle.ts. */
   throttle?: Partial<ThrottlePolicy>;
+  /** Sends bot verification codes; default: the local outbox file in dataDir (lib/messenger.ts). */
+  messenger?: BotMessenger;
   /** The clock (epoch ms); tests move it instead of sleeping. */
   now?: () => number;
   /**
@@ -124,14 +127,16 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     secretKeyFile: options.secretKeyFile,
     dataDir,
   });
+  const now = options.now ?? Date.now;
   const deps: AppDeps = {
     db: database.db,
     dialect: database.dialect,
-    now: options.now ?? Date.now,
+    now,
     secrets: createSecrets(loadedKey.key),
     keySource: loadedKey.source,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimit },
     throttle: { ...DEFAULT_THROTTLE, ...options.throttle },
+    messenger: options.messenger ?? localOutbox(dataDir, now),
   };
   app.decorate('deps', deps);
   app.decorate('implementedEndpoints', new Set<string>());

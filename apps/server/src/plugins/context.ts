@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
+import type { BotMessenger } from '../lib/messenger.ts';
 import type { KeySource, Secrets } from '../lib/secrets.ts';
 import type { ThrottlePolicy } from '../modules/auth/throttle.ts';
 
@@ -23,6 +24,8 @@ export interface AppDeps {
   rateLimits: RateLimits;
   /** Guessing limits of login and the registration cap (modules/auth/throttle.ts). */
   throttle: ThrottlePolicy;
+  /** Sends verification codes to messaging-app ids (lib/messenger.ts). */
+  messenger: BotMessenger;
 }
 
 /** The logged-in account of a request, resolved from the `sid` cookie. */

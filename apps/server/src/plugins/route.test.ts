@@ -31,6 +31,10 @@ const HANDLER_REFUSALS: Record<string, { status: number; code: string }> = {
   'POST /addnewbot': { status: 400, code: 'errors.invalidParams' },
   // The caller's only bot.
   'GET /botremove': { status: 409, code: 'bots.errors.cannotRemove' },
+  // '123456' is not the code the registration sent (the right one is 1 in a million).
+  'POST /verifybot': { status: 400, code: 'bots.errors.badCode' },
+  // Registration sent a code less than a minute ago.
+  'POST /resendbotcode': { status: 429, code: 'errors.rateLimited' },
 };
 const owned = endpointList.filter(
   (e): e is typeof e & { owner: { in: 'query' | 'body'; field: string } } =>

@@ -4,6 +4,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { build, type BuildOptions } from '../app.ts';
+import type { BotMessenger } from '../lib/messenger.ts';
 
 /**
  * Builds the real app on a real, empty database for one test file: SQLite `:memory:` by default;
@@ -23,6 +24,7 @@ export async function createTestApp(
     throttle: { pairFreeFailures: 1000, addressFreeFailures: 1000, registrationsPerHour: 100_000 },
     // Tests drive the robot runtime themselves (processQueuedCommands), never by a timer.
     robot: false,
+    messenger: testMessenger,
     ...options,
   };
   if (!base) {
@@ -91,6 +93,18 @@ export function useTestApp(options: BuildOptions = {}): { readonly app: FastifyI
       return current.app;
     },
   };
+}
+
+const sent = new Map<string, string>();
+/** The test messenger: remembers the last code sent to each messaging-app id. */
+const testMessenger: BotMessenger = {
+  async sendVerificationCode(userid, code) {
+    sent.set(userid, code);
+  },
+};
+/** The last verification code sent to this id in this test process. */
+export function lastCodeSentTo(userid: string): string | undefined {
+  return sent.get(userid);
 }
 
 let counter = 0;

@@ -10,7 +10,7 @@ export function authRoutes(app: FastifyInstance): void {
   route(app, endpoints.botRegister, async ({ body, req, reply }) => {
     const refund = await chargeRegistration(app.deps, reply, req.ip);
     try {
-      return await register(app.deps, body);
+      return await register(app.deps, req.log, body);
     } catch (err) {
       await refund();
       throw err;

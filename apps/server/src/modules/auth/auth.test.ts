@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   createTestApp,
+  lastCodeSentTo,
   newAccount,
   registerAndLogin,
   sessionCookie,
@@ -48,9 +49,15 @@ describe('POST /api/botregister', () => {
     expect(res.json().error.code).toBe('register.errors.userExist');
   });
 
-  it('answers 409 bot_exist when the id is already a bot', async () => {
+  it('answers 409 bot_exist when the id is already a proven bot', async () => {
     const a = newAccount();
-    await register(a);
+    const { cookie } = await registerAndLogin(t.app, a);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/verifybot',
+      headers: { cookie },
+      payload: { userid: a.userid, code: lastCodeSentTo(a.userid) },
+    });
     const res = await register({ ...newAccount(), userid: a.userid });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('register.errors.botExist');
