@@ -42,7 +42,7 @@ test('a cross-site link to GET /api/botremove does not remove the bot', async ({
   await page.goto('/botsmanager');
   await expect(
     page.getByRole('table', { name: 'Robôs da conta' }).getByRole('cell', { name: virtualId }),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: 15_000 });
   await shot(page, 'security-cross-site-remove-refused');
   await page.context().close();
 });

@@ -351,7 +351,7 @@ describe('login guessing limits (issue 11, item 1): slow down guessers, never lo
     } finally {
       await close();
     }
-  });
+  }, 180_000);
 
   it('evaluates at most 5 of 50 parallel guesses at one account from one address', async () => {
     const { app, close } = await createTestApp(limits);

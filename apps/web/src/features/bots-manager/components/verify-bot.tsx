@@ -48,11 +48,17 @@ export function VerifyBot({ bot }: { bot: Bot }) {
       >
         <TextField
           size="small"
-          label={t('botsManager.verify.code', { userid: bot.userid })}
+          label={t('botsManager.verify.codeShort')}
           value={code}
           onChange={(e) => setCode(e.target.value)}
           slotProps={{
-            htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6 },
+            htmlInput: {
+              inputMode: 'numeric',
+              autoComplete: 'one-time-code',
+              maxLength: 6,
+              // The visible label is short; the accessible name says which bot.
+              'aria-label': t('botsManager.verify.code', { userid: bot.userid }),
+            },
           }}
           sx={{ width: 200 }}
         />
