@@ -41,7 +41,9 @@ test('a cross-site link to GET /api/botremove does not remove the bot', async ({
 
   await page.goto('/botsmanager');
   await expect(
-    page.getByRole('table', { name: 'Robôs da conta' }).getByRole('cell', { name: virtualId }),
+    page
+      .getByRole('table', { name: 'Robôs da conta' })
+      .getByRole('cell', { name: virtualId, exact: true }),
   ).toBeVisible({ timeout: 15_000 });
   await shot(page, 'security-cross-site-remove-refused');
   await page.context().close();
