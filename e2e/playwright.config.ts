@@ -46,6 +46,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
+      // The browser tier registers many accounts from one address within the hour.
+      REGISTRATIONS_PER_HOUR: '1000',
       // Another build of the panel (e.g. one per engineer working in parallel); default apps/web/dist.
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },

@@ -34,11 +34,13 @@ export async function openPage(browser: Browser, baseURL: string | undefined): P
 
 /** Registers through the API (the registration screen has its own flow) and logs in on screen. */
 export async function registerAndLogIn(page: Page, trader: Trader): Promise<void> {
+  await page.goto('/');
+  // A state-changing call must prove its origin; the panel's own pages send it, so does this.
   const registered = await page.request.post('/api/botregister', {
     data: { email: trader.email, password: trader.password, userid: trader.userid },
+    headers: { origin: new URL(page.url()).origin },
   });
   expect(registered.ok()).toBe(true);
-  await page.goto('/');
   await page.getByLabel('E-mail').fill(trader.email);
   await page.getByLabel('Senha').fill(trader.password);
   await page.getByRole('button', { name: 'Login' }).click();

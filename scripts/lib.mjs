@@ -43,6 +43,17 @@ export function newestMtime(paths) {
   return newest;
 }
 
+/**
+ * The install command: `npm ci` on a fresh clone (exactly the lockfile), else `npm install
+ * --no-save` to catch up with a newer lockfile. Neither writes package-lock.json, so `npm start`
+ * and `npm test` leave `git status` clean.
+ */
+export function installArgs(hasNodeModules) {
+  return hasNodeModules
+    ? ['install', '--no-save', '--no-audit', '--no-fund']
+    : ['ci', '--no-audit', '--no-fund'];
+}
+
 /** Installs dependencies when node_modules is missing or older than the lockfile. */
 export async function ensureInstalled() {
   const marker = join(root, 'node_modules', '.package-lock.json');
@@ -51,7 +62,7 @@ export async function ensureInstalled() {
   console.log(
     'Installing dependencies (first run builds the embedded database driver: about 2 minutes)…',
   );
-  await must('npm', ['install', '--no-audit', '--no-fund']);
+  await must('npm', installArgs(existsSync(join(root, 'node_modules'))));
 }
 
 /** Builds the panel when its build is missing or older than its sources or the contract. */

@@ -5,19 +5,23 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { migrateToLatest, openDatabase } from './db/connect.ts';
+import { localOutbox, type BotMessenger } from './lib/messenger.ts';
 import { createSecrets, loadSecretKey } from './lib/secrets.ts';
+import { fastifyTrustProxy, type TrustProxy } from './lib/trust-proxy.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { DEFAULT_THROTTLE, type ThrottlePolicy } from './modules/auth/throttle.ts';
 import { botCommandsRoutes } from './modules/bot-commands/bot-commands.routes.ts';
 import { botsRoutes } from './modules/bots/bots.routes.ts';
 import { brokersRoutes } from './modules/brokers/brokers.routes.ts';
 import { globalParamsRoutes } from './modules/global-params/global-params.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
 import { proxyRoutes } from './modules/proxy/proxy.routes.ts';
 import { readerParamsRoutes } from './modules/reader-params/reader-params.routes.ts';
 import { readerRequestsRoutes } from './modules/reader-requests/reader-requests.routes.ts';
 import { strategiesRoutes } from './modules/strategies/strategies.routes.ts';
 import type { AppDeps, RateLimits } from './plugins/context.ts';
 import { registerDocs, registerDocsRoutes } from './plugins/docs.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerNotImplemented } from './plugins/route.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerStatic } from './plugins/static.ts';
@@ -30,26 +34,28 @@ export interface BuildOptions {
   dataDir?: string;
   /** Overrides the SQLite file; `:memory:` for tests. */
   sqliteFile?: string;
-  /** Key for secrets at rest; else APP_SECRET_KEY; else `secret.key` in dataDir. */
+  /** Key for secrets at rest; else APP_SECRET_KEY; else the key file (below). */
   secretKey?: string;
+  /** Key file (created 0600 when missing); else APP_SECRET_KEY_FILE; else `secret.key` in dataDir. */
+  secretKeyFile?: string;
   /** The built panel. Default apps/web/dist of this repository. */
   webDist?: string;
   logger?: boolean;
   /** Where log lines go when `logger` is on (default stdout); tests read it. */
   logStream?: { write(line: string): void };
   /**
-   * Behind a TLS-terminating reverse proxy: trust its X-Forwarded-* headers, so the session
-   * cookie gets `Secure` and the Origin check compares with the public host. Off by default:
-   * without a proxy those headers are whatever the client says.
+   * Behind a TLS-terminating reverse proxy: how many proxy hops to trust, or their addresses
+   * (lib/trust-proxy.ts). The session cookie gets `Secure`, the Origin check compares with the
+   * public host and limits count the real client address. Off by default: without a proxy those
+   * headers are whatever the client says.
    */
-  trustProxy?: boolean;
-  /** Per-IP limit of login/registration; `perEmail*` default to 5 per 15 minutes. */
-  rateLimit?: {
-    max: number;
-    timeWindowMs: number;
-    perEmailMax?: number;
-    perEmailWindowMs?: number;
-  };
+  trustProxy?: TrustProxy;
+  /** Request rate of login/registration per client IP (default 10 a minute). */
+  rateLimit?: RateLimits;
+  /** Guessing limits of login and the registration cap; defaults in modules/auth/throttle.ts. */
+  throttle?: Partial<ThrottlePolicy>;
+  /** Sends bot verification codes; default: the local outbox file in dataDir (lib/messenger.ts). */
+  messenger?: BotMessenger;
   /** The clock (epoch ms); tests move it instead of sleeping. */
   now?: () => number;
   /**
@@ -64,12 +70,7 @@ export const BODY_LIMIT_BYTES = 256 * 1024;
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-const DEFAULT_RATE_LIMITS: RateLimits = {
-  max: 10,
-  timeWindowMs: 60_000,
-  perEmailMax: 5,
-  perEmailWindowMs: 15 * 60_000,
-};
+const DEFAULT_RATE_LIMITS: RateLimits = { max: 10, timeWindowMs: 60_000 };
 
 /** Never log a password, token or cookie value, whatever a future log line includes. */
 const REDACT = [
@@ -112,18 +113,30 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
         }
       : false,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     // Refuse __proto__ / constructor.prototype keys in JSON outright (400), not just strip them.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // Errors raised before a route runs answer the same envelope as everything else.
+    frameworkErrors,
+    clientErrorHandler,
   });
 
+  const loadedKey = loadSecretKey({
+    secretKey: options.secretKey,
+    secretKeyFile: options.secretKeyFile,
+    dataDir,
+  });
+  const now = options.now ?? Date.now;
   const deps: AppDeps = {
     db: database.db,
     dialect: database.dialect,
-    now: options.now ?? Date.now,
-    secrets: createSecrets(loadSecretKey({ secretKey: options.secretKey, dataDir })),
+    now,
+    secrets: createSecrets(loadedKey.key),
+    keySource: loadedKey.source,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimit },
+    throttle: { ...DEFAULT_THROTTLE, ...options.throttle },
+    messenger: options.messenger ?? localOutbox(dataDir, now),
   };
   app.decorate('deps', deps);
   app.decorate('implementedEndpoints', new Set<string>());
@@ -149,6 +162,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   proxyRoutes(app);
   botCommandsRoutes(app);
   botsRoutes(app);
+  healthRoutes(app);
   // Last: whatever the modules above left out answers 501 through the same pipeline.
   registerNotImplemented(app);
   registerDocsRoutes(app);

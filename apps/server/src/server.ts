@@ -1,10 +1,12 @@
 import { build } from './app.ts';
+import { parseTrustProxy } from './lib/trust-proxy.ts';
 
 /**
  * The process entry point (`npm start -w @app/server`). Configuration comes from the environment:
  * PORT (3000), HOST (127.0.0.1: not exposed to the network unless asked), DATA_DIR (./data),
- * DATABASE_URL (postgres://… for PostgreSQL, else SQLite), APP_SECRET_KEY (else data/secret.key),
- * TRUST_PROXY=1 behind a TLS-terminating reverse proxy, WEB_DIST (the built panel; apps/web/dist).
+ * DATABASE_URL (postgres://… for PostgreSQL, else SQLite), APP_SECRET_KEY, else APP_SECRET_KEY_FILE,
+ * else data/secret.key (with a warning),
+ * REGISTRATIONS_PER_HOUR (per address, 5), TRUST_PROXY (proxy hops or addresses) behind a TLS-terminating reverse proxy, WEB_DIST (the built panel; apps/web/dist).
  * The robot runtime (robot/scheduler.ts) runs in this process and applies queued bot commands.
  */
 const port = Number(process.env.PORT ?? 3000);
@@ -12,12 +14,25 @@ const host = process.env.HOST ?? '127.0.0.1';
 
 const app = await build({
   logger: true,
-  trustProxy: process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true',
+  trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
+  ...(process.env.REGISTRATIONS_PER_HOUR
+    ? { throttle: { registrationsPerHour: Number(process.env.REGISTRATIONS_PER_HOUR) } }
+    : {}),
   ...(process.env.DATA_DIR ? { dataDir: process.env.DATA_DIR } : {}),
   ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
   ...(process.env.APP_SECRET_KEY ? { secretKey: process.env.APP_SECRET_KEY } : {}),
+  ...(process.env.APP_SECRET_KEY_FILE ? { secretKeyFile: process.env.APP_SECRET_KEY_FILE } : {}),
   ...(process.env.WEB_DIST ? { webDist: process.env.WEB_DIST } : {}),
 });
+
+if (app.deps.keySource === 'beside-data') {
+  // Said at every start until moved: the key is what keeps a copied data folder useless.
+  console.warn(
+    'Warning: the secret key is stored beside the data (secret.key in the data directory), so a ' +
+      'copy of that folder decrypts every stored broker password. Set APP_SECRET_KEY or ' +
+      'APP_SECRET_KEY_FILE (a path outside the data directory) and move the key there.',
+  );
+}
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BotIdSchema, OkSchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
-import { checkLogin, MIN_PASSWORD_LENGTH } from './rules.ts';
+import { checkLogin, MIN_PASSWORD_LENGTH, normalizePassword } from './rules.ts';
 
 /** One entry of the browser's botIDs list (SPEC §3 "Session"). */
 export const BotRefSchema = z.object({ userid: z.string(), traderid: z.string() });
@@ -37,7 +37,11 @@ export type LoginBody = z.infer<typeof LoginBodySchema>;
 
 export const RegisterBodySchema = z.object({
   email: EmailSchema,
-  password: z.string().min(MIN_PASSWORD_LENGTH, 'register.errors.passwordShort').max(256),
+  /** Trimmed like at login ({@link normalizePassword}): one rule for both. */
+  password: z
+    .string()
+    .transform(normalizePassword)
+    .pipe(z.string().min(MIN_PASSWORD_LENGTH, 'register.errors.passwordShort').max(256)),
   userid: BotIdSchema,
   /** Equal to userid at registration (SPEC §3 "Registration"). */
   traderid: BotIdSchema.optional(),

@@ -10,6 +10,11 @@ export const BotSchema = z.object({
   userid: z.string(),
   botexp: z.number().int(),
   virtual: z.boolean(),
+  /**
+   * False while a messaging-app bot's id is not proven by the code sent to it: the bot can be
+   * configured but does not trade. Virtual bots are always verified.
+   */
+  verified: z.boolean(),
 });
 export type Bot = z.infer<typeof BotSchema>;
 
@@ -78,6 +83,16 @@ export function botRemoveRefusal(
   return null;
 }
 
+/** The code the robot's messaging bot sent to a pending bot's id: six digits. */
+export const VerifyBotSchema = z.object({
+  userid: BotIdSchema,
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'bots.errors.badCode'),
+});
+export type VerifyBot = z.infer<typeof VerifyBotSchema>;
+
 export const BotCommandSchema = z.object({ userid: BotIdSchema, botCmd: oneOf(BOT_COMMAND_CODES) });
 export type BotCommand = z.infer<typeof BotCommandSchema>;
 
@@ -120,6 +135,25 @@ export const botsEndpoints = {
     query: UseridQuerySchema,
     response: OkSchema,
     owner: ownerQuery,
+  }),
+  verifyBot: endpoint({
+    method: 'POST',
+    path: '/verifybot',
+    area: 'bots',
+    summary:
+      'Confirm a pending messaging-app bot with the code sent to its id. Not in SPEC §7 (issue 11).',
+    body: VerifyBotSchema,
+    response: OkSchema,
+    owner: ownerBody,
+  }),
+  resendBotCode: endpoint({
+    method: 'POST',
+    path: '/resendbotcode',
+    area: 'bots',
+    summary: 'Send a pending bot a new code (once a minute). Not in SPEC §7 (issue 11).',
+    body: UseridQuerySchema,
+    response: OkSchema,
+    owner: ownerBody,
   }),
   sendBotCommand: endpoint({
     method: 'POST',

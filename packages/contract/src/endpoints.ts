@@ -6,6 +6,7 @@ import { channelsEndpoints } from './channels.ts';
 import { copyTraderEndpoints } from './copy-trader.ts';
 import type { Endpoint } from './endpoint.ts';
 import { globalParamsEndpoints } from './global-params.ts';
+import { healthEndpoints } from './health.ts';
 import { metaCopyEndpoints } from './meta-copy.ts';
 import { proxyEndpoints } from './proxy.ts';
 import { readerParamsEndpoints } from './reader-params.ts';
@@ -27,6 +28,7 @@ export const endpoints = {
   ...metaCopyEndpoints,
   ...botsEndpoints,
   ...buyRobotEndpoints,
+  ...healthEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -30,6 +30,8 @@ export const ErrorCode = {
   botExist: 'register.errors.botExist',
   registerFailed: 'register.errors.failed',
   cannotRemoveBot: 'bots.errors.cannotRemove',
+  badCode: 'bots.errors.badCode',
+  codeExpired: 'bots.errors.codeExpired',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -50,4 +52,6 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'register.errors.failed': 'Registration failed.',
   'bots.errors.cannotRemove':
     "This bot cannot be removed: it has a paid subscription ahead or it is the account's only bot.",
+  'bots.errors.badCode': 'That is not the code we sent.',
+  'bots.errors.codeExpired': 'This code has expired. Ask for a new one.',
 };

@@ -93,6 +93,25 @@ describe('checkRegistration', () => {
     });
   });
 
+  it('trims the password like login does: padding does not make a short password long', () => {
+    expect(
+      checkRegistration({
+        email: 'a@b.co',
+        password: '   short   ',
+        confirmPassword: 'short',
+        userid: '123456',
+      }),
+    ).toEqual({ password: Msg.register.passwordShort });
+    expect(
+      checkRegistration({
+        email: 'a@b.co',
+        password: 'secret123 ',
+        confirmPassword: 'secret123',
+        userid: '123456',
+      }),
+    ).toEqual({});
+  });
+
   it('passes valid data', () => {
     expect(
       checkRegistration({

@@ -103,6 +103,14 @@ function isNotANumber(value: unknown): boolean {
   return Number.isNaN(toNumber(value));
 }
 
+/**
+ * The one password rule of login and registration: spaces around a password are not part of it
+ * (SPEC trims at login, so a password registered with them could never log in).
+ */
+export function normalizePassword(password: string): string {
+  return password.trim();
+}
+
 /** Login (SPEC §5): e-mail and password, trimmed, both required. */
 export function checkLogin(v: RawValues): RuleFailure | null {
   const email = typeof v.email === 'string' ? v.email.trim() : '';
@@ -125,8 +133,8 @@ export function checkRegistration(
   const errors: Partial<Record<'email' | 'password' | 'confirmPassword' | 'userid', MessageKey>> =
     {};
   const email = typeof v.email === 'string' ? v.email.trim() : '';
-  const password = typeof v.password === 'string' ? v.password : '';
-  const confirm = typeof v.confirmPassword === 'string' ? v.confirmPassword : '';
+  const password = typeof v.password === 'string' ? normalizePassword(v.password) : '';
+  const confirm = typeof v.confirmPassword === 'string' ? normalizePassword(v.confirmPassword) : '';
   const userid =
     typeof v.userid === 'string'
       ? v.userid.trim()
@@ -357,7 +365,14 @@ export function checkCopyRooms(v: RawValues): RuleFailure | null {
 
 /** Trader config save, `/configtradercopy` (SPEC §5), in SPEC's order. */
 export function checkTraderConfig(v: RawValues): RuleFailure | null {
-  const delay = v.delaysig === undefined || v.delaysig === null ? '' : String(v.delaysig);
+  // Only text and numbers have a delay to read: String() of an arbitrary JSON object can throw
+  // ({"toString":1}) or recurse without end (deeply nested arrays).
+  const delay =
+    typeof v.delaysig === 'string'
+      ? v.delaysig
+      : typeof v.delaysig === 'number'
+        ? String(v.delaysig)
+        : '';
   if (toNumber(v.signalType) === 9 && !delay.includes(',')) {
     return { key: Msg.traderConfig.delayComma, field: 'delaysig' };
   }

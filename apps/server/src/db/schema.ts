@@ -36,6 +36,11 @@ export interface BotsTable {
   brokers_mask: Generated<number>;
   multi_broker: Generated<number>;
   created_at: EpochMs;
+  /**
+   * Migration 0021: false while a messaging-app bot's id is not proven (a pending claim). The
+   * trading runtime trades only verified bots; virtual bots are always verified.
+   */
+  verified: ColumnType<boolean | number, boolean | undefined, boolean>;
 }
 
 export interface SessionsTable {
@@ -268,4 +273,24 @@ export interface Database {
   reader_requests: ReaderRequestsTable;
   bot_sessions: BotSessionsTable;
   signals: SignalsTable;
+  auth_throttle: AuthThrottleTable;
+  bot_verifications: BotVerificationsTable;
+}
+
+/** Migration 0020: counters of failed logins and registrations per key (modules/auth/throttle.ts). */
+export interface AuthThrottleTable {
+  key: string;
+  count: number;
+  at: EpochMs;
+  blocked_until: EpochMs;
+}
+
+/** Migration 0021: the pending verification code of a bot (its SHA-256, never the code). */
+export interface BotVerificationsTable {
+  bot_id: number;
+  code_hash: string;
+  /** Wrong codes entered; at the limit the code is dead and a new one must be sent. */
+  attempts: number;
+  sent_at: EpochMs;
+  expires_at: EpochMs;
 }

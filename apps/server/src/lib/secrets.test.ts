@@ -63,8 +63,11 @@ describe('loadSecretKey', () => {
       const first = loadSecretKey({ dataDir: dir });
       const file = join(dir, KEY_FILE);
       expect(statSync(file).mode & 0o777).toBe(0o600);
-      expect(readFileSync(file, 'utf8').trim()).toBe(first.toString('base64'));
-      expect(loadSecretKey({ dataDir: dir })).toEqual(first);
+      expect(readFileSync(file, 'utf8').trim()).toBe(first.key.toString('base64'));
+      expect(first).toMatchObject({ source: 'beside-data', created: true });
+      const second = loadSecretKey({ dataDir: dir });
+      expect(second.key).toEqual(first.key);
+      expect(second.created).toBe(false);
     } finally {
       if (saved !== undefined) process.env.APP_SECRET_KEY = saved;
     }

@@ -1,6 +1,7 @@
+import type { KEY_SOURCES } from '@app/contract';
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 
 /**
  * Secrets at rest (broker passwords and tokens, proxy passwords, messaging sessions): AES-256-GCM
@@ -34,29 +35,62 @@ export function parseSecretKey(text: string): Buffer {
   return createHash('sha256').update(trimmed, 'utf8').digest();
 }
 
+/** Where the key came from: `besideData` means one copied data folder decrypts every secret. */
+export type KeySource = (typeof KEY_SOURCES)[number];
+
+export interface LoadedKey {
+  key: Buffer;
+  source: KeySource;
+  /** The key file read (or created), when the key is a file. */
+  file?: string;
+  /** Whether this start created the key file. */
+  created: boolean;
+}
+
+function isInside(child: string, parent: string): boolean {
+  const rel = relative(resolve(parent), resolve(child));
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
 /**
- * The key from the option or `APP_SECRET_KEY`; otherwise `secret.key` in the data directory,
- * created (mode 0600, random 32 bytes as base64) on first start. Losing that file makes stored
- * secrets unreadable, so operators back it up with the database.
+ * The key, in this order: the `secretKey` option or `APP_SECRET_KEY`; the key file named by
+ * `secretKeyFile` or `APP_SECRET_KEY_FILE` (created 0600 when missing); otherwise `secret.key` in
+ * the data directory, created on first start — convenient, but then a copy of the data folder
+ * decrypts every stored broker password, which the server says at start and in `/api/health`.
+ * Losing the key makes stored secrets unreadable, so operators back it up (apart from the data).
  */
 export function loadSecretKey(options: {
   secretKey?: string | undefined;
+  secretKeyFile?: string | undefined;
   dataDir: string;
-}): Buffer {
+}): LoadedKey {
   const configured = options.secretKey ?? process.env.APP_SECRET_KEY;
-  if (configured !== undefined && configured.trim() !== '') return parseSecretKey(configured);
-  mkdirSync(options.dataDir, { recursive: true });
-  const path = join(options.dataDir, KEY_FILE);
+  if (configured !== undefined && configured.trim() !== '') {
+    return { key: parseSecretKey(configured), source: 'environment', created: false };
+  }
+  const named = options.secretKeyFile ?? process.env.APP_SECRET_KEY_FILE;
+  const path = resolve(
+    named !== undefined && named.trim() !== '' ? named : join(options.dataDir, KEY_FILE),
+  );
+  const dir = dirname(path);
+  if (isInside(dir, options.dataDir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
+  let created = false;
   try {
     // 'wx' fails if the file exists, so two processes starting together never overwrite a key.
     writeFileSync(path, randomBytes(KEY_BYTES).toString('base64') + '\n', {
       flag: 'wx',
       mode: 0o600,
     });
+    created = true;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
   }
-  return parseSecretKey(readFileSync(path, 'utf8'));
+  return {
+    key: parseSecretKey(readFileSync(path, 'utf8')),
+    source: isInside(path, options.dataDir) ? 'beside-data' : 'key-file',
+    file: path,
+    created,
+  };
 }
 
 /** Where a secret lives; bound into the ciphertext as associated data. */

@@ -1,16 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
-import type { Secrets } from '../lib/secrets.ts';
+import type { BotMessenger } from '../lib/messenger.ts';
+import type { KeySource, Secrets } from '../lib/secrets.ts';
+import type { ThrottlePolicy } from '../modules/auth/throttle.ts';
 
-/** Limits of the credential endpoints (login, registration). */
+/** Request rate of the credential endpoints (login, registration) per client IP. */
 export interface RateLimits {
-  /** Attempts per client IP per window. */
+  /** Requests per client IP per window. */
   max: number;
   timeWindowMs: number;
-  /** Attempts per e-mail per window, whatever the IP (slows down spread-out guessing). */
-  perEmailMax: number;
-  perEmailWindowMs: number;
 }
 
 /** What every module needs, decorated once on the app (`app.deps`). */
@@ -20,7 +19,13 @@ export interface AppDeps {
   /** Epoch milliseconds; injectable so tests move time without sleeping. */
   now: () => number;
   secrets: Secrets;
+  /** Where the secrets key came from (reported by /api/health). */
+  keySource: KeySource;
   rateLimits: RateLimits;
+  /** Guessing limits of login and the registration cap (modules/auth/throttle.ts). */
+  throttle: ThrottlePolicy;
+  /** Sends verification codes to messaging-app ids (lib/messenger.ts). */
+  messenger: BotMessenger;
 }
 
 /** The logged-in account of a request, resolved from the `sid` cookie. */

@@ -31,6 +31,10 @@ const HANDLER_REFUSALS: Record<string, { status: number; code: string }> = {
   'POST /addnewbot': { status: 400, code: 'errors.invalidParams' },
   // The caller's only bot.
   'GET /botremove': { status: 409, code: 'bots.errors.cannotRemove' },
+  // '123456' is not the code the registration sent (the right one is 1 in a million).
+  'POST /verifybot': { status: 400, code: 'bots.errors.badCode' },
+  // Registration sent a code less than a minute ago.
+  'POST /resendbotcode': { status: 429, code: 'errors.rateLimited' },
 };
 const owned = endpointList.filter(
   (e): e is typeof e & { owner: { in: 'query' | 'body'; field: string } } =>
@@ -180,6 +184,68 @@ describe('Origin check on state-changing calls', () => {
     expect(res.statusCode).toBe(200);
   });
 
+  it.each(changing.map((e) => [`${e.method} ${e.path}`, e] as const))(
+    '%s answers 403 badOrigin without Origin or Sec-Fetch-Site: same-origin',
+    async (_name, e) => {
+      const { query, body } = validRequest(e, mine.userid);
+      for (const proof of [{}, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'none' }]) {
+        const res = await t.app.inject({
+          method: e.method,
+          url: url(e),
+          ...(query ? { query: query as Record<string, string> } : {}),
+          ...(e.method === 'POST' ? { payload: body as object } : {}),
+          headers: { cookie: mine.cookie, origin: undefined, ...proof },
+        });
+        expectEnvelope(res, 403, 'errors.badOrigin');
+      }
+    },
+  );
+
+  it('keeps the bot when a cross-site link opens GET /api/botremove (no Origin, cross-site fetch)', async () => {
+    const victim = await registerAndLogin(t.app);
+    const virtualId = `1${victim.userid}`;
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/addnewbot',
+      payload: { userid: victim.userid, botid: virtualId, virtual: true },
+      headers: { cookie: victim.cookie },
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/botremove?userid=${virtualId}`,
+      headers: {
+        cookie: victim.cookie,
+        origin: undefined,
+        'sec-fetch-site': 'cross-site',
+        'sec-fetch-mode': 'navigate',
+      },
+    });
+    expectEnvelope(res, 403, 'errors.badOrigin');
+    const bots = await t.app.inject({
+      method: 'GET',
+      url: `/api/getbots?userid=${victim.userid}`,
+      headers: { cookie: victim.cookie },
+    });
+    expect((bots.json() as { userid: string }[]).map((b) => b.userid)).toContain(virtualId);
+  });
+
+  it('lets the panel remove a bot with Sec-Fetch-Site: same-origin and no Origin (a same-origin GET)', async () => {
+    const owner = await registerAndLogin(t.app);
+    const virtualId = `2${owner.userid}`;
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/addnewbot',
+      payload: { userid: owner.userid, botid: virtualId, virtual: true },
+      headers: { cookie: owner.cookie },
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/botremove?userid=${virtualId}`,
+      headers: { cookie: owner.cookie, origin: undefined, 'sec-fetch-site': 'same-origin' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
   it('refuses an opaque "null" Origin', async () => {
     const res = await t.app.inject({
       method: 'POST',
@@ -242,6 +308,35 @@ describe('random input never breaks the server', () => {
         }),
         { numRuns: 25 },
       );
+    },
+  );
+});
+
+describe('hostile JSON never reaches a rule as a 500 (issue 11, item 5)', () => {
+  const posts = endpointList.filter((e) => e.method === 'POST' && e.path !== '/logout');
+  const deep = `${'['.repeat(20_000)}1${']'.repeat(20_000)}`;
+  it.each(posts.map((e) => [`${e.method} ${e.path}`, e] as const))(
+    '%s answers a 4xx envelope (or 200/501) for {"toString":1} and 20,000 nested arrays in every field',
+    async (_name, e) => {
+      const shape = (e.body as unknown as { shape?: Record<string, unknown> } | undefined)?.shape;
+      const fields = Object.keys(shape ?? { x: null });
+      const bodies = [
+        '{"toString":1}',
+        deep,
+        `{${fields.map((f) => `"${f}":{"toString":1}`).join(',')}}`,
+        `{${fields.map((f) => `"${f}":${deep}`).join(',')}}`,
+      ];
+      for (const payload of bodies) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: url(e),
+          query: validRequest(e, mine.userid).query as Record<string, string> | undefined,
+          headers: { cookie: mine.cookie, 'content-type': 'application/json' },
+          payload,
+        });
+        expect(res.statusCode === 200 || res.statusCode === 501 || res.statusCode < 500).toBe(true);
+        if (res.statusCode >= 400) expect(typeof res.json().error.code).toBe('string');
+      }
     },
   );
 });

@@ -67,21 +67,33 @@ function changesState(e: Endpoint): boolean {
   return e.method === 'POST' || e.path === '/botremove';
 }
 
+/** `host[:port]` without the scheme's default port, so `localhost:80` and `localhost` compare equal. */
+function normalHost(host: string): string {
+  return host.toLowerCase().replace(/:(80|443)$/, '');
+}
+
 /**
- * A browser always sends `Origin` on cross-site POSTs; when present it must name this host.
- * Clients without one (curl, the robot's tooling) are not browsers and carry no ambient cookie
- * risk, so they pass.
+ * A state-changing request must prove it came from the panel's own pages (issue 11, item 3):
+ * by its `Origin` naming this host; else (a browser sends no Origin on a top-level GET, e.g. a
+ * cross-site link to `GET /botremove`) by `Sec-Fetch-Site: same-origin`; else it is refused.
+ * Clients that are not browsers (scripts, tooling) send `Origin` with the server's own URL.
  */
 const checkOrigin: onRequestHookHandler = async (req) => {
   const origin = req.headers.origin;
-  if (origin === undefined) return;
-  let host: string | null = null;
-  try {
-    host = new URL(origin).host;
-  } catch {
-    host = null;
+  if (origin !== undefined) {
+    let host: string | null = null;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      host = null;
+    }
+    if (host === null || normalHost(host) !== normalHost(req.host)) {
+      throw new HttpError(403, ErrorCode.badOrigin);
+    }
+    return;
   }
-  if (host === null || host !== req.host) throw new HttpError(403, ErrorCode.badOrigin);
+  if (req.headers['sec-fetch-site'] === 'same-origin') return;
+  throw new HttpError(403, ErrorCode.badOrigin);
 };
 
 function ownerValue(e: Endpoint, req: FastifyRequest): unknown {
@@ -152,7 +164,6 @@ export function route<E extends Endpoint>(
       }
     },
   ];
-  if (limiters) preHandler.push(limiters.perEmail);
   if (endpoint.owner !== null && endpoint.owner !== 'session') {
     preHandler.push(async (req) => {
       const userid = ownerValue(endpoint, req);

@@ -6,7 +6,7 @@ import { endpoints as api } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build } from '../app.ts';
-import { callAs, registerAndLogin, useTestApp } from '../test/app.ts';
+import { callAs, registerAndLogin, sameOriginByDefault, useTestApp } from '../test/app.ts';
 import { processQueuedCommands, type SettledCommand } from './command-queue.ts';
 import { loadSessionConfig } from './session-config.ts';
 
@@ -260,13 +260,13 @@ describe('the bot session', () => {
       webDist: '/nonexistent-web-dist',
       robot: false as const,
     };
-    const first = await build(options);
+    const first = sameOriginByDefault(await build(options));
     const me = await registerAndLogin(first);
     await send(me, 2, first);
     await run(10, first);
     await first.close();
 
-    const second = await build(options);
+    const second = sameOriginByDefault(await build(options));
     try {
       await send(me, 3, second);
       await run(10, second);

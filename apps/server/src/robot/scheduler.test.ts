@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { build } from '../app.ts';
-import { registerAndLogin } from '../test/app.ts';
+import { registerAndLogin, sameOriginByDefault } from '../test/app.ts';
 
 // The scheduler's own behaviour (timers, logging, close) does not depend on the database, and
 // fake timers can only drive an in-process one: this file always runs on SQLite.
@@ -11,15 +11,17 @@ const lines: string[] = [];
 let app: FastifyInstance | null = null;
 
 async function start(intervalMs = 1000): Promise<FastifyInstance> {
-  app = await build({
-    sqliteFile: ':memory:',
-    secretKey: randomBytes(32).toString('hex'),
-    webDist: '/nonexistent-web-dist',
-    rateLimit: { max: 10_000, timeWindowMs: 60_000 },
-    logger: true,
-    logStream: { write: (line) => lines.push(line) },
-    robot: { intervalMs },
-  });
+  app = sameOriginByDefault(
+    await build({
+      sqliteFile: ':memory:',
+      secretKey: randomBytes(32).toString('hex'),
+      webDist: '/nonexistent-web-dist',
+      rateLimit: { max: 10_000, timeWindowMs: 60_000 },
+      logger: true,
+      logStream: { write: (line) => lines.push(line) },
+      robot: { intervalMs },
+    }),
+  );
   return app;
 }
 

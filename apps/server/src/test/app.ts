@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Endpoint } from '@app/contract';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { build, type BuildOptions } from '../app.ts';
+import type { BotMessenger } from '../lib/messenger.ts';
 
 /**
  * Builds the real app on a real, empty database for one test file: SQLite `:memory:` by default;
@@ -18,14 +19,16 @@ export async function createTestApp(
     secretKey: randomBytes(32).toString('hex'),
     // No panel build in tests unless a test brings its own fixture.
     webDist: '/nonexistent-web-dist',
-    // Files log in often; the rate-limit tests pass their own small limits.
-    rateLimit: { max: 10_000, timeWindowMs: 60_000, perEmailMax: 10_000, perEmailWindowMs: 60_000 },
+    // Files log in and register often from one address; the limit tests pass their own.
+    rateLimit: { max: 10_000, timeWindowMs: 60_000 },
+    throttle: { pairFreeFailures: 1000, addressFreeFailures: 1000, registrationsPerHour: 100_000 },
     // Tests drive the robot runtime themselves (processQueuedCommands), never by a timer.
     robot: false,
+    messenger: testMessenger,
     ...options,
   };
   if (!base) {
-    const app = await build({ sqliteFile: ':memory:', ...common });
+    const app = sameOriginByDefault(await build({ sqliteFile: ':memory:', ...common }));
     return { app, close: () => app.close() };
   }
 
@@ -36,7 +39,7 @@ export async function createTestApp(
   const url = new URL(base);
   url.searchParams.set('options', `-c search_path=${schema}`);
   try {
-    const app = await build({ databaseUrl: url.toString(), ...common });
+    const app = sameOriginByDefault(await build({ databaseUrl: url.toString(), ...common }));
     return {
       app,
       close: async () => {
@@ -50,6 +53,29 @@ export async function createTestApp(
     await admin.end();
     throw err;
   }
+}
+
+/**
+ * Requests in tests come from the panel's own origin, as a browser's would, unless a test sets
+ * `origin` or `sec-fetch-site` itself (a header set to `undefined` is left out), which is how the
+ * Origin-check tests send foreign or missing proof.
+ */
+export function sameOriginByDefault(app: FastifyInstance): FastifyInstance {
+  const inject = app.inject.bind(app);
+  const wrapped = (opts?: InjectOptions | string) => {
+    if (opts === undefined) return inject();
+    const options: InjectOptions = typeof opts === 'string' ? { url: opts } : opts;
+    const given = (options.headers ?? {}) as Record<string, string | string[] | undefined>;
+    const proves = 'origin' in given || 'sec-fetch-site' in given;
+    const headers = Object.fromEntries(
+      Object.entries(proves ? given : { origin: 'http://localhost', ...given }).filter(
+        ([, v]) => v !== undefined,
+      ),
+    ) as Record<string, string | string[]>;
+    return inject({ ...options, headers });
+  };
+  app.inject = wrapped as typeof app.inject;
+  return app;
 }
 
 /** Registers beforeAll/afterAll for a file-wide app; read `.app` inside tests. */
@@ -67,6 +93,18 @@ export function useTestApp(options: BuildOptions = {}): { readonly app: FastifyI
       return current.app;
     },
   };
+}
+
+const sent = new Map<string, string>();
+/** The test messenger: remembers the last code sent to each messaging-app id. */
+const testMessenger: BotMessenger = {
+  async sendVerificationCode(userid, code) {
+    sent.set(userid, code);
+  },
+};
+/** The last verification code sent to this id in this test process. */
+export function lastCodeSentTo(userid: string): string | undefined {
+  return sent.get(userid);
 }
 
 let counter = 0;

@@ -18,7 +18,7 @@ interface Def {
 }
 
 const CANDIDATES: Record<string, readonly unknown[]> = {
-  string: ['12345', '', 'name', '12:00', '+5511999999999', 'trader@example.com'],
+  string: ['12345', '', 'name', '12:00', '+5511999999999', 'trader@example.com', '123456'],
   number: [1, 2, 0, 5, 0.5, 10, 100],
   int: [1, 2, 0, 5, 10, 100],
   boolean: [true, false],

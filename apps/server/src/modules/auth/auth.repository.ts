@@ -19,15 +19,6 @@ export async function findAccountEmail(db: Kysely<Database>, accountId: number) 
   return row?.email ?? null;
 }
 
-export async function botExists(db: Kysely<Database>, userid: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('bots')
-    .select('id')
-    .where('userid', '=', userid)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** The account's bots in creation order: the first is the one the panel opens with. */
 export async function listBotRefs(db: Kysely<Database>, accountId: number): Promise<BotRef[]> {
   return db
@@ -46,25 +37,29 @@ export interface NewAccount {
   now: number;
 }
 
-/** Creates the account and its first bot together: never an account without its bot. */
-export async function createAccountWithBot(db: Kysely<Database>, a: NewAccount): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const account = await trx
-      .insertInto('accounts')
-      .values({ email: a.email, password_hash: a.passwordHash, created_at: a.now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('bots')
-      .values({
-        account_id: account.id,
-        userid: a.userid,
-        traderid: a.traderid,
-        virtual: false,
-        email: a.email,
-        botexp: 0,
-        created_at: a.now,
-      })
-      .execute();
-  });
+/**
+ * Creates the account and its first bot inside the caller's transaction: never an account without
+ * its bot. The bot is pending (not verified) until its id is proven. Returns the bot's row id.
+ */
+export async function createAccountWithBot(trx: Kysely<Database>, a: NewAccount): Promise<number> {
+  const account = await trx
+    .insertInto('accounts')
+    .values({ email: a.email, password_hash: a.passwordHash, created_at: a.now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const bot = await trx
+    .insertInto('bots')
+    .values({
+      account_id: account.id,
+      userid: a.userid,
+      traderid: a.traderid,
+      virtual: false,
+      verified: false,
+      email: a.email,
+      botexp: 0,
+      created_at: a.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return bot.id;
 }

@@ -2,16 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import {
   ErrorCode,
+  normalizePassword,
   type BotRef,
   type LoginBody,
   type RegisterBody,
   type SessionInfo,
 } from '@app/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import { uniqueViolation } from '../../db/dialect.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { AppDeps } from '../../plugins/context.ts';
+import { issueCode, releasePendingClaim, sendCode } from '../bots/bot-verification.ts';
 import {
-  botExists,
   createAccountWithBot,
   findAccountByEmail,
   findAccountEmail,
@@ -29,35 +31,60 @@ function getDummyHash(): Promise<string> {
   return dummyHash;
 }
 
-export async function register(deps: AppDeps, body: RegisterBody): Promise<BotRef> {
+/**
+ * Creates the account with its first bot, pending until the code sent to its messaging-app id
+ * is entered (a pending claim of another account on that id gives way: `releasePendingClaim`).
+ */
+export async function register(
+  deps: AppDeps,
+  log: FastifyBaseLogger,
+  body: RegisterBody,
+): Promise<BotRef> {
   const { db } = deps;
   // The schema already trimmed and lower-cased the e-mail.
   if (await findAccountByEmail(db, body.email)) throw new HttpError(409, ErrorCode.userExist);
-  if (await botExists(db, body.userid)) throw new HttpError(409, ErrorCode.botExist);
+  // The schema already trimmed the password (normalizePassword), as login does.
   const passwordHash = await hash(body.password);
   // The copy-trading identity starts equal to the bot id (SPEC §3 "Registration").
   const traderid = body.userid;
+  const now = deps.now();
+  let code: string;
   try {
-    await createAccountWithBot(db, {
-      email: body.email,
-      passwordHash,
-      userid: body.userid,
-      traderid,
-      now: deps.now(),
+    code = await db.transaction().execute(async (trx) => {
+      await releasePendingClaim(trx, body.userid);
+      const botId = await createAccountWithBot(trx, {
+        email: body.email,
+        passwordHash,
+        userid: body.userid,
+        traderid,
+        now,
+      });
+      return issueCode(trx, botId, now);
     });
   } catch (err) {
     const violated = uniqueViolation(err);
     if (violated === null) throw err;
     throw new HttpError(409, violated.includes('email') ? ErrorCode.userExist : ErrorCode.botExist);
   }
+  await sendCode(deps, log, body.userid, code);
   return { userid: body.userid, traderid };
+}
+
+/**
+ * Whether the password matches: trimmed (the one rule, see `normalizePassword`), else as typed,
+ * for accounts registered with spaces around their password before registration trimmed too.
+ */
+async function passwordMatches(hashed: string, typed: string): Promise<boolean> {
+  const password = normalizePassword(typed);
+  if (await verify(hashed, password)) return true;
+  return password !== typed && (await verify(hashed, typed));
 }
 
 /** The account id for these credentials, or 401 — the same answer for either mistake. */
 export async function authenticate(deps: AppDeps, body: LoginBody): Promise<number> {
   const account = await findAccountByEmail(deps.db, body.email.trim().toLowerCase());
   const valid = account
-    ? await verify(account.password_hash, body.password)
+    ? await passwordMatches(account.password_hash, body.password)
     : await verify(await getDummyHash(), body.password).then(() => false);
   if (!account || !valid) throw new HttpError(401, ErrorCode.invalidCredentials);
   return account.id;

@@ -20,7 +20,7 @@ export async function accountBots(
 ): Promise<AccountBot[]> {
   const query = db
     .selectFrom('bots')
-    .select(['id', 'email', 'userid', 'botexp', 'virtual'])
+    .select(['id', 'email', 'userid', 'botexp', 'virtual', 'verified'])
     .where('account_id', '=', accountId)
     .orderBy('id');
   const rows = await (lock === 'postgres' ? query.forUpdate() : query).execute();
@@ -30,6 +30,7 @@ export async function accountBots(
     userid: r.userid,
     botexp: Number(r.botexp),
     virtual: fromDbBool(r.virtual),
+    verified: fromDbBool(r.verified),
   }));
 }
 
@@ -42,16 +43,6 @@ export async function accountEmail(db: Kysely<Database>, accountId: number): Pro
   return row.email;
 }
 
-/** Whether any account has a bot with this id (bot ids are unique across accounts). */
-export async function botIdTaken(db: Kysely<Database>, userid: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('bots')
-    .select('id')
-    .where('userid', '=', userid)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export interface NewBotRow {
   accountId: number;
   userid: string;
@@ -60,8 +51,9 @@ export interface NewBotRow {
   now: number;
 }
 
-export async function insertBot(db: Kysely<Database>, b: NewBotRow): Promise<void> {
-  await db
+/** Inserts the bot (a messaging-app bot pending until proven); returns its row id. */
+export async function insertBot(db: Kysely<Database>, b: NewBotRow): Promise<number> {
+  const row = await db
     .insertInto('bots')
     .values({
       account_id: b.accountId,
@@ -69,11 +61,14 @@ export async function insertBot(db: Kysely<Database>, b: NewBotRow): Promise<voi
       // The copy-trading identity starts equal to the bot id, as at registration.
       traderid: b.userid,
       virtual: b.virtual,
+      verified: b.virtual,
       email: b.email,
       botexp: 0,
       created_at: b.now,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** Deletes the bot; its settings, commands and session go with it (foreign keys cascade). */

@@ -8,12 +8,20 @@ import {
 import { uniqueViolation } from '../../db/dialect.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { AppDeps } from '../../plugins/context.ts';
-import { accountBots, accountEmail, botIdTaken, deleteBot, insertBot } from './bots.repository.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { issueCode, releasePendingClaim, sendCode } from './bot-verification.ts';
+import { accountBots, accountEmail, deleteBot, insertBot } from './bots.repository.ts';
 
 /** Every bot of the account, in creation order. */
 export async function listBots(deps: AppDeps, accountId: number): Promise<Bot[]> {
   const bots = await accountBots(deps.db, accountId);
-  return bots.map(({ email, userid, botexp, virtual }) => ({ email, userid, botexp, virtual }));
+  return bots.map(({ email, userid, botexp, virtual, verified }) => ({
+    email,
+    userid,
+    botexp,
+    virtual,
+    verified,
+  }));
 }
 
 /**
@@ -22,29 +30,39 @@ export async function listBots(deps: AppDeps, accountId: number): Promise<Bot[]>
  * non-virtual bots. Either way the id must be free in every account. The body's e-mail is
  * ignored: a bot carries its account's.
  */
-export async function addBot(deps: AppDeps, accountId: number, body: NewBot): Promise<void> {
+export async function addBot(
+  deps: AppDeps,
+  log: FastifyBaseLogger,
+  accountId: number,
+  body: NewBot,
+): Promise<void> {
+  const now = deps.now();
+  let code: string | null;
   try {
-    await deps.db.transaction().execute(async (trx) => {
+    code = await deps.db.transaction().execute(async (trx) => {
       if (body.virtual) {
         const sources = (await accountBots(trx, accountId)).filter((b) => !b.virtual);
         if (!sources.some((s) => isVirtualBotIdOf(body.botid, s.userid))) {
           throw new HttpError(400, ErrorCode.invalidParams, { botid: ErrorCode.invalidParams });
         }
       }
-      if (await botIdTaken(trx, body.botid)) throw new HttpError(409, ErrorCode.botExist);
-      await insertBot(trx, {
+      // A messaging-app id held only by another account's pending claim gives way (issue 11).
+      await releasePendingClaim(trx, body.botid, accountId);
+      const botId = await insertBot(trx, {
         accountId,
         userid: body.botid,
         virtual: body.virtual,
         email: await accountEmail(trx, accountId),
-        now: deps.now(),
+        now,
       });
+      return body.virtual ? null : issueCode(trx, botId, now);
     });
   } catch (err) {
     // Two requests raced past the check: the unique index decides.
     if (uniqueViolation(err) !== null) throw new HttpError(409, ErrorCode.botExist);
     throw err;
   }
+  if (code !== null) await sendCode(deps, log, body.botid, code);
 }
 
 /**

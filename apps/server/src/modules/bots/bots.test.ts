@@ -1,6 +1,6 @@
 import { endpoints as api } from '@app/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { callAs, registerAndLogin, useTestApp } from '../../test/app.ts';
+import { callAs, lastCodeSentTo, registerAndLogin, useTestApp } from '../../test/app.ts';
 
 let clock = 1_700_000_000_000;
 const nowSec = () => Math.floor(clock / 1000);
@@ -9,6 +9,10 @@ type Trader = Awaited<ReturnType<typeof registerAndLogin>>;
 let other: Trader;
 beforeAll(async () => {
   other = await registerAndLogin(t.app);
+  // A proven id: only a pending claim gives way to another account (bot-verification.test.ts).
+  await callAs(t.app, other.cookie, api.verifyBot, {
+    body: { userid: other.userid, code: lastCodeSentTo(other.userid) },
+  });
 });
 
 const list = (who: Trader) =>
@@ -32,7 +36,9 @@ describe('GET /api/getbots', () => {
     const me = await registerAndLogin(t.app);
     const res = await list(me);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual([{ email: me.email, userid: me.userid, botexp: 0, virtual: false }]);
+    expect(res.json()).toEqual([
+      { email: me.email, userid: me.userid, botexp: 0, virtual: false, verified: false },
+    ]);
   });
 });
 
@@ -44,8 +50,8 @@ describe('POST /api/addnewbot', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ ok: true });
     expect((await list(me)).json()).toEqual([
-      { email: me.email, userid: me.userid, botexp: 0, virtual: false },
-      { email: me.email, userid: botid, botexp: 0, virtual: false },
+      { email: me.email, userid: me.userid, botexp: 0, virtual: false, verified: false },
+      { email: me.email, userid: botid, botexp: 0, virtual: false, verified: false },
     ]);
     expect((await session(me)).json().botIDs).toEqual([
       { userid: me.userid, traderid: me.userid },
@@ -53,7 +59,7 @@ describe('POST /api/addnewbot', () => {
     ]);
   });
 
-  it('answers 409 botExist for an id any account already has, and creates nothing', async () => {
+  it('answers 409 botExist for its own id and a proven id of another account, and creates nothing', async () => {
     const me = await registerAndLogin(t.app);
     for (const botid of [me.userid, other.userid]) {
       const res = await add(me, { botid, virtual: false });
@@ -86,6 +92,7 @@ describe('POST /api/addnewbot', () => {
       userid: prefixed,
       botexp: 0,
       virtual: true,
+      verified: true,
     });
     // Another messaging-app bot of the account is a source too, and incrementing is a derivation.
     const second = `1${freshId(me)}`;

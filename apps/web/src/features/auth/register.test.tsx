@@ -123,4 +123,17 @@ describe('registration', () => {
       sellerid: '777',
     });
   });
+
+  it('sends the password trimmed, as login does: "segredo123 " registers "segredo123"', async () => {
+    const { user, field, server } = await openRegistration('/cadastrar', {
+      'POST /api/botregister': { body: { userid: '5550001', traderid: '5550001' } },
+    });
+    await user.type(field('E-mail'), 'ana@example.com');
+    await user.type(field('Senha'), 'segredo123 ');
+    await user.type(field('Confirme a senha'), 'segredo123');
+    await user.type(field('ID do Telegram'), '5550001');
+    await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
+    expect(await screen.findByText('Cadastro ok!')).toBeInTheDocument();
+    expect(server.to('POST /api/botregister')[0]?.body).toMatchObject({ password: 'segredo123' });
+  });
 });

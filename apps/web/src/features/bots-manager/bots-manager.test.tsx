@@ -18,6 +18,7 @@ const own = (userid: string, extra: Partial<Bot> = {}): Bot => ({
   userid,
   botexp: 0,
   virtual: false,
+  verified: true,
   ...extra,
 });
 
@@ -33,7 +34,7 @@ async function openManager(initial: Bot[] = [own(ana.userid)], extra = {}) {
     'GET /api/getbots': () => ({ body: bots }),
     'POST /api/addnewbot': (req) => {
       const body = req.body as { botid: string; virtual: boolean };
-      bots = [...bots, own(body.botid, { virtual: body.virtual })];
+      bots = [...bots, own(body.botid, { virtual: body.virtual, verified: body.virtual })];
       return { body: { ok: true } };
     },
     'GET /api/botremove': (req) => {
@@ -228,6 +229,38 @@ describe('bot manager', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
     expect(await within(dialog).findByText(`ID do novo bot virtual: 2${ana.userid}`)).toBeVisible();
     expect(within(dialog).getByRole('alert')).toHaveTextContent('ID já cadastrado');
+  });
+
+  it('verifies a pending Telegram bot with the code sent to it; a wrong code is explained', async () => {
+    const pending = own('5550009', { verified: false });
+    const { user, server } = await openManager([own(ana.userid), pending], {
+      'POST /api/verifybot': (req: { body: unknown }) => {
+        const { code } = req.body as { code: string };
+        if (code !== '123456') return errorReply(400, 'bots.errors.badCode');
+        pending.verified = true;
+        return { body: { ok: true } };
+      },
+      'POST /api/resendbotcode': () => ({ body: { ok: true } }),
+    });
+    await table();
+    expect(within(rowOf('5550009')).getByText('Pendente')).toBeInTheDocument();
+    expect(within(rowOf(ana.userid)).queryByText('Pendente')).toBeNull();
+    const field = screen.getByLabelText('Código de verificação de 5550009');
+
+    await user.click(screen.getByRole('button', { name: 'Reenviar código' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Novo código enviado.');
+    await user.click(field);
+    await user.paste('000000');
+    await user.click(screen.getByRole('button', { name: 'Verificar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Este não é o código que enviamos.');
+    await user.clear(field);
+    await user.paste('123456');
+    await user.click(screen.getByRole('button', { name: 'Verificar' }));
+    await waitFor(() => expect(within(rowOf('5550009')).queryByText('Pendente')).toBeNull());
+    expect(server.to('POST /api/verifybot').at(-1)?.body).toEqual({
+      userid: '5550009',
+      code: '123456',
+    });
   });
 
   it('shows a failed load with a retry', async () => {

@@ -1,4 +1,4 @@
-import { checkLogin } from '@app/contract';
+import { checkLogin, normalizePassword } from '@app/contract';
 import { Alert, Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
@@ -37,7 +37,10 @@ export function LoginPage() {
         area="auth"
         defaultValues={{ email: '', password: '' }}
         rule={checkLogin}
-        toBody={(values) => ({ email: values.email.trim(), password: values.password.trim() })}
+        toBody={(values) => ({
+          email: values.email.trim(),
+          password: normalizePassword(values.password),
+        })}
         onSubmit={login}
         onSuccess={(info) => {
           startSession(info);

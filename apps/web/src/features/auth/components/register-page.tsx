@@ -3,6 +3,7 @@ import {
   GET_ID_URL,
   isMissing,
   Msg,
+  normalizePassword,
   RegisterBodySchema,
   type RawValues,
   type RegisterBody,
@@ -64,7 +65,7 @@ export function RegisterPage() {
     const sellerid = querySellerid || storage.get('sellerID') || undefined;
     return {
       email: values.email.trim(),
-      password: values.password,
+      password: normalizePassword(values.password),
       userid,
       traderid: userid,
       ...(sellerid ? { sellerid } : {}),

@@ -19,6 +19,16 @@ export function addBot(body: NewBot) {
   return api(endpoints.addBot, { body });
 }
 
+/** Confirms a pending messaging-app bot with the code sent to its id. */
+export function verifyBot(userid: string, code: string) {
+  return api(endpoints.verifyBot, { body: { userid, code } });
+}
+
+/** Sends a pending bot a new code (the server allows one a minute). */
+export function resendBotCode(userid: string) {
+  return api(endpoints.resendBotCode, { body: { userid } });
+}
+
 /** SPEC keeps removal a GET with the bot id in the query (the server still checks Origin). */
 export function removeBot(userid: string) {
   return api(endpoints.removeBot, { query: { userid } });

@@ -21,6 +21,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatBotExpiry } from '../bot-expiry.ts';
+import { VerifyBot } from './verify-bot.tsx';
 
 /** Where a trader renews a bot (SPEC §2 "Bot manager": a renew link to the buy page). */
 export const RENEW_PATH = '/comprar';
@@ -131,6 +132,7 @@ function BotCards({ bots, ...rest }: BotsTableProps) {
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             {bot.email}
           </Typography>
+          {bot.verified ? null : <VerifyBot bot={bot} />}
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <Typography variant="body2" sx={{ flexGrow: 1 }}>
               {t('botsManager.columns.botexp')}:{' '}
@@ -176,6 +178,7 @@ export function BotsTable(props: BotsTableProps) {
               </TableCell>
               <TableCell>
                 <TypeChip bot={bot} />
+                {bot.verified ? null : <VerifyBot bot={bot} />}
               </TableCell>
               <TableCell align="right">
                 <BotActions bot={bot} botCount={bots.length} {...rest} />

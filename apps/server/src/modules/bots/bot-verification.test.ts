@@ -1,0 +1,175 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { endpoints as api } from '@app/contract';
+import { describe, expect, it } from 'vitest';
+import { build } from '../../app.ts';
+import { OUTBOX_FILE } from '../../lib/messenger.ts';
+import {
+  callAs,
+  lastCodeSentTo,
+  newAccount,
+  registerAndLogin,
+  sameOriginByDefault,
+  useTestApp,
+} from '../../test/app.ts';
+import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, RESEND_INTERVAL_MS } from './bot-verification.ts';
+
+// Issue 11, item 6: a messaging-app bot id is claimed only once proven by the code sent to it.
+
+let clock = Date.UTC(2025, 8, 1);
+const t = useTestApp({ now: () => clock });
+type Trader = Awaited<ReturnType<typeof registerAndLogin>>;
+
+const bots = async (who: Trader) =>
+  (await callAs(t.app, who.cookie, api.getBots, { query: { userid: who.userid } })).json() as {
+    userid: string;
+    verified: boolean;
+  }[];
+const verify = (who: Trader, userid: string, code: string | undefined) =>
+  callAs(t.app, who.cookie, api.verifyBot, { body: { userid, code } });
+const resend = (who: Trader, userid: string) =>
+  callAs(t.app, who.cookie, api.resendBotCode, { body: { userid } });
+const addBot = (who: Trader, botid: string) =>
+  callAs(t.app, who.cookie, api.addBot, { body: { userid: who.userid, botid, virtual: false } });
+const login = (who: Trader) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/botlogin',
+    payload: { email: who.email, password: who.password },
+  });
+
+describe('pending bots', () => {
+  it('registers a pending bot that can be configured; the code sent to its id verifies it', async () => {
+    const me = await registerAndLogin(t.app);
+    expect(await bots(me)).toMatchObject([{ userid: me.userid, verified: false }]);
+    // Pending blocks only trading: configuring works.
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/brokerid',
+      payload: { userid: me.userid, curBrokerID: 2, brokersMask: 0, multiBroker: 0 },
+      headers: { cookie: me.cookie },
+    });
+    expect(saved.statusCode).toBe(200);
+    const code = lastCodeSentTo(me.userid);
+    expect(code).toMatch(/^\d{6}$/);
+    expect((await verify(me, me.userid, code)).json()).toEqual({ ok: true });
+    expect(await bots(me)).toMatchObject([{ userid: me.userid, verified: true }]);
+  });
+
+  it('answers 400 badCode for a wrong code, and codeExpired after too many or after a day', async () => {
+    const me = await registerAndLogin(t.app);
+    const right = lastCodeSentTo(me.userid) ?? '';
+    const wrong = right === '000000' ? '111111' : '000000';
+    for (let i = 0; i < CODE_MAX_ATTEMPTS; i++) {
+      const res = await verify(me, me.userid, wrong);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('bots.errors.badCode');
+    }
+    // Even the right code is dead now.
+    const dead = await verify(me, me.userid, right);
+    expect(dead.json().error.code).toBe('bots.errors.codeExpired');
+
+    clock += RESEND_INTERVAL_MS;
+    expect((await resend(me, me.userid)).statusCode).toBe(200);
+    const fresh = lastCodeSentTo(me.userid);
+    clock += CODE_TTL_MS;
+    expect((await verify(me, me.userid, fresh)).json().error.code).toBe('bots.errors.codeExpired');
+    expect(await bots(me)).toMatchObject([{ verified: false }]);
+  });
+
+  it('sends a new code at most once a minute (429 with Retry-After)', async () => {
+    const me = await registerAndLogin(t.app);
+    const first = await resend(me, me.userid);
+    expect(first.statusCode).toBe(429);
+    expect(Number(first.headers['retry-after'])).toBeGreaterThan(0);
+    clock += RESEND_INTERVAL_MS;
+    expect((await resend(me, me.userid)).statusCode).toBe(200);
+    expect((await verify(me, me.userid, lastCodeSentTo(me.userid))).statusCode).toBe(200);
+  });
+
+  it("answers 403 for verifying another account's bot", async () => {
+    const me = await registerAndLogin(t.app);
+    const them = await registerAndLogin(t.app);
+    const res = await verify(me, them.userid, lastCodeSentTo(them.userid));
+    expect(res.statusCode).toBe(403);
+    expect(await bots(them)).toMatchObject([{ verified: false }]);
+  });
+
+  it('creates virtual bots verified', async () => {
+    const me = await registerAndLogin(t.app);
+    await callAs(t.app, me.cookie, api.addBot, {
+      body: { userid: me.userid, botid: `1${me.userid}`, virtual: true },
+    });
+    expect(await bots(me)).toMatchObject([{ verified: false }, { verified: true }]);
+  });
+});
+
+describe('id squatting', () => {
+  it('lets the real owner register an id another account claimed with addnewbot but never proved', async () => {
+    const squatter = await registerAndLogin(t.app);
+    const owner = newAccount();
+    expect((await addBot(squatter, owner.userid)).statusCode).toBe(200);
+
+    const me = await registerAndLogin(t.app, owner);
+    // The id is now the owner's pending claim, with a code sent to it…
+    expect(await bots(me)).toMatchObject([{ userid: owner.userid, verified: false }]);
+    expect((await verify(me, owner.userid, lastCodeSentTo(owner.userid))).statusCode).toBe(200);
+    // …and the squatter keeps its own bot, without the claimed one.
+    expect((await bots(squatter)).map((b) => b.userid)).toEqual([squatter.userid]);
+  });
+
+  it('removes a squatter account whose only bot was the unproven claim', async () => {
+    const owner = newAccount();
+    const squatter = await registerAndLogin(t.app, { ...newAccount(), userid: owner.userid });
+    const reg = await t.app.inject({ method: 'POST', url: '/api/botregister', payload: owner });
+    expect(reg.statusCode).toBe(200);
+    expect((await login(squatter)).statusCode).toBe(401);
+  });
+
+  it('keeps a proven id: another account gets 409 botExist by registration or addnewbot', async () => {
+    const owner = await registerAndLogin(t.app);
+    await verify(owner, owner.userid, lastCodeSentTo(owner.userid));
+    const other = await registerAndLogin(t.app);
+    expect((await addBot(other, owner.userid)).json().error.code).toBe('register.errors.botExist');
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: '/api/botregister',
+      payload: { ...newAccount(), userid: owner.userid },
+    });
+    expect(reg.statusCode).toBe(409);
+    expect(await bots(owner)).toMatchObject([{ userid: owner.userid, verified: true }]);
+  });
+});
+
+describe('the local messenger', () => {
+  it('writes the code to DATA_DIR/outbox.jsonl (0600), never to the log', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'outbox-'));
+    const lines: string[] = [];
+    const app = sameOriginByDefault(
+      await build({
+        dataDir,
+        secretKey: randomBytes(32).toString('hex'),
+        webDist: '/nonexistent-web-dist',
+        robot: false,
+        logger: true,
+        logStream: { write: (line) => lines.push(line) },
+      }),
+    );
+    try {
+      const a = newAccount();
+      const res = await app.inject({ method: 'POST', url: '/api/botregister', payload: a });
+      expect(res.statusCode).toBe(200);
+      const file = join(dataDir, OUTBOX_FILE);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      const message = JSON.parse(readFileSync(file, 'utf8').trim()) as { to: string; code: string };
+      expect(message.to).toBe(a.userid);
+      expect(message.code).toMatch(/^\d{6}$/);
+      expect(lines.join('\n')).not.toContain(message.code);
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

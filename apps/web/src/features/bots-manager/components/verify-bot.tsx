@@ -1,0 +1,94 @@
+import type { Bot } from '@app/contract';
+import { Alert, Box, Button, Chip, Stack, TextField, Tooltip } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { dynamicKey } from '../../../i18n/keys.ts';
+import { errorKey } from '../../../lib/api.ts';
+import { resendBotCode, useRefreshBots, verifyBot } from '../api/bots-manager.ts';
+
+/**
+ * A pending messaging-app bot (issue 11): the code the robot's messaging bot sent to its id, a
+ * Verify button and a Resend button. Pending bots can be configured but do not trade.
+ */
+export function VerifyBot({ bot }: { bot: Bot }) {
+  const { t } = useTranslation();
+  const refresh = useRefreshBots();
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<{ severity: 'error' | 'success'; key: string } | null>(null);
+
+  async function run(action: () => Promise<unknown>, doneKey: string, reload: boolean) {
+    setBusy(true);
+    setNotice(null);
+    try {
+      await action();
+      setNotice({ severity: 'success', key: doneKey });
+      if (reload) await refresh();
+    } catch (err) {
+      setNotice({ severity: 'error', key: errorKey(err) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Box sx={{ mt: 1 }}>
+      <Tooltip title={t('botsManager.verify.pendingHelp')}>
+        <Chip size="small" color="warning" label={t('botsManager.verify.pending')} />
+      </Tooltip>
+      <Stack
+        component="form"
+        direction="row"
+        spacing={1}
+        sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run(() => verifyBot(bot.userid, code.trim()), 'botsManager.verify.verified', true);
+        }}
+      >
+        <TextField
+          size="small"
+          label={t('botsManager.verify.codeShort')}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          slotProps={{
+            htmlInput: {
+              inputMode: 'numeric',
+              autoComplete: 'one-time-code',
+              maxLength: 6,
+              // The visible label is short; the accessible name says which bot.
+              'aria-label': t('botsManager.verify.code', { userid: bot.userid }),
+            },
+          }}
+          sx={{ width: 200 }}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          size="small"
+          disabled={busy || code.trim() === ''}
+        >
+          {t('botsManager.verify.submit')}
+        </Button>
+        <Button
+          size="small"
+          disabled={busy}
+          onClick={() =>
+            void run(() => resendBotCode(bot.userid), 'botsManager.verify.sent', false)
+          }
+        >
+          {t('botsManager.verify.resend')}
+        </Button>
+      </Stack>
+      {notice ? (
+        <Alert
+          severity={notice.severity}
+          role={notice.severity === 'error' ? 'alert' : 'status'}
+          sx={{ mt: 1 }}
+        >
+          {t(dynamicKey(notice.key))}
+        </Alert>
+      ) : null}
+    </Box>
+  );
+}
