@@ -117,6 +117,24 @@ describe('errors', () => {
 });
 
 describe('logging', () => {
+  it('writes one line per request with method, path, status and duration', async () => {
+    const lines: string[] = [];
+    const { app, close } = await createTestApp({
+      logger: true,
+      logStream: { write: (line) => lines.push(line) },
+    });
+    try {
+      await app.inject({ method: 'GET', url: '/api/session' });
+      const entries = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+      const forRequest = entries.filter((e) => e.url === '/api/session' || e.req !== undefined);
+      expect(forRequest).toHaveLength(1);
+      expect(forRequest[0]).toMatchObject({ method: 'GET', statusCode: 401, msg: 'request' });
+      expect(typeof forRequest[0]?.ms).toBe('number');
+    } finally {
+      await close();
+    }
+  });
+
   it('never writes a password, session token or cookie value', async () => {
     const lines: string[] = [];
     const { app, close } = await createTestApp({
