@@ -102,7 +102,10 @@ const register = lazyRoute('/cadastrar', () =>
 const paymentOk = screens.find((s) => s.path === '/paymentok')?.element;
 
 // The logged-in frame (drawer, top bar, bot selector) is not needed to log in: its own chunk.
-const shell = lazyRoute('(shell)', () => import('./shell/app-shell.tsx').then((m) => m.AppShell));
+export const SHELL_SCREEN = '(shell)';
+const shell = lazyRoute(SHELL_SCREEN, () =>
+  import('./shell/app-shell.tsx').then((m) => m.AppShell),
+);
 
 export const loggedInRoutes: RouteObject[] = [
   {
