@@ -79,3 +79,17 @@ export async function ensureWebBuilt() {
   console.log('Building the panel…');
   await must('npm', ['run', 'build', '-w', '@app/web']);
 }
+
+/** Builds the server to JavaScript when its build is missing or older than its sources. */
+export async function ensureServerBuilt() {
+  const bundle = join(root, 'apps', 'server', 'dist', 'server.js');
+  const sources = [
+    'apps/server/src',
+    'apps/server/build.mjs',
+    'packages/contract/src',
+    'packages/robot/src',
+  ];
+  if (existsSync(bundle) && statSync(bundle).mtimeMs >= newestMtime(sources)) return;
+  console.log('Building the server…');
+  await must('npm', ['run', 'build', '-w', '@app/server']);
+}

@@ -36,9 +36,12 @@ const unitCode = await run('npx', [
   `--outputFile.json=${vitestJson}`,
 ]);
 
+await ensureWebBuilt();
+console.log('\n▶ size budgets (built panel, bench/budgets.json)');
+await must('node', ['scripts/size-budget.mjs']);
+
 console.log('\n▶ browser tests (Playwright, Debian Chromium)');
 const chromium = findChromium();
-await ensureWebBuilt();
 const pwJson = join(reports, 'playwright.json');
 const e2eCode = await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
   env: { ...process.env, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson },

@@ -1,6 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { catalogues } from './src/i18n/all-catalogues.ts';
+import { i18n, i18nReady } from './src/i18n/index.ts';
+
+// The panel fetches one catalogue when its language is first used; tests have all three at hand,
+// so a screen renders its text at once in whichever language a test switches to.
+for (const [lng, catalogue] of Object.entries(catalogues)) {
+  i18n.addResourceBundle(lng, 'translation', catalogue);
+}
+await i18nReady;
 
 // jsdom has no matchMedia; MUI's useMediaQuery needs one. Desktop width unless a test says otherwise.
 Object.defineProperty(window, 'matchMedia', {

@@ -1,3 +1,4 @@
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -117,6 +118,24 @@ describe('errors', () => {
 });
 
 describe('logging', () => {
+  it('writes one line per request with method, path, status and duration', async () => {
+    const lines: string[] = [];
+    const { app, close } = await createTestApp({
+      logger: true,
+      logStream: { write: (line) => lines.push(line) },
+    });
+    try {
+      await app.inject({ method: 'GET', url: '/api/session' });
+      const entries = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+      const forRequest = entries.filter((e) => e.url === '/api/session' || e.req !== undefined);
+      expect(forRequest).toHaveLength(1);
+      expect(forRequest[0]).toMatchObject({ method: 'GET', statusCode: 401, msg: 'request' });
+      expect(typeof forRequest[0]?.ms).toBe('number');
+    } finally {
+      await close();
+    }
+  });
+
   it('never writes a password, session token or cookie value', async () => {
     const lines: string[] = [];
     const { app, close } = await createTestApp({
@@ -180,7 +199,11 @@ describe('the built panel', () => {
       join(dir, 'index.html'),
       '<!doctype html><title>panel</title><div id="root"></div>',
     );
-    writeFileSync(join(dir, 'assets', 'app-1a2b.js'), 'console.log(1)');
+    writeFileSync(join(dir, 'assets', 'app-1a2b3c4d.js'), 'console.log(1)');
+    // What the build writes beside each file (apps/web/vite.config.ts `precompress`).
+    writeFileSync(join(dir, 'assets', 'app-1a2b3c4d.js.br'), brotliCompressSync('console.log(1)'));
+    writeFileSync(join(dir, 'assets', 'app-1a2b3c4d.js.gz'), gzipSync('console.log(1)'));
+    writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     panel = await createTestApp({ webDist: dir });
   });
   afterAll(async () => {
@@ -199,12 +222,35 @@ describe('the built panel', () => {
   });
 
   it('serves assets as files and 404s a missing one', async () => {
-    const asset = await panel.app.inject({ method: 'GET', url: '/assets/app-1a2b.js' });
+    const asset = await panel.app.inject({ method: 'GET', url: '/assets/app-1a2b3c4d.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.body).toBe('console.log(1)');
     expect((await panel.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(
       404,
     );
+  });
+
+  it('sends the brotli or gzip file the build made to a browser that accepts it', async () => {
+    const url = '/assets/app-1a2b3c4d.js';
+    const br = await panel.app.inject({ url, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    const gz = await panel.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe('console.log(1)');
+  });
+
+  it('lets browsers keep hashed assets for a year, and re-check index.html and other files', async () => {
+    const asset = await panel.app.inject({
+      url: '/assets/app-1a2b3c4d.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/', '/geralconfig', '/favicon.svg']) {
+      const res = await panel.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
   });
 
   it('keeps /api answers as the envelope', async () => {

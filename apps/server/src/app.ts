@@ -2,7 +2,12 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { migrateToLatest, openDatabase } from './db/connect.ts';
 import { localOutbox, type BotMessenger } from './lib/messenger.ts';
@@ -90,6 +95,30 @@ const REDACT = [
   '*.tokenReal',
 ];
 
+/**
+ * One log line per request, written when it completes, with only what an operator needs; instead
+ * of Fastify's two ("incoming request", "request completed") serialising the whole request and
+ * reply through redaction, which was 5 % of the API's busy time (issue 12).
+ */
+class OneLineRequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    req: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const line = {
+      method: req.method,
+      url: req.url,
+      statusCode: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request');
+  }
+}
+
 /** The whole server (API, panel, docs) on a migrated database; used by server.ts and every test. */
 export async function build(options: BuildOptions = {}): Promise<FastifyInstance> {
   const dataDir = resolve(options.dataDir ?? 'data');
@@ -112,6 +141,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
           ...(options.logStream ? { stream: options.logStream } : {}),
         }
       : false,
+    logController: new OneLineRequestLog(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     // Refuse __proto__ / constructor.prototype keys in JSON outright (400), not just strip them.

@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { columnTypes, SqliteBooleanPlugin, type DialectName } from './dialect.ts';
 import { migrations } from './migrations/index.ts';
+import { withStatementCache } from './statement-cache.ts';
 import type { Database } from './schema.ts';
 
 export interface DbOptions {
@@ -83,7 +84,7 @@ export function openDatabase(options: DbOptions): Db {
   sqlite.pragma('synchronous = FULL');
   return {
     db: new Kysely<Database>({
-      dialect: new SqliteDialect({ database: sqlite }),
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
       plugins: [new SqliteBooleanPlugin()],
     }),
     dialect: 'sqlite',

@@ -33,6 +33,11 @@ export interface RequestSession {
   /** sha256 hex of the cookie's token (the sessions row id). */
   id: string;
   accountId: number;
+  /**
+   * The bot the request names (its owner field, read before validation) looked up together with
+   * the session: its row id when the account owns it, else null. Absent when not looked up.
+   */
+  ownedBot?: { userid: string; id: number | null };
 }
 
 declare module 'fastify' {

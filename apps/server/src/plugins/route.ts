@@ -29,6 +29,11 @@ export interface HandlerContext<E extends Endpoint> {
   session: RequestSession;
   /** The session if there is one; for public endpoints (login, logout). */
   maybeSession: RequestSession | null;
+  /**
+   * Row id of the bot named by the endpoint's owner field, found by the ownership check: use it
+   * instead of looking the bot up again (`botIdOf`). Only on endpoints owned by a bot field.
+   */
+  botId: number;
   req: FastifyRequest;
   reply: FastifyReply;
 }
@@ -116,9 +121,21 @@ export function route<E extends Endpoint>(
   if (app.implementedEndpoints.has(key)) throw new Error(`${key} is registered twice`);
   app.implementedEndpoints.add(key);
 
+  // When the owner is a query field, the session lookup also finds that bot (one query); the
+  // ownership check below then only compares the validated value with the one looked up.
+  const ownerInQuery =
+    endpoint.owner !== null && endpoint.owner !== 'session' && endpoint.owner.in === 'query'
+      ? endpoint.owner.field
+      : null;
   const onRequest: onRequestHookHandler[] = [
     async (req, reply) => {
-      req.session = await resolveSession(app, req, reply);
+      const raw = ownerInQuery === null ? undefined : (req.query as RawValues)[ownerInQuery];
+      req.session = await resolveSession(
+        app,
+        req,
+        reply,
+        typeof raw === 'string' ? raw : undefined,
+      );
     },
   ];
   if (endpoint.owner !== null) {
@@ -167,18 +184,23 @@ export function route<E extends Endpoint>(
   if (endpoint.owner !== null && endpoint.owner !== 'session') {
     preHandler.push(async (req) => {
       const userid = ownerValue(endpoint, req);
-      const accountId = req.session?.accountId;
-      const owned =
-        typeof userid === 'string' && accountId !== undefined
-          ? await app.deps.db
-              .selectFrom('bots')
-              .select('id')
-              .where('userid', '=', userid)
-              .where('account_id', '=', accountId)
-              .executeTakeFirst()
-          : undefined;
+      const session = req.session;
+      let botId: number | null = null;
+      if (typeof userid === 'string' && session !== null) {
+        if (session.ownedBot?.userid === userid) botId = session.ownedBot.id;
+        else {
+          const row = await app.deps.db
+            .selectFrom('bots')
+            .select('id')
+            .where('userid', '=', userid)
+            .where('account_id', '=', session.accountId)
+            .executeTakeFirst();
+          botId = row?.id ?? null;
+        }
+      }
       // One answer whether the bot is someone else's or does not exist: no probing for ids.
-      if (!owned) throw new HttpError(403, ErrorCode.forbidden);
+      if (botId === null || session === null) throw new HttpError(403, ErrorCode.forbidden);
+      session.ownedBot = { userid: userid as string, id: botId };
     });
   }
 
@@ -205,6 +227,11 @@ export function route<E extends Endpoint>(
           return req.session;
         },
         maybeSession: req.session,
+        get botId(): number {
+          const id = req.session?.ownedBot?.id;
+          if (id === undefined || id === null) throw new HttpError(403, ErrorCode.forbidden);
+          return id;
+        },
         req,
         reply,
       };

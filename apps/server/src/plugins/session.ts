@@ -34,21 +34,43 @@ function cookieToken(req: FastifyRequest): string | null {
   return token && token.length <= 128 ? token : null;
 }
 
-/** Finds the request's session, ending it when idle too long and sliding it when active. */
+/**
+ * Finds the request's session, ending it when idle too long and sliding it when active. With
+ * `userid`, the same single lookup also finds that bot among the session account's bots
+ * (`ownedBotId`, null when it is not theirs), so an owned read costs one query, not two.
+ */
 export async function resolveSession(
   app: FastifyInstance,
   req: FastifyRequest,
   reply: FastifyReply,
+  userid?: string,
 ): Promise<RequestSession | null> {
   const token = cookieToken(req);
   if (token === null) return null;
   const { db, now } = app.deps;
   const id = hashToken(token);
-  const row = await db
-    .selectFrom('sessions')
-    .select(['account_id', 'last_seen_at', 'expires_at'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row =
+    userid === undefined
+      ? await db
+          .selectFrom('sessions')
+          .select(['account_id', 'last_seen_at', 'expires_at'])
+          .where('id', '=', id)
+          .executeTakeFirst()
+      : await db
+          .selectFrom('sessions')
+          .leftJoin('bots', (join) =>
+            join
+              .onRef('bots.account_id', '=', 'sessions.account_id')
+              .on('bots.userid', '=', userid),
+          )
+          .select([
+            'sessions.account_id',
+            'sessions.last_seen_at',
+            'sessions.expires_at',
+            'bots.id as bot_id',
+          ])
+          .where('sessions.id', '=', id)
+          .executeTakeFirst();
   if (!row) return null;
   const at = now();
   if (row.expires_at <= at) {
@@ -64,7 +86,12 @@ export async function resolveSession(
     // Slide the browser's copy too, or it would drop the cookie 30 days after login.
     reply.setCookie(SESSION_COOKIE, token, cookieOptions(req));
   }
-  return { id, accountId: row.account_id };
+  const session: RequestSession = { id, accountId: row.account_id };
+  if (userid !== undefined) {
+    const botId = 'bot_id' in row ? row.bot_id : null;
+    session.ownedBot = { userid, id: typeof botId === 'number' ? botId : null };
+  }
+  return session;
 }
 
 /**

@@ -9,6 +9,13 @@ function isApi(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
+/** Vite names what it emits under assets/ by content hash: a new build is a new name. */
+function isHashedAsset(path: string): boolean {
+  return /[\\/]assets[\\/][^\\/]+-[\w-]{8}\.\w+(\.br|\.gz)?$/.test(path);
+}
+
+const LONG_CACHE = 'public, max-age=31536000, immutable';
+
 const NOT_BUILT =
   'The panel has not been built yet.\n\n' +
   'Run `npm run build` in the project folder, then restart the server.\n' +
@@ -24,12 +31,11 @@ export async function registerStatic(app: FastifyInstance, webDist: string): Pro
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
-      // Vite fingerprints asset names, so anything but index.html may be cached for long.
+      // The build writes .br and .gz beside each file (apps/web/vite.config.ts): sent as they are
+      // to browsers that accept them, with Vary: Accept-Encoding.
+      preCompressed: true,
       setHeaders: (reply, path) => {
-        reply.header(
-          'cache-control',
-          path.endsWith('index.html') ? 'no-cache' : 'public, max-age=31536000, immutable',
-        );
+        reply.header('cache-control', isHashedAsset(path) ? LONG_CACHE : 'no-cache');
       },
     });
   }

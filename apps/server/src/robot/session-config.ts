@@ -109,7 +109,11 @@ export async function loadSessionConfig(deps: AppDeps, botId: number): Promise<S
     .where('id', '=', botId)
     .executeTakeFirst();
   if (!bot) throw new Error(`No bot with id ${botId}`);
-  const params = await readGlobalParams(deps, bot.userid, bot.current_broker);
+  const params = await readGlobalParams(
+    deps,
+    { userid: bot.userid, id: botId },
+    bot.current_broker,
+  );
   const reader = await readReaderParams(deps, bot.userid);
   return {
     botId: bot.userid,

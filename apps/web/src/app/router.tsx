@@ -15,12 +15,14 @@ function LoggedOutRoutes() {
 
 /** Picks the route table by the server session (restored from `GET /api/session` at start-up). */
 export function AppRoutes() {
-  const { t } = useTranslation();
+  // `ready`: the active language's catalogue (its own chunk) has arrived. It loads while the
+  // session is checked, and no screen renders before both, so none ever shows keys for text.
+  const { t, ready } = useTranslation();
   const session = useSession();
-  if (session.status === 'loading') {
+  if (session.status === 'loading' || !ready) {
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '100dvh' }}>
-        <CircularProgress aria-label={t('app.loading')} />
+        <CircularProgress aria-label={ready ? t('app.loading') : undefined} />
       </Box>
     );
   }

@@ -1,65 +1,119 @@
 import type { RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/components/login-page.tsx';
-import { RegisterPage } from '../features/auth/components/register-page.tsx';
-import { GlobalParamsPage } from '../features/global-params/components/global-params-page.tsx';
-import { HomePage } from '../features/home/components/home-page.tsx';
-import { NotFoundPage } from '../features/not-found/components/not-found-page.tsx';
-import { PaymentOkPage } from '../features/payment/components/payment-ok-page.tsx';
-import { CustomCyclesPage } from '../features/custom-cycles/components/custom-cycles-page.tsx';
-import { CyclesPage } from '../features/cycles/components/cycles-page.tsx';
-import { LossRecoveryPage } from '../features/loss-recovery/components/loss-recovery-page.tsx';
-import { MasanielloPage } from '../features/masaniello/components/masaniello-page.tsx';
-import { SorosPage } from '../features/soros/components/soros-page.tsx';
-import { StrategiesPage } from '../features/strategies/components/strategies-page.tsx';
-import { BotCommandsPage } from '../features/bot-commands/components/bot-commands-page.tsx';
-import { BotsPage } from '../features/bots/components/bots-page.tsx';
-import { BotsManagerPage } from '../features/bots-manager/components/bots-manager-page.tsx';
-import { CopySignalsPage } from '../features/copy-signals/components/copy-signals-page.tsx';
-import { BrokerConfigPage } from '../features/brokers/components/broker-config-page.tsx';
-import { ProxyPage } from '../features/proxy/components/proxy-page.tsx';
-import { ReaderParamsPage } from '../features/reader-params/components/reader-params-page.tsx';
-import { AppShell } from './shell/app-shell.tsx';
+import { lazyRoute, type LazyRoute } from '../lib/lazy-screen.tsx';
 import { PublicLayout } from './shell/public-layout.tsx';
+
+const isBuilt = (path: string): boolean => builtPaths.includes(path);
 
 /**
  * Logged-in screens built so far (SPEC §2 "Access"). A new screen is one more line here: its
- * route appears, and so does its card on the home page. Paths not listed show not-found.
+ * route appears, and so does its card on the home page. Paths not listed show not-found. Each
+ * screen is its own chunk (`lazyRoute`), loaded on first visit or when a link to it is hovered.
  */
-const screens: RouteObject[] = [
+const screens: LazyRoute[] = [
   { path: '/auth', element: <LoginPage /> },
-  { path: '/geralconfig', element: <GlobalParamsPage /> },
-  { path: '/paymentok', element: <PaymentOkPage /> },
-  { path: '/brokerconfig', element: <BrokerConfigPage /> },
-  {
-    path: '/copysignals',
-    element: <CopySignalsPage isBuilt={(path) => builtPaths.includes(path)} />,
-  },
-  { path: '/reader-params', element: <ReaderParamsPage /> },
-  { path: '/configproxy', element: <ProxyPage /> },
-  { path: '/botspage', element: <BotsPage isBuilt={(path) => builtPaths.includes(path)} /> },
-  { path: '/botcommands', element: <BotCommandsPage /> },
-  {
-    path: '/botsmanager',
-    element: <BotsManagerPage isBuilt={(path) => builtPaths.includes(path)} />,
-  },
-  { path: '/strategies', element: <StrategiesPage /> },
-  { path: '/config-masaniello', element: <MasanielloPage /> },
-  { path: '/config-cycles', element: <CyclesPage /> },
-  { path: '/config-soros', element: <SorosPage /> },
-  { path: '/config-recovery', element: <LossRecoveryPage /> },
-  { path: '/config-customcycles', element: <CustomCyclesPage /> },
+  lazyRoute('/geralconfig', () =>
+    import('../features/global-params/components/global-params-page.tsx').then(
+      (m) => m.GlobalParamsPage,
+    ),
+  ),
+  lazyRoute('/paymentok', () =>
+    import('../features/payment/components/payment-ok-page.tsx').then((m) => m.PaymentOkPage),
+  ),
+  lazyRoute('/brokerconfig', () =>
+    import('../features/brokers/components/broker-config-page.tsx').then((m) => m.BrokerConfigPage),
+  ),
+  lazyRoute(
+    '/copysignals',
+    () =>
+      import('../features/copy-signals/components/copy-signals-page.tsx').then(
+        (m) => m.CopySignalsPage,
+      ),
+    { isBuilt },
+  ),
+  lazyRoute('/reader-params', () =>
+    import('../features/reader-params/components/reader-params-page.tsx').then(
+      (m) => m.ReaderParamsPage,
+    ),
+  ),
+  lazyRoute('/configproxy', () =>
+    import('../features/proxy/components/proxy-page.tsx').then((m) => m.ProxyPage),
+  ),
+  lazyRoute(
+    '/botspage',
+    () => import('../features/bots/components/bots-page.tsx').then((m) => m.BotsPage),
+    { isBuilt },
+  ),
+  lazyRoute('/botcommands', () =>
+    import('../features/bot-commands/components/bot-commands-page.tsx').then(
+      (m) => m.BotCommandsPage,
+    ),
+  ),
+  lazyRoute(
+    '/botsmanager',
+    () =>
+      import('../features/bots-manager/components/bots-manager-page.tsx').then(
+        (m) => m.BotsManagerPage,
+      ),
+    { isBuilt },
+  ),
+  lazyRoute('/strategies', () =>
+    import('../features/strategies/components/strategies-page.tsx').then((m) => m.StrategiesPage),
+  ),
+  lazyRoute('/config-masaniello', () =>
+    import('../features/masaniello/components/masaniello-page.tsx').then((m) => m.MasanielloPage),
+  ),
+  lazyRoute('/config-cycles', () =>
+    import('../features/cycles/components/cycles-page.tsx').then((m) => m.CyclesPage),
+  ),
+  lazyRoute('/config-soros', () =>
+    import('../features/soros/components/soros-page.tsx').then((m) => m.SorosPage),
+  ),
+  lazyRoute('/config-recovery', () =>
+    import('../features/loss-recovery/components/loss-recovery-page.tsx').then(
+      (m) => m.LossRecoveryPage,
+    ),
+  ),
+  lazyRoute('/config-customcycles', () =>
+    import('../features/custom-cycles/components/custom-cycles-page.tsx').then(
+      (m) => m.CustomCyclesPage,
+    ),
+  ),
 ];
 
 /** Every logged-in path that has a screen. */
-export const builtPaths: readonly string[] = ['/', ...screens.map((route) => route.path ?? '')];
+export const builtPaths: readonly string[] = ['/', ...screens.map((route) => route.path)];
+
+// Screens that are not in the table above (no path of their own), also one chunk each.
+const home = lazyRoute(
+  '/',
+  () => import('../features/home/components/home-page.tsx').then((m) => m.HomePage),
+  { builtPaths },
+);
+const notFound = (loggedIn: boolean) =>
+  lazyRoute(
+    '*',
+    () => import('../features/not-found/components/not-found-page.tsx').then((m) => m.NotFoundPage),
+    { loggedIn },
+  ).element;
+const register = lazyRoute('/cadastrar', () =>
+  import('../features/auth/components/register-page.tsx').then((m) => m.RegisterPage),
+);
+const paymentOk = screens.find((s) => s.path === '/paymentok')?.element;
+
+// The logged-in frame (drawer, top bar, bot selector) is not needed to log in: its own chunk.
+export const SHELL_SCREEN = '(shell)';
+const shell = lazyRoute(SHELL_SCREEN, () =>
+  import('./shell/app-shell.tsx').then((m) => m.AppShell),
+);
 
 export const loggedInRoutes: RouteObject[] = [
   {
-    element: <AppShell />,
+    element: shell.element,
     children: [
-      { index: true, element: <HomePage builtPaths={builtPaths} /> },
+      { index: true, element: home.element },
       ...screens,
-      { path: '*', element: <NotFoundPage loggedIn /> },
+      { path: '*', element: notFound(true) },
     ],
   },
 ];
@@ -70,9 +124,9 @@ export const loggedOutRoutes: RouteObject[] = [
     children: [
       { index: true, element: <LoginPage /> },
       { path: '/auth', element: <LoginPage /> },
-      { path: '/cadastrar', element: <RegisterPage /> },
-      { path: '/paymentok', element: <PaymentOkPage /> },
-      { path: '*', element: <NotFoundPage loggedIn={false} /> },
+      { path: '/cadastrar', element: register.element },
+      { path: '/paymentok', element: paymentOk },
+      { path: '*', element: notFound(false) },
     ],
   },
 ];

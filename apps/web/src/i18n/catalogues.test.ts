@@ -15,7 +15,7 @@ import {
 } from '@app/contract';
 import { SESSION_REPLY_KEYS } from '@app/robot';
 import { describe, expect, it } from 'vitest';
-import { catalogues } from './index.ts';
+import { catalogues } from './all-catalogues.ts';
 
 function flatten(node: unknown, prefix = ''): Map<string, unknown> {
   const out = new Map<string, unknown>();

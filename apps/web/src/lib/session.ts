@@ -1,4 +1,4 @@
-import { endpoints, type SessionInfo } from '@app/contract';
+import { authEndpoints, type SessionInfo } from '@app/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api, ApiError } from './api.ts';
@@ -9,7 +9,7 @@ export const sessionQueryKey = ['session'] as const;
 /** Restores the session from the server's cookie; `null` when there is none (401). */
 async function fetchSession(): Promise<SessionInfo | null> {
   try {
-    const info = await api(endpoints.session);
+    const info = await api(authEndpoints.session);
     rememberSession(info, false);
     return info;
   } catch (error) {

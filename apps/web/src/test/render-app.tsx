@@ -7,6 +7,7 @@ import { vi } from 'vitest';
 import { Providers } from '../app/providers.tsx';
 import { AppRoutes } from '../app/router.tsx';
 import { i18n } from '../i18n/index.ts';
+import { loadAllScreens } from '../lib/lazy-screen.tsx';
 
 export const ana: SessionInfo = {
   email: 'ana@example.com',
@@ -36,6 +37,9 @@ export function currentPath(): string {
  */
 export async function renderApp(path: string, options: { fakeTimers?: boolean } = {}) {
   await i18n.changeLanguage('pt-BR');
+  // Screens are lazy chunks in the panel; here they are all loaded first, so a test waits for
+  // what the screen shows, not for a module to be transformed.
+  await loadAllScreens();
   const user = userEvent.setup(
     options.fakeTimers ? { advanceTimers: (ms) => vi.advanceTimersByTime(ms) } : { delay: null },
   );

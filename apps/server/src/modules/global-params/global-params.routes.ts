@@ -4,12 +4,12 @@ import { route } from '../../plugins/route.ts';
 import { chooseBroker, readGlobalParams, writeGlobalParams } from './global-params.service.ts';
 
 export function globalParamsRoutes(app: FastifyInstance): void {
-  route(app, endpoints.getGlobalParams, ({ query }) =>
-    readGlobalParams(app.deps, query.userid, query.brokerid),
+  route(app, endpoints.getGlobalParams, ({ query, botId }) =>
+    readGlobalParams(app.deps, { userid: query.userid, id: botId }, query.brokerid),
   );
 
-  route(app, endpoints.saveGlobalParams, async ({ query, body }) => {
-    await writeGlobalParams(app.deps, query.userid, body);
+  route(app, endpoints.saveGlobalParams, async ({ query, body, botId }) => {
+    await writeGlobalParams(app.deps, { userid: query.userid, id: botId }, body);
     return { ok: true as const };
   });
 

@@ -43,24 +43,30 @@ function toWire(row: Selectable<GlobalParamsTable>, userid: string): GlobalParam
   };
 }
 
+/** A bot known to be the caller's: its wire id and its row id (the route's `ctx.botId`). */
+export interface BotRow {
+  userid: string;
+  id: number;
+}
+
 export async function readGlobalParams(
   deps: AppDeps,
-  userid: string,
+  bot: BotRow,
   brokerId: number,
 ): Promise<GlobalParamsRead> {
-  const row = await findGlobalParams(deps.db, await botIdOf(deps, userid), brokerId);
-  return row ? toWire(row, userid) : defaultGlobalParams(userid, brokerId);
+  const row = await findGlobalParams(deps.db, bot.id, brokerId);
+  return row ? toWire(row, bot.userid) : defaultGlobalParams(bot.userid, brokerId);
 }
 
 export async function writeGlobalParams(
   deps: AppDeps,
-  queryUserid: string,
+  bot: BotRow,
   params: GlobalParams,
 ): Promise<void> {
-  requireSameBot(queryUserid, params.userid);
+  requireSameBot(bot.userid, params.userid);
   // Quant manages its own stop, so a trailing stop makes no sense with it (the form hides it).
   const saved = params.stopType === StopType.quant ? { ...params, stopMovel: 0 as const } : params;
-  await saveGlobalParams(deps.db, await botIdOf(deps, queryUserid), saved, deps.now());
+  await saveGlobalParams(deps.db, bot.id, saved, deps.now());
 }
 
 export async function chooseBroker(deps: AppDeps, choice: BrokerChoice): Promise<void> {

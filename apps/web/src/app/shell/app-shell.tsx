@@ -1,4 +1,4 @@
-import { endpoints } from '@app/contract';
+import { authEndpoints } from '@app/contract';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
@@ -12,10 +12,11 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { api } from '../../lib/api.ts';
+import { preloadAllScreens } from '../../lib/lazy-screen.tsx';
 import { useEndSession, useSession } from '../../lib/session.ts';
 import { readBotIds, storage } from '../../lib/storage.ts';
 import { BotSelector } from './bot-selector.tsx';
@@ -51,7 +52,7 @@ function LogoutButton() {
   const endSession = useEndSession();
   async function logout(): Promise<void> {
     try {
-      await api(endpoints.logout);
+      await api(authEndpoints.logout);
     } catch {
       // The local session ends anyway: a trader who presses "log out" must not stay logged in here.
     }
@@ -79,6 +80,8 @@ export function AppShell() {
   // and the bot selector, which read the stored ids.
   useSession();
   const multiBot = readBotIds().length > 1;
+  // Logged in, the other screens are likely next: fetch their chunks once the browser is idle.
+  useEffect(() => preloadAllScreens(), []);
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>

@@ -1,5 +1,6 @@
 import { DRAWER_WIDTH_PX } from '@app/contract';
 import {
+  Box,
   Drawer,
   List,
   ListItem,
@@ -11,6 +12,7 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { preloadScreen } from '../../lib/lazy-screen.tsx';
 import { NAV_LINKS } from './nav-links.ts';
 
 /** Width of the collapsed icon strip. */
@@ -20,43 +22,49 @@ function NavList({ expanded, onNavigate }: { expanded: boolean; onNavigate?: () 
   const { t } = useTranslation();
   const { pathname } = useLocation();
   return (
-    <List component="nav" aria-label={t('shell.navigation')}>
-      {NAV_LINKS.map(({ path, labelKey, Icon }) => {
-        const label = t(labelKey);
-        const button = (
-          <ListItemButton
-            component={RouterLink}
-            to={path}
-            selected={pathname === path}
-            aria-current={pathname === path ? 'page' : undefined}
-            aria-label={expanded ? undefined : label}
-            onClick={onNavigate}
-            sx={{ minHeight: 48, px: 2.5, justifyContent: expanded ? 'initial' : 'center' }}
-          >
-            <ListItemIcon sx={{ minWidth: 0, mr: expanded ? 2 : 0, justifyContent: 'center' }}>
-              <Icon />
-            </ListItemIcon>
-            {expanded && (
-              <ListItemText
-                primary={label}
-                slotProps={{ primary: { noWrap: true, title: label } }}
-              />
-            )}
-          </ListItemButton>
-        );
-        return (
-          <ListItem key={path} disablePadding sx={{ display: 'block' }}>
-            {expanded ? (
-              button
-            ) : (
-              <Tooltip title={label} placement="right">
-                {button}
-              </Tooltip>
-            )}
-          </ListItem>
-        );
-      })}
-    </List>
+    // The <nav> landmark holds a real list: MUI's `List component="nav"` left the items as <li>
+    // outside any list, the one failing accessibility audit (issue 12).
+    <Box component="nav" aria-label={t('shell.navigation')}>
+      <List>
+        {NAV_LINKS.map(({ path, labelKey, Icon }) => {
+          const label = t(labelKey);
+          const button = (
+            <ListItemButton
+              component={RouterLink}
+              to={path}
+              selected={pathname === path}
+              aria-current={pathname === path ? 'page' : undefined}
+              aria-label={expanded ? undefined : label}
+              onClick={onNavigate}
+              onMouseEnter={() => preloadScreen(path)}
+              onFocus={() => preloadScreen(path)}
+              sx={{ minHeight: 48, px: 2.5, justifyContent: expanded ? 'initial' : 'center' }}
+            >
+              <ListItemIcon sx={{ minWidth: 0, mr: expanded ? 2 : 0, justifyContent: 'center' }}>
+                <Icon />
+              </ListItemIcon>
+              {expanded && (
+                <ListItemText
+                  primary={label}
+                  slotProps={{ primary: { noWrap: true, title: label } }}
+                />
+              )}
+            </ListItemButton>
+          );
+          return (
+            <ListItem key={path} disablePadding sx={{ display: 'block' }}>
+              {expanded ? (
+                button
+              ) : (
+                <Tooltip title={label} placement="right">
+                  {button}
+                </Tooltip>
+              )}
+            </ListItem>
+          );
+        })}
+      </List>
+    </Box>
   );
 }
 

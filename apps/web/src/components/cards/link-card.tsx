@@ -1,6 +1,7 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import { Box, Card, CardActionArea, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
+import { preloadScreen } from '../../lib/lazy-screen.tsx';
 
 interface LinkCardProps {
   Icon: SvgIconComponent;
@@ -34,7 +35,14 @@ export function LinkCard({ Icon, label, to, external }: LinkCardProps) {
           {content}
         </CardActionArea>
       ) : (
-        <CardActionArea component={RouterLink} to={to} sx={{ height: '100%' }}>
+        <CardActionArea
+          component={RouterLink}
+          to={to}
+          onMouseEnter={() => preloadScreen(to)}
+          onFocus={() => preloadScreen(to)}
+          onTouchStart={() => preloadScreen(to)}
+          sx={{ height: '100%' }}
+        >
           {content}
         </CardActionArea>
       )}

@@ -1,8 +1,8 @@
-import { endpoints, ErrorCode, type LoginBody, type RegisterBody } from '@app/contract';
+import { authEndpoints, ErrorCode, type LoginBody, type RegisterBody } from '@app/contract';
 import { api, ApiError } from '../../../lib/api.ts';
 
 export function login(body: LoginBody) {
-  return api(endpoints.botLogin, { body });
+  return api(authEndpoints.botLogin, { body });
 }
 
 const REGISTER_CONFLICTS: readonly string[] = [ErrorCode.userExist, ErrorCode.botExist];
@@ -10,7 +10,7 @@ const REGISTER_CONFLICTS: readonly string[] = [ErrorCode.userExist, ErrorCode.bo
 /** SPEC §8: user_exist and bot_exist keep their own text; anything else is "registration failed". */
 export async function register(body: RegisterBody) {
   try {
-    return await api(endpoints.botRegister, { body });
+    return await api(authEndpoints.botRegister, { body });
   } catch (error) {
     if (error instanceof ApiError && REGISTER_CONFLICTS.includes(error.code)) throw error;
     const status = error instanceof ApiError ? error.status : 0;

@@ -1,0 +1,90 @@
+// `npm run bench:web`: Lighthouse (the `lighthouse` package, driving Debian's Chromium) on the
+// built panel served by the built server, as `npm start` serves it: the login page, home and one
+// configuration screen (masaniello), each on mobile (Lighthouse's default: a mid-range phone on a
+// slow 4G, simulated) and desktop. Prints performance and accessibility against the budgets.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { join } from 'node:path';
+import { budgets, formatRow, isMet, type BudgetRow } from './lib/budget.ts';
+import { ensureServerBuilt, loggedInTrader, repoRoot, startBuiltServer } from './lib/servers.ts';
+
+const lib = (await import(join(repoRoot, 'scripts/lib.mjs'))) as {
+  ensureWebBuilt: () => Promise<void>;
+};
+const { findChromium } = (await import(join(repoRoot, 'scripts/find-chromium.mjs'))) as {
+  findChromium: () => string;
+};
+
+const PAGES = [
+  { name: 'login', path: '/', loggedIn: false },
+  { name: 'home', path: '/', loggedIn: true },
+  { name: 'masaniello', path: '/config-masaniello', loggedIn: true },
+] as const;
+
+await lib.ensureWebBuilt();
+await ensureServerBuilt();
+const server = await startBuiltServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: findChromium(),
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+const rows: BudgetRow[] = [];
+try {
+  const { cookie } = await loggedInTrader(server.url);
+  for (const formFactor of ['mobile', 'desktop'] as const) {
+    for (const page of PAGES) {
+      const result = await lighthouse(
+        `${server.url}${page.path}`,
+        {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+          ...(page.loggedIn ? { extraHeaders: { Cookie: cookie } } : {}),
+        },
+        formFactor === 'desktop' ? desktopConfig : undefined,
+      );
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error(`Lighthouse gave no result for ${page.name}`);
+      const score = (id: string): number => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const ms = (id: string): string => `${Math.round(lhr.audits[id]?.numericValue ?? 0)} ms`;
+      const failed = Object.values(lhr.categories.accessibility?.auditRefs ?? [])
+        .map((ref) => lhr.audits[ref.id])
+        .filter((a) => a && a.score !== null && a.score < 1)
+        .map((a) => a?.id);
+      console.log(
+        `${formFactor.padEnd(7)} ${page.name.padEnd(10)} performance ${score('performance')}  ` +
+          `accessibility ${score('accessibility')}  FCP ${ms('first-contentful-paint')}  ` +
+          `LCP ${ms('largest-contentful-paint')}  TBT ${ms('total-blocking-time')}  ` +
+          `CLS ${(lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)}` +
+          (failed.length > 0 ? `  failing: ${failed.join(', ')}` : ''),
+      );
+      rows.push(
+        {
+          measure: `Lighthouse ${formFactor} ${page.name} performance`,
+          value: score('performance'),
+          unit: '/ 100',
+          kind: 'min',
+          budget: budgets.lighthouse.performanceMin,
+        },
+        {
+          measure: `Lighthouse ${formFactor} ${page.name} accessibility`,
+          value: score('accessibility'),
+          unit: '/ 100',
+          kind: 'min',
+          budget: budgets.lighthouse.accessibilityMin,
+        },
+      );
+    }
+  }
+} finally {
+  chrome.kill();
+  await server.stop();
+}
+
+console.log('\n## budgets (issue 12)');
+for (const row of rows) console.log(formatRow(row));
+const missed = rows.filter((r) => !isMet(r)).length;
+console.log(missed === 0 ? 'every budget met' : `${missed} budget(s) missed`);
+process.exitCode = missed === 0 ? 0 : 1;
