@@ -55,7 +55,7 @@ export const builtPaths: readonly string[] = ['/', ...screens.map((route) => rou
 
 export const loggedInRoutes: RouteObject[] = [
   {
-    element: <AppShell />,
+    element: <AppShell builtPaths={builtPaths} />,
     children: [
       { index: true, element: <HomePage builtPaths={builtPaths} /> },
       ...screens,

@@ -67,8 +67,13 @@ function LogoutButton() {
   );
 }
 
+interface AppShellProps {
+  /** Paths of the screens built so far: the drawer links only these. */
+  builtPaths: readonly string[];
+}
+
 /** The logged-in frame of SPEC §2 "Shell": top bar, navigation drawer, the screen. */
-export function AppShell() {
+export function AppShell({ builtPaths }: AppShellProps) {
   const { t } = useTranslation();
   const theme = useTheme();
   const mobile = useMediaQuery(theme.breakpoints.down('sm'));
@@ -106,7 +111,12 @@ export function AppShell() {
           <LogoutButton />
         </Toolbar>
       </AppBar>
-      <NavDrawer mobile={mobile} open={open} onClose={() => setMobileOpen(false)} />
+      <NavDrawer
+        mobile={mobile}
+        open={open}
+        onClose={() => setMobileOpen(false)}
+        isBuilt={(path) => builtPaths.includes(path)}
+      />
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
         <Toolbar />
         <Outlet />

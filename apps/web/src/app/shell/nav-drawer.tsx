@@ -16,12 +16,18 @@ import { NAV_LINKS } from './nav-links.ts';
 /** Width of the collapsed icon strip. */
 export const DRAWER_COLLAPSED_PX = 64;
 
-function NavList({ expanded, onNavigate }: { expanded: boolean; onNavigate?: () => void }) {
+interface NavListProps {
+  expanded: boolean;
+  isBuilt: (path: string) => boolean;
+  onNavigate?: () => void;
+}
+
+function NavList({ expanded, isBuilt, onNavigate }: NavListProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   return (
     <List component="nav" aria-label={t('shell.navigation')}>
-      {NAV_LINKS.map(({ path, labelKey, Icon }) => {
+      {NAV_LINKS.filter(({ path }) => isBuilt(path)).map(({ path, labelKey, Icon }) => {
         const label = t(labelKey);
         const button = (
           <ListItemButton
@@ -65,10 +71,12 @@ interface NavDrawerProps {
   /** Desktop: expanded (240 px) or the icon strip. Phone: the temporary drawer is open. */
   open: boolean;
   onClose: () => void;
+  /** Links to screens not built yet are hidden (they would lead to not-found). */
+  isBuilt: (path: string) => boolean;
 }
 
 /** SPEC §2 "Shell": a permanent mini-variant drawer; on phones a temporary one. */
-export function NavDrawer({ mobile, open, onClose }: NavDrawerProps) {
+export function NavDrawer({ mobile, open, onClose, isBuilt }: NavDrawerProps) {
   if (mobile) {
     return (
       <Drawer
@@ -78,7 +86,7 @@ export function NavDrawer({ mobile, open, onClose }: NavDrawerProps) {
         ModalProps={{ keepMounted: true }}
         slotProps={{ paper: { sx: { width: DRAWER_WIDTH_PX } } }}
       >
-        <NavList expanded onNavigate={onClose} />
+        <NavList expanded isBuilt={isBuilt} onNavigate={onClose} />
       </Drawer>
     );
   }
@@ -107,7 +115,7 @@ export function NavDrawer({ mobile, open, onClose }: NavDrawerProps) {
       slotProps={{ paper: { style: { width } } }}
     >
       <Toolbar />
-      <NavList expanded={open} />
+      <NavList expanded={open} isBuilt={isBuilt} />
     </Drawer>
   );
 }

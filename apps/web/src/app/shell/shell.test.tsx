@@ -7,6 +7,7 @@ import { ana, currentPath, renderApp } from '../../test/render-app.tsx';
 import { CONFIGURE_MENU } from '../../features/home/configure-menu.tsx';
 import { builtPaths } from '../routes.tsx';
 import { DRAWER_COLLAPSED_PX } from './nav-drawer.tsx';
+import { NAV_LINKS } from './nav-links.ts';
 
 const twoBots = {
   ...ana,
@@ -48,14 +49,25 @@ describe('drawer', () => {
     expect(within(nav).getByText('Configurações gerais')).toBeVisible();
   });
 
-  it('holds the six links of SPEC in order', async () => {
+  it("holds the built links of SPEC's six, in order", async () => {
     await openShell();
     const nav = screen.getByRole('navigation', { name: 'Navegação' });
-    expect(
-      within(nav)
-        .getAllByRole('link')
-        .map((a) => a.getAttribute('href')),
-    ).toEqual(['/', '/geralconfig', '/copytrader', '/copysignals', '/comprar', '/auth']);
+    const hrefs = within(nav)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
+    expect(hrefs).toEqual(NAV_LINKS.map((link) => link.path).filter((p) => builtPaths.includes(p)));
+    expect(hrefs).toEqual(expect.arrayContaining(['/', '/geralconfig', '/copysignals', '/auth']));
+  });
+
+  // Regression (issue 11 item 15): "Copy trader" and "Comprar" led to "Página não encontrada".
+  it('hides links to screens not built yet', async () => {
+    await openShell();
+    const nav = screen.getByRole('navigation', { name: 'Navegação' });
+    for (const link of within(nav).getAllByRole('link')) {
+      expect(builtPaths).toContain(link.getAttribute('href'));
+    }
+    expect(within(nav).queryByRole('link', { name: 'Copy trade' })).not.toBeInTheDocument();
+    expect(builtPaths).not.toContain('/copytrader');
   });
 });
 
