@@ -87,7 +87,12 @@ export function AppShell({ builtPaths }: AppShellProps) {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
-      <AppBar position="fixed" sx={{ zIndex: (th) => th.zIndex.drawer + 1 }}>
+      {/* Above the permanent drawer on desktop; below the phone's temporary drawer, which
+          covers it like any modal. */}
+      <AppBar
+        position="fixed"
+        sx={{ zIndex: (th) => (mobile ? th.zIndex.appBar : th.zIndex.drawer + 1) }}
+      >
         <Toolbar sx={{ gap: { xs: 0.5, sm: 1.5 }, px: { xs: 1, sm: 2 } }}>
           <IconButton
             color="inherit"

@@ -1,5 +1,6 @@
 import { DRAWER_WIDTH_PX } from '@app/contract';
 import {
+  Divider,
   Drawer,
   List,
   ListItem,
@@ -8,6 +9,7 @@ import {
   ListItemText,
   Toolbar,
   Tooltip,
+  Typography,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
@@ -43,9 +45,11 @@ function NavList({ expanded, isBuilt, onNavigate }: NavListProps) {
               <Icon />
             </ListItemIcon>
             {expanded && (
+              // Long labels ("Configurações gerais", "Comprar ou renovar robô") wrap rather than
+              // being cut at 240 px.
               <ListItemText
                 primary={label}
-                slotProps={{ primary: { noWrap: true, title: label } }}
+                sx={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}
               />
             )}
           </ListItemButton>
@@ -77,6 +81,7 @@ interface NavDrawerProps {
 
 /** SPEC §2 "Shell": a permanent mini-variant drawer; on phones a temporary one. */
 export function NavDrawer({ mobile, open, onClose, isBuilt }: NavDrawerProps) {
+  const { t } = useTranslation();
   if (mobile) {
     return (
       <Drawer
@@ -86,6 +91,14 @@ export function NavDrawer({ mobile, open, onClose, isBuilt }: NavDrawerProps) {
         ModalProps={{ keepMounted: true }}
         slotProps={{ paper: { sx: { width: DRAWER_WIDTH_PX } } }}
       >
+        {/* On phones the drawer covers the top bar: its header carries the brand, and the first
+            link sits below it where it can be tapped. */}
+        <Toolbar sx={{ px: 2.5 }}>
+          <Typography variant="h6" component="p" noWrap>
+            {t('app.name')}
+          </Typography>
+        </Toolbar>
+        <Divider />
         <NavList expanded isBuilt={isBuilt} onNavigate={onClose} />
       </Drawer>
     );
