@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
+import { isWebUrl } from '@app/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { migrateToLatest, openDatabase } from './db/connect.ts';
@@ -15,6 +16,7 @@ import { proxyRoutes } from './modules/proxy/proxy.routes.ts';
 import { readerParamsRoutes } from './modules/reader-params/reader-params.routes.ts';
 import { readerRequestsRoutes } from './modules/reader-requests/reader-requests.routes.ts';
 import { strategiesRoutes } from './modules/strategies/strategies.routes.ts';
+import { panelConfigRoutes } from './modules/panel-config/panel-config.routes.ts';
 import type { AppDeps, RateLimits } from './plugins/context.ts';
 import { registerDocs, registerDocsRoutes } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -50,6 +52,11 @@ export interface BuildOptions {
     perEmailMax?: number;
     perEmailWindowMs?: number;
   };
+  /**
+   * The support chat the panel's Configure menu links to (`SUPPORT_URL`, an http(s) URL); none:
+   * the panel shows no support card.
+   */
+  supportUrl?: string;
   /** The clock (epoch ms); tests move it instead of sleeping. */
   now?: () => number;
   /**
@@ -91,6 +98,10 @@ const REDACT = [
 
 /** The whole server (API, panel, docs) on a migrated database; used by server.ts and every test. */
 export async function build(options: BuildOptions = {}): Promise<FastifyInstance> {
+  const supportUrl = options.supportUrl?.trim() || null;
+  if (supportUrl !== null && !isWebUrl(supportUrl)) {
+    throw new Error('SUPPORT_URL must be an http(s) URL, e.g. https://t.me/your_support');
+  }
   const dataDir = resolve(options.dataDir ?? 'data');
   const database = openDatabase({
     dataDir,
@@ -149,6 +160,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   proxyRoutes(app);
   botCommandsRoutes(app);
   botsRoutes(app);
+  panelConfigRoutes(app, supportUrl);
   // Last: whatever the modules above left out answers 501 through the same pipeline.
   registerNotImplemented(app);
   registerDocsRoutes(app);

@@ -7,6 +7,7 @@ import { copyTraderEndpoints } from './copy-trader.ts';
 import type { Endpoint } from './endpoint.ts';
 import { globalParamsEndpoints } from './global-params.ts';
 import { metaCopyEndpoints } from './meta-copy.ts';
+import { panelConfigEndpoints } from './panel-config.ts';
 import { proxyEndpoints } from './proxy.ts';
 import { readerParamsEndpoints } from './reader-params.ts';
 import { strategiesEndpoints } from './strategies.ts';
@@ -27,6 +28,7 @@ export const endpoints = {
   ...metaCopyEndpoints,
   ...botsEndpoints,
   ...buyRobotEndpoints,
+  ...panelConfigEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -1,4 +1,4 @@
-import { DRAWER_WIDTH_PX, SUPPORT_CHAT_URL } from '@app/contract';
+import { DRAWER_WIDTH_PX } from '@app/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
@@ -17,9 +17,12 @@ const twoBots = {
   ],
 };
 
-async function openShell(session = ana) {
+const SUPPORT_URL = 'https://t.me/copybot_support';
+
+async function openShell(session = ana, supportUrl: string | null = SUPPORT_URL) {
   const server = fakeServer({
     'GET /api/session': { body: session },
+    'GET /api/config': { body: { supportUrl } },
     'POST /api/logout': { body: { ok: true } },
   });
   const view = await renderApp('/');
@@ -162,13 +165,31 @@ describe('routes', () => {
   it('home shows only the built screens of the Configure menu, plus support', async () => {
     await openShell();
     const menu = screen.getByRole('navigation', { name: 'Configurar' });
-    const links = within(menu).getAllByRole('link');
     const built = CONFIGURE_MENU.map((link) => link.path).filter((path) =>
       builtPaths.includes(path),
     );
     expect(built).toEqual(expect.arrayContaining(['/geralconfig', '/brokerconfig', '/botspage']));
-    expect(links.map((a) => a.getAttribute('href'))).toEqual([...built, SUPPORT_CHAT_URL]);
-    expect(links.at(-1)).toHaveAttribute('target', '_blank');
+    await waitFor(() =>
+      expect(
+        within(menu)
+          .getAllByRole('link')
+          .map((a) => a.getAttribute('href')),
+      ).toEqual([...built, SUPPORT_URL]),
+    );
+    expect(within(menu).getAllByRole('link').at(-1)).toHaveAttribute('target', '_blank');
+  });
+
+  // Regression (issue 11 item 13): the support card linked to a bare messaging URL.
+  it('home shows no support card when the server has no support link configured', async () => {
+    const { server } = await openShell(ana, null);
+    await waitFor(() => expect(server.to('GET /api/config')).toHaveLength(1));
+    const menu = screen.getByRole('navigation', { name: 'Configurar' });
+    expect(within(menu).queryByRole('link', { name: /Suporte/ })).not.toBeInTheDocument();
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).not.toContain('https://t.me/');
   });
 
   it('an unbuilt screen is not-found when logged in', async () => {
