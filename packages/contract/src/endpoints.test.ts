@@ -78,6 +78,7 @@ describe('endpoint table', () => {
       'botLogin',
       'botRegister',
       'logout',
+      'panelConfig',
       'session',
     ]);
   });

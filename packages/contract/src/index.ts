@@ -2,6 +2,8 @@ export * from './enums.ts';
 export * from './constants.ts';
 export * from './errors.ts';
 export * from './rules.ts';
+export * from './field-checks.ts';
+export * from './field-limits.ts';
 export * from './common.ts';
 export * from './endpoint.ts';
 export * from './auth.ts';
