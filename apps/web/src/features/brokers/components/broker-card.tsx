@@ -1,7 +1,7 @@
 import {
   BrokerLoginSchema,
   checkBrokerLogin,
-  DERIV_TOKEN_FIELDS,
+  type DERIV_TOKEN_FIELDS,
   DerivTokensSchema,
   NOTICE_MS,
   type BROKER_CONFIG_CARDS,
