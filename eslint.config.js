@@ -2,6 +2,37 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import architecture from './eslint-rules/import-zones.js';
+
+const FEATURES = 'apps/web/src/features';
+
+/** The import boundaries of DESIGN §2 and STYLE rule 2 (resolved by `eslint-rules/import-zones.js`). */
+const zones = [
+  ...readdirSync(FEATURES, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map(({ name }) => ({
+      target: `${FEATURES}/${name}`,
+      from: FEATURES,
+      except: [`${FEATURES}/${name}`],
+      message: 'A feature never imports another feature: compose them in app/routes.tsx.',
+    })),
+  { target: 'packages', from: 'apps', message: 'Packages never import apps.' },
+  {
+    target: 'packages/contract',
+    from: 'packages',
+    except: ['packages/contract'],
+    message: 'The contract imports nothing of ours.',
+  },
+  {
+    target: 'packages/robot',
+    from: 'packages',
+    except: ['packages/robot', 'packages/contract'],
+    message: 'The robot imports nothing of ours but the contract.',
+  },
+  { target: 'apps/server', from: 'apps/web', message: 'The server never imports the panel.' },
+  { target: 'apps/web', from: 'apps/server', message: 'The panel never imports the server.' },
+];
 
 export default tseslint.config(
   {
@@ -17,14 +48,54 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { ...globals.node } },
+    languageOptions: {
+      globals: { ...globals.node },
+      parserOptions: {
+        // One TypeScript service for every project's tsconfig; the root config files belong to none.
+        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    plugins: { architecture },
     rules: {
+      'architecture/import-zones': ['error', { zones }],
+      // Type-checked rules that catch bugs, not style: a lost promise, a wrong `await`, a switch
+      // that forgets a value. (The whole recommendedTypeChecked set would fight our test idioms,
+      // e.g. reading `res.json()` as `any`, without finding more bugs.)
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        {
+          // React's act() returns a thenable even for synchronous work (fake timers).
+          allowForKnownSafeCalls: [{ from: 'package', name: 'act', package: 'react' }],
+        },
+      ],
+      // Fastify and React accept promise-returning handlers where void is typed.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
+      '@typescript-eslint/no-for-in-array': 'error',
+      '@typescript-eslint/no-implied-eval': 'error',
+      '@typescript-eslint/only-throw-error': 'error',
+      '@typescript-eslint/prefer-promise-reject-errors': 'error',
+      '@typescript-eslint/restrict-plus-operands': 'error',
+      '@typescript-eslint/no-array-delete': 'error',
+      '@typescript-eslint/no-duplicate-type-constituents': 'error',
+      '@typescript-eslint/no-redundant-type-constituents': 'error',
+      '@typescript-eslint/return-await': ['error', 'error-handling-correctness-only'],
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true },
+      ],
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    // Plain JavaScript (scripts, this file) is outside every tsconfig: no type-checked rules.
+    files: ['**/*.{js,mjs,cjs}'],
+    ...tseslint.configs.disableTypeChecked,
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

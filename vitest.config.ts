@@ -17,6 +17,14 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       },
+      // The repository's own tooling: lint boundaries, scripts.
+      {
+        test: {
+          name: 'tooling',
+          root: '.',
+          include: ['eslint-rules/**/*.test.js', 'scripts/**/*.test.js'],
+        },
+      },
       // The panel's own Vite config carries its test settings (jsdom, setup file).
       ...(existsSync('apps/web/vite.config.ts') ? ['apps/web/vite.config.ts'] : []),
     ],

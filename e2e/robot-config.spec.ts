@@ -51,7 +51,9 @@ test('broker credentials are saved, shown as stored (never the secret) and remov
   const quotex = page.getByRole('region', { name: 'Quotex' });
   await quotex.getByLabel('E-mail').fill(' trader@quotex.com ');
   await quotex.getByRole('button', { name: 'Salvar' }).click();
-  await expect(quotex.getByRole('alert').filter({ hasText: 'Parâmetros inválidos' })).toBeVisible();
+  await expect(
+    quotex.getByRole('alert').filter({ hasText: 'Nada salvo ainda: digite um valor.' }),
+  ).toBeVisible();
   await quotex.getByLabel('Senha').fill(brokerSecret);
   await expect(quotex.getByLabel('Senha')).toHaveAttribute('type', 'password');
   await quotex.getByRole('button', { name: 'Salvar' }).click();

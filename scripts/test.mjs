@@ -15,16 +15,7 @@ await must('npx', ['prettier', '--check', '.', '--log-level', 'warn']);
 console.log('\n▶ lint (eslint)');
 await must('npx', ['eslint', '.', '--max-warnings', '0']);
 console.log('\n▶ types (tsc)');
-for (const project of [
-  'packages/contract',
-  'packages/robot',
-  'apps/server',
-  'apps/web',
-  'e2e',
-  'bench',
-]) {
-  await must('npx', ['tsc', '-p', project, '--noEmit']);
-}
+await must('node', ['scripts/typecheck.mjs']);
 
 console.log('\n▶ unit, server and web tests (vitest)');
 const vitestJson = join(reports, 'vitest.json');

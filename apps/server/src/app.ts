@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
+import { isWebUrl } from '@app/contract';
 import Fastify, {
   LogController,
   type FastifyInstance,
@@ -24,6 +25,7 @@ import { proxyRoutes } from './modules/proxy/proxy.routes.ts';
 import { readerParamsRoutes } from './modules/reader-params/reader-params.routes.ts';
 import { readerRequestsRoutes } from './modules/reader-requests/reader-requests.routes.ts';
 import { strategiesRoutes } from './modules/strategies/strategies.routes.ts';
+import { panelConfigRoutes } from './modules/panel-config/panel-config.routes.ts';
 import type { AppDeps, RateLimits } from './plugins/context.ts';
 import { registerDocs, registerDocsRoutes } from './plugins/docs.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
@@ -61,6 +63,11 @@ export interface BuildOptions {
   throttle?: Partial<ThrottlePolicy>;
   /** Sends bot verification codes; default: the local outbox file in dataDir (lib/messenger.ts). */
   messenger?: BotMessenger;
+  /**
+   * The support chat the panel's Configure menu links to (`SUPPORT_URL`, an http(s) URL); none:
+   * the panel shows no support card.
+   */
+  supportUrl?: string;
   /** The clock (epoch ms); tests move it instead of sleeping. */
   now?: () => number;
   /**
@@ -121,6 +128,10 @@ class OneLineRequestLog extends LogController {
 
 /** The whole server (API, panel, docs) on a migrated database; used by server.ts and every test. */
 export async function build(options: BuildOptions = {}): Promise<FastifyInstance> {
+  const supportUrl = options.supportUrl?.trim() || null;
+  if (supportUrl !== null && !isWebUrl(supportUrl)) {
+    throw new Error('SUPPORT_URL must be an http(s) URL, e.g. https://t.me/your_support');
+  }
   const dataDir = resolve(options.dataDir ?? 'data');
   const database = openDatabase({
     dataDir,
@@ -193,6 +204,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   botCommandsRoutes(app);
   botsRoutes(app);
   healthRoutes(app);
+  panelConfigRoutes(app, supportUrl);
   // Last: whatever the modules above left out answers 501 through the same pipeline.
   registerNotImplemented(app);
   registerDocsRoutes(app);

@@ -6,7 +6,8 @@ import { parseTrustProxy } from './lib/trust-proxy.ts';
  * PORT (3000), HOST (127.0.0.1: not exposed to the network unless asked), DATA_DIR (./data),
  * DATABASE_URL (postgres://… for PostgreSQL, else SQLite), APP_SECRET_KEY, else APP_SECRET_KEY_FILE,
  * else data/secret.key (with a warning),
- * REGISTRATIONS_PER_HOUR (per address, 5), TRUST_PROXY (proxy hops or addresses) behind a TLS-terminating reverse proxy, WEB_DIST (the built panel; apps/web/dist).
+ * REGISTRATIONS_PER_HOUR (per address, 5), TRUST_PROXY (proxy hops or addresses) behind a TLS-terminating reverse proxy, WEB_DIST (the built panel; apps/web/dist),
+ * SUPPORT_URL (the support chat linked from the panel; none: no support card).
  * The robot runtime (robot/scheduler.ts) runs in this process and applies queued bot commands.
  */
 const port = Number(process.env.PORT ?? 3000);
@@ -23,6 +24,7 @@ const app = await build({
   ...(process.env.APP_SECRET_KEY ? { secretKey: process.env.APP_SECRET_KEY } : {}),
   ...(process.env.APP_SECRET_KEY_FILE ? { secretKeyFile: process.env.APP_SECRET_KEY_FILE } : {}),
   ...(process.env.WEB_DIST ? { webDist: process.env.WEB_DIST } : {}),
+  ...(process.env.SUPPORT_URL ? { supportUrl: process.env.SUPPORT_URL } : {}),
 });
 
 if (app.deps.keySource === 'beside-data') {

@@ -1,25 +1,36 @@
 import { z } from 'zod';
 import { BotIdSchema, BrokerIdSchema, OkSchema, UseridQuerySchema } from './common.ts';
 import { endpoint, ownerBody, ownerQuery } from './endpoint.ts';
+import { FieldMsg, isEmailLike } from './field-checks.ts';
 import { checkBrokerLogin } from './rules.ts';
 
-/** Broker credentials (SPEC §3): an e-mail and password login. Stored encrypted, never returned. */
+/**
+ * Broker credentials (SPEC §3): an e-mail and password login. Stored encrypted, never returned.
+ * Like every secret field, a blank password keeps the stored one (refused when none is stored);
+ * the card's Remove (`POST /brokerremove`) removes the login.
+ */
 export const BrokerLoginSchema = z.object({
-  email: z.string().min(1).max(254),
-  password: z.string().min(1).max(256),
+  email: z.string().min(1).max(254).refine(isEmailLike, FieldMsg.email),
+  password: z.string().max(256),
   userid: BotIdSchema,
   broker: BrokerIdSchema,
 });
 export type BrokerLogin = z.infer<typeof BrokerLoginSchema>;
 
+/** The Deriv tokens a save may remove explicitly. */
+export const DERIV_TOKEN_FIELDS = ['tokenDemo', 'tokenReal'] as const;
+
 /**
- * Deriv's tokens (SPEC §3). Stored encrypted, never returned. The form sends both; an empty one
- * removes that token (there is no other way to drop a single token), both empty remove Deriv.
+ * Deriv's tokens (SPEC §3). Stored encrypted, never returned. One rule for every secret field: a
+ * blank token keeps the stored one; `remove` names the stored tokens to delete (an explicit
+ * action; a token typed in the same save replaces it instead), and removing the last one removes
+ * Deriv.
  */
 export const DerivTokensSchema = z.object({
   tokenDemo: z.string().max(256),
   tokenReal: z.string().max(256),
   userid: BotIdSchema,
+  remove: z.array(z.enum(DERIV_TOKEN_FIELDS)).max(2).optional(),
 });
 export type DerivTokens = z.infer<typeof DerivTokensSchema>;
 

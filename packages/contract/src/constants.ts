@@ -30,5 +30,3 @@ export const STORAGE_KEYS = {
 
 /** Where the registration screen sends a trader who does not know their messaging-app id. */
 export const GET_ID_URL = 'https://t.me/userinfobot';
-/** The external support chat of the Configure menu. */
-export const SUPPORT_CHAT_URL = 'https://t.me/';

@@ -79,6 +79,7 @@ describe('endpoint table', () => {
       'botRegister',
       'health',
       'logout',
+      'panelConfig',
       'session',
     ]);
   });

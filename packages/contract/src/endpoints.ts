@@ -8,6 +8,7 @@ import type { Endpoint } from './endpoint.ts';
 import { globalParamsEndpoints } from './global-params.ts';
 import { healthEndpoints } from './health.ts';
 import { metaCopyEndpoints } from './meta-copy.ts';
+import { panelConfigEndpoints } from './panel-config.ts';
 import { proxyEndpoints } from './proxy.ts';
 import { readerParamsEndpoints } from './reader-params.ts';
 import { strategiesEndpoints } from './strategies.ts';
@@ -29,6 +30,7 @@ export const endpoints = {
   ...botsEndpoints,
   ...buyRobotEndpoints,
   ...healthEndpoints,
+  ...panelConfigEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -1,15 +1,18 @@
 import { z } from 'zod';
+import { FieldLimitsSchema } from './field-limits.ts';
 
 /**
  * The one error envelope of every `/api` answer that is not a success (DESIGN §3). `code` is a
  * stable i18n key that the panel translates; `message` is a readable English fallback; `fields`
- * maps a wire field name to the i18n key of its problem.
+ * maps a wire field name to the i18n key of its problem; `limits` gives, for a number field in
+ * `fields`, the range it takes (so "above the maximum" can say "0 to 100").
  */
 export const ErrorEnvelopeSchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    limits: z.record(z.string(), FieldLimitsSchema).optional(),
   }),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;

@@ -310,13 +310,13 @@ describe('single-rule screens', () => {
     expect(checkProxy({})?.key).toBe(Msg.invalidParams);
   });
 
-  it('a broker login is for a broker with a login card, with both fields filled', () => {
+  it('a broker login is for a broker with a login card, with an e-mail (a blank password keeps the stored one)', () => {
     const b = { broker: 1, email: 'a@b.co', password: 'x' };
     expect(checkBrokerLogin(b)).toBeNull();
     expect(checkBrokerLogin({ ...b, broker: 2 })?.field).toBe('broker');
     expect(checkBrokerLogin({ ...b, broker: 0 })?.field).toBe('broker');
     expect(checkBrokerLogin({ ...b, email: '  ' })?.field).toBe('email');
-    expect(checkBrokerLogin({ ...b, password: '' })?.field).toBe('password');
+    expect(checkBrokerLogin({ ...b, password: '' })).toBeNull();
   });
 
   it('a new bot id must be longer than 1 character', () => {

@@ -1,4 +1,9 @@
-import { ERROR_MESSAGES, type ErrorCode, type ErrorEnvelope } from '@app/contract';
+import {
+  ERROR_MESSAGES,
+  type ErrorCode,
+  type ErrorEnvelope,
+  type FieldLimits,
+} from '@app/contract';
 
 /**
  * An answer that is not a success, thrown from anywhere in a request; the error handler turns it
@@ -10,6 +15,8 @@ export class HttpError extends Error {
     readonly code: string,
     readonly fields?: Record<string, string>,
     message?: string,
+    /** For number fields in `fields`: the range each takes. */
+    readonly limits?: Record<string, FieldLimits>,
   ) {
     super(message ?? ERROR_MESSAGES[code as ErrorCode] ?? code);
     this.name = 'HttpError';
@@ -21,12 +28,14 @@ export function envelope(
   code: string,
   fields?: Record<string, string>,
   message?: string,
+  limits?: Record<string, FieldLimits>,
 ): ErrorEnvelope {
   return {
     error: {
       code,
       message: message ?? ERROR_MESSAGES[code as ErrorCode] ?? code,
       ...(fields && Object.keys(fields).length > 0 ? { fields } : {}),
+      ...(limits && Object.keys(limits).length > 0 ? { limits } : {}),
     },
   };
 }

@@ -2,7 +2,10 @@ import {
   endpointList,
   ErrorCode,
   ErrorEnvelopeSchema,
+  fieldLimits,
+  fieldProblem,
   type BodyOf,
+  type FieldLimits,
   type Endpoint,
   type QueryOf,
   type RawValues,
@@ -52,15 +55,28 @@ function isMessageKey(message: string | undefined): message is string {
   return message !== undefined && /^[a-zA-Z][\w-]*(\.[a-zA-Z][\w-]*)+$/.test(message);
 }
 
-/** Maps each offending top-level field to an i18n key (the contract's, else a generic one). */
-function validationFields(issues: readonly FastifySchemaValidationError[]): Record<string, string> {
+/**
+ * Maps each offending top-level field to an i18n key: the contract's own, else for a number field
+ * what is wrong (above the maximum, not whole…) with the range it takes from its schema, else a
+ * generic one (issue 11: each field says what is wrong and what it takes).
+ */
+function validationFields(
+  issues: readonly FastifySchemaValidationError[],
+  schema: Endpoint['body'],
+): { fields: Record<string, string>; limits: Record<string, FieldLimits> } {
   const fields: Record<string, string> = {};
+  const limits: Record<string, FieldLimits> = {};
   for (const issue of issues) {
     const field = issue.instancePath.split('/')[1];
-    if (!field || field in fields) continue;
-    fields[field] = isMessageKey(issue.message) ? issue.message : 'errors.invalidValue';
+    if (!field || Object.hasOwn(fields, field)) continue;
+    const range = fieldLimits(schema, field);
+    if (isMessageKey(issue.message)) fields[field] = issue.message;
+    else if (range) {
+      fields[field] = fieldProblem({ code: issue.keyword, ...issue.params });
+      limits[field] = range;
+    } else fields[field] = 'errors.invalidValue';
   }
-  return fields;
+  return { fields, limits };
 }
 
 function isPlainObject(value: unknown): value is RawValues {
@@ -163,11 +179,12 @@ export function route<E extends Endpoint>(
             failure.field ? { [failure.field]: failure.key } : undefined,
           );
         }
-        throw new HttpError(
-          400,
-          ErrorCode.invalidInput,
-          validationFields(invalid.validation ?? []),
+        const where = (invalid as { validationContext?: string }).validationContext;
+        const { fields, limits } = validationFields(
+          invalid.validation ?? [],
+          where === 'querystring' ? endpoint.query : endpoint.body,
         );
+        throw new HttpError(400, ErrorCode.invalidInput, fields, undefined, limits);
       }
       if (endpoint.rules && isPlainObject(req.body)) {
         const failure = endpoint.rules(req.body);

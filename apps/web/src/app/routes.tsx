@@ -103,8 +103,10 @@ const paymentOk = screens.find((s) => s.path === '/paymentok')?.element;
 
 // The logged-in frame (drawer, top bar, bot selector) is not needed to log in: its own chunk.
 export const SHELL_SCREEN = '(shell)';
-const shell = lazyRoute(SHELL_SCREEN, () =>
-  import('./shell/app-shell.tsx').then((m) => m.AppShell),
+const shell = lazyRoute(
+  SHELL_SCREEN,
+  () => import('./shell/app-shell.tsx').then((m) => m.AppShell),
+  { builtPaths },
 );
 
 export const loggedInRoutes: RouteObject[] = [

@@ -3,6 +3,8 @@ import {
   BOT_COMMAND_CODES,
   BROKER_IDS,
   ErrorCode,
+  FieldMsg,
+  FieldProblem,
   LANGUAGES,
   LOGIN_METHODS,
   LOTE_TYPES,
@@ -10,6 +12,7 @@ import {
   OPERATION_TYPES,
   OPTION_TYPES,
   STOP_TYPES,
+  rangeKey,
   STRATEGIES,
   TRADER_MODES,
 } from '@app/contract';
@@ -61,6 +64,20 @@ describe('catalogues', () => {
 
   it.each(LANGUAGES)('%s has a text for every message key of the contract rules', (lng) => {
     for (const key of leaves(Msg)) expect(flat[lng]!.get(key), key).toMatch(/\S/);
+  });
+
+  it.each(LANGUAGES)('%s has a text for every field problem and range of the contract', (lng) => {
+    const ranges = [{}, { min: 0 }, { max: 1 }, { min: 0, max: 1 }].flatMap((limits) => [
+      rangeKey(limits),
+      rangeKey({ ...limits, integer: true }),
+    ]);
+    const keys = [
+      'errors.invalidValue',
+      ...Object.values(FieldMsg),
+      ...Object.values(FieldProblem),
+      ...ranges.filter((key) => key !== null),
+    ];
+    for (const key of keys) expect(flat[lng]!.get(key), key).toMatch(/\S/);
   });
 
   it.each(LANGUAGES)('%s has a text for every error code of the contract', (lng) => {

@@ -3,6 +3,7 @@ import {
   ErrorEnvelopeSchema,
   type BodyOf,
   type Endpoint,
+  type FieldLimits,
   type QueryOf,
   type ResponseOf,
 } from '@app/contract';
@@ -12,13 +13,21 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Readonly<Record<string, string>>;
+  /** For number fields in `fields`: the range each takes. */
+  readonly limits: Readonly<Record<string, FieldLimits>>;
 
-  constructor(status: number, code: string, fields: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    code: string,
+    fields: Record<string, string> = {},
+    limits: Record<string, FieldLimits> = {},
+  ) {
     super(code);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.limits = limits;
   }
 }
 
@@ -93,8 +102,8 @@ export async function api<E extends Endpoint>(
   if (!response.ok) {
     const envelope = ErrorEnvelopeSchema.safeParse(payload);
     if (envelope.success) {
-      const { code, fields } = envelope.data.error;
-      throw new ApiError(response.status, code, fields);
+      const { code, fields, limits } = envelope.data.error;
+      throw new ApiError(response.status, code, fields, limits);
     }
     throw new ApiError(response.status, CODE_BY_STATUS[response.status] ?? ErrorCode.internal);
   }

@@ -14,4 +14,3 @@ export * from './masaniello.ts';
 export * from './cycles.ts';
 export * from './custom-cycles.ts';
 export * from './loss-recovery.ts';
-export * from './registry.ts';

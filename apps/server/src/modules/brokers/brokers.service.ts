@@ -8,6 +8,7 @@ import {
 import type { Selectable } from 'kysely';
 import type { BrokerCredentialsTable } from '../../db/schema.ts';
 import { botIdOf } from '../../lib/owned-bot.ts';
+import { nextSecret, secretRequired } from '../../lib/secret-field.ts';
 import type { SecretSlot } from '../../lib/secrets.ts';
 import type { AppDeps } from '../../plugins/context.ts';
 import {
@@ -54,50 +55,68 @@ export async function readStoredCredentials(
   return (await listCredentials(deps.db, await botIdOf(deps, userid))).map(toStored);
 }
 
-/** Deriv (2) and "All" (0) were refused by the endpoint's rule (checkBrokerLogin). */
+/**
+ * Deriv (2) and "All" (0) were refused by the endpoint's rule (checkBrokerLogin). A blank
+ * password keeps the stored one (lib/secret-field.ts), so the e-mail can change alone.
+ */
 export async function writeBrokerLogin(deps: AppDeps, login: BrokerLogin): Promise<void> {
   const botId = await botIdOf(deps, login.userid);
-  const password = normalise(login.broker, login.password);
-  await saveCredentials(
-    deps.db,
-    botId,
-    login.broker,
-    {
-      email: normalise(login.broker, login.email),
-      password_enc: deps.secrets.encrypt(slot(botId, login.broker, 'password_enc'), password),
-      token_demo_enc: null,
-      token_real_enc: null,
-    },
-    deps.now(),
-  );
+  await deps.db.transaction().execute(async (trx) => {
+    const stored = await findCredentials(trx, botId, login.broker);
+    const password_enc = nextSecret({
+      value: normalise(login.broker, login.password),
+      remove: false,
+      stored: stored?.password_enc ?? null,
+      seal: (value) => deps.secrets.encrypt(slot(botId, login.broker, 'password_enc'), value),
+    });
+    if (password_enc === null) throw secretRequired('password');
+    await saveCredentials(
+      trx,
+      botId,
+      login.broker,
+      {
+        email: normalise(login.broker, login.email),
+        password_enc,
+        token_demo_enc: null,
+        token_real_enc: null,
+      },
+      deps.now(),
+    );
+  });
 }
 
 /**
- * The Deriv card sends both tokens every time: an empty one removes that token, both empty
- * remove Deriv's row (no stored credentials left to show).
+ * Deriv's tokens follow the one secret rule (lib/secret-field.ts): a blank token keeps the stored
+ * one, `remove` deletes it; with no token left, Deriv's row goes (nothing stored to show). A first
+ * save with both tokens blank has nothing to store and is refused.
  */
 export async function writeDerivTokens(deps: AppDeps, tokens: DerivTokens): Promise<void> {
   const botId = await botIdOf(deps, tokens.userid);
-  const demo = normalise(Broker.deriv, tokens.tokenDemo);
-  const real = normalise(Broker.deriv, tokens.tokenReal);
-  if (demo === '' && real === '') {
-    await deleteCredentials(deps.db, botId, Broker.deriv);
-    return;
-  }
-  const seal = (field: SecretColumn, value: string) =>
-    value === '' ? null : deps.secrets.encrypt(slot(botId, Broker.deriv, field), value);
-  await saveCredentials(
-    deps.db,
-    botId,
-    Broker.deriv,
-    {
-      email: '',
-      password_enc: null,
-      token_demo_enc: seal('token_demo_enc', demo),
-      token_real_enc: seal('token_real_enc', real),
-    },
-    deps.now(),
-  );
+  await deps.db.transaction().execute(async (trx) => {
+    const stored = await findCredentials(trx, botId, Broker.deriv);
+    const next = (field: 'tokenDemo' | 'tokenReal', column: SecretColumn) =>
+      nextSecret({
+        value: normalise(Broker.deriv, tokens[field]),
+        remove: tokens.remove?.includes(field) ?? false,
+        stored: stored?.[column] ?? null,
+        seal: (value) => deps.secrets.encrypt(slot(botId, Broker.deriv, column), value),
+      });
+    const demo = next('tokenDemo', 'token_demo_enc');
+    const real = next('tokenReal', 'token_real_enc');
+    if (demo === null && real === null) {
+      // Removing what is not stored is not an error; a save of two blanks with nothing stored is.
+      if (!stored && (tokens.remove?.length ?? 0) === 0) throw secretRequired('tokenDemo');
+      await deleteCredentials(trx, botId, Broker.deriv);
+      return;
+    }
+    await saveCredentials(
+      trx,
+      botId,
+      Broker.deriv,
+      { email: '', password_enc: null, token_demo_enc: demo, token_real_enc: real },
+      deps.now(),
+    );
+  });
 }
 
 /** Idempotent: removing credentials that are not stored is not an error. */

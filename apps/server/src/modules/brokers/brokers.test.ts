@@ -97,22 +97,39 @@ describe('POST /api/brokerdata', () => {
   });
 
   it.each([
-    ['Deriv, which uses /binarydata', { broker: Broker.deriv }, 'broker'],
-    ['broker 0 (All)', { broker: 0 }, 'broker'],
-    ['an empty e-mail', { email: '   ' }, 'email'],
-    ['an empty password', { password: '' }, 'password'],
-  ])('answers 400 invalidParams for %s and stores nothing', async (_n, o, field) => {
+    ['Deriv, which uses /binarydata', { broker: Broker.deriv }, 'broker', 'errors.invalidParams'],
+    ['broker 0 (All)', { broker: 0 }, 'broker', 'errors.invalidParams'],
+    ['an empty e-mail', { email: '   ' }, 'email', 'errors.invalidParams'],
+    [
+      'a first save with an empty password',
+      { password: '' },
+      'password',
+      'errors.field.secretRequired',
+    ],
+    // Regression (issue 11 item 12): "abc" was stored as a broker e-mail.
+    ['an e-mail that is not one', { email: 'abc' }, 'email', 'errors.field.email'],
+  ])('answers 400 for %s and stores nothing', async (_n, o, field, fieldKey) => {
     const fresh = await registerAndLogin(t.app);
     const res = await login(
       { email: 'a@b.com', password: 'pass', userid: fresh.userid, broker: 5, ...o },
       fresh,
     );
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({
-      code: 'errors.invalidParams',
-      fields: { [field]: 'errors.invalidParams' },
-    });
+    expect(res.json().error.fields).toEqual({ [field]: fieldKey });
+    expect(res.statusCode).toBe(400);
     expect((await list(fresh)).json()).toEqual([]);
+  });
+
+  // Issue 11 item 14: one rule for every secret field.
+  it('keeps the stored password when a save leaves it blank (the e-mail changes alone)', async () => {
+    await login({ email: 'keep@p.com', password: 'kept-pass', userid: me.userid, broker: 9 });
+    const res = await login({ email: 'changed@p.com', password: '', userid: me.userid, broker: 9 });
+    expect(res.json()).toEqual({ ok: true });
+    const botId = await botIdOf(t.app.deps, me.userid);
+    expect(await loadBrokerCredentials(t.app.deps, botId, 9)).toMatchObject({
+      email: 'changed@p.com',
+      password: 'kept-pass',
+    });
   });
 });
 
@@ -140,18 +157,61 @@ describe('POST /api/binarydata (Deriv)', () => {
     });
   });
 
-  it('removes the token sent empty and keeps the other', async () => {
+  // Regression (issue 11 item 14): a blank token deleted the stored one, while a blank proxy
+  // password kept it. Now blank keeps, on every secret field.
+  it('keeps a stored token that a save leaves blank', async () => {
     await tokens(DEMO, REAL);
-    await tokens('', REAL);
+    const res = await tokens('', 'real-token-new');
+    expect(res.json()).toEqual({ ok: true });
+    expect(await stored(Broker.deriv)).toMatchObject({ hasTokenDemo: true, hasTokenReal: true });
+    const botId = await botIdOf(t.app.deps, me.userid);
+    expect(await loadBrokerCredentials(t.app.deps, botId, Broker.deriv)).toMatchObject({
+      tokenDemo: DEMO,
+      tokenReal: 'real-token-new',
+    });
+    await tokens(' ', '');
+    expect(await stored(Broker.deriv)).toMatchObject({ hasTokenDemo: true, hasTokenReal: true });
+  });
+
+  it('removes the token named in remove and keeps the other', async () => {
+    await tokens(DEMO, REAL);
+    const res = await callAs(t.app, me.cookie, api.saveDerivTokens, {
+      body: { tokenDemo: '', tokenReal: '', remove: ['tokenDemo'], userid: me.userid },
+    });
+    expect(res.json()).toEqual({ ok: true });
     expect(await stored(Broker.deriv)).toMatchObject({ hasTokenDemo: false, hasTokenReal: true });
     expect((await rawRow(Broker.deriv))?.token_demo_enc).toBeNull();
   });
 
-  it('removes Deriv when both tokens are sent empty', async () => {
-    await tokens(DEMO, REAL);
-    await tokens(' ', '');
+  it('removes Deriv when its last token is removed', async () => {
+    await tokens(DEMO, '');
+    await callAs(t.app, me.cookie, api.saveDerivTokens, {
+      body: { tokenDemo: '', tokenReal: '', remove: ['tokenDemo', 'tokenReal'], userid: me.userid },
+    });
     expect(await stored(Broker.deriv)).toBeUndefined();
     expect(await rawRow(Broker.deriv)).toBeUndefined();
+  });
+
+  it('stores a token typed in the same save that removes the old one', async () => {
+    await tokens(DEMO, REAL);
+    await callAs(t.app, me.cookie, api.saveDerivTokens, {
+      body: { tokenDemo: 'demo-new', tokenReal: '', remove: ['tokenDemo'], userid: me.userid },
+    });
+    const botId = await botIdOf(t.app.deps, me.userid);
+    expect(await loadBrokerCredentials(t.app.deps, botId, Broker.deriv)).toMatchObject({
+      tokenDemo: 'demo-new',
+      tokenReal: REAL,
+    });
+  });
+
+  it('refuses a first save with both tokens blank', async () => {
+    const fresh = await registerAndLogin(t.app);
+    const res = await callAs(t.app, fresh.cookie, api.saveDerivTokens, {
+      body: { tokenDemo: '', tokenReal: ' ', userid: fresh.userid },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ tokenDemo: 'errors.field.secretRequired' });
+    expect((await list(fresh)).json()).toEqual([]);
   });
 
   it('answers 400 for a missing token field', async () => {

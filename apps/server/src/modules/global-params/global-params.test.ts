@@ -60,7 +60,8 @@ describe('GET /api/globalparams', () => {
   it('answers 400 for a broker outside 0–23', async () => {
     const res = await read(24);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields).toEqual({ brokerid: 'errors.invalidValue' });
+    expect(res.json().error.fields).toEqual({ brokerid: 'errors.field.tooBig' });
+    expect(res.json().error.limits).toEqual({ brokerid: { min: 0, max: 23, integer: true } });
   });
 });
 
@@ -141,6 +142,44 @@ describe('POST /api/globalparams', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toMatchObject({ code, fields: { [field]: code } });
     });
+
+    // Regression (issue 11 item 11): out-of-range values got only "some fields are invalid".
+    it.each([
+      ['payout 150', { payout: 150 }, 'payout', 'errors.field.tooBig', { min: 0, max: 100 }],
+      [
+        'gales 2.5',
+        { galenum: 2.5 },
+        'galenum',
+        'errors.field.notInteger',
+        { min: 0, max: 10, integer: true },
+      ],
+      ['a stake sent as null', { lote: null }, 'lote', 'errors.field.notNumber', { min: 0 }],
+    ])(
+      'answers what is wrong with %s and the range the field takes, saving nothing',
+      async (_name, overrides, field, problem, limits) => {
+        const fresh = await registerAndLogin(t.app);
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/globalparams',
+          query: { userid: fresh.userid },
+          payload: { ...params(), userid: fresh.userid, ...overrides },
+          headers: { cookie: fresh.cookie },
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error).toMatchObject({
+          code: 'errors.invalidInput',
+          fields: { [field]: problem },
+          limits: { [field]: limits },
+        });
+        const read = await t.app.inject({
+          method: 'GET',
+          url: '/api/globalparams',
+          query: { userid: fresh.userid, brokerid: '2' },
+          headers: { cookie: fresh.cookie },
+        });
+        expect(read.json()).toMatchObject({ saved: false });
+      },
+    );
 
     it('answers invalidInput with the field for a value no rule covers', async () => {
       const res = await save(params({ accType: 9 as GlobalParams['accType'] }));

@@ -1,5 +1,6 @@
 import { defaultProxy, type Proxy, type ProxyRead } from '@app/contract';
 import { botIdOf } from '../../lib/owned-bot.ts';
+import { nextSecret } from '../../lib/secret-field.ts';
 import type { SecretSlot } from '../../lib/secrets.ts';
 import type { AppDeps } from '../../plugins/context.ts';
 import { findProxy, saveProxy } from './proxy.repository.ts';
@@ -23,27 +24,29 @@ export async function readProxy(deps: AppDeps, userid: string): Promise<ProxyRea
 }
 
 /**
- * The schema trimmed the values. An empty password keeps the stored one; an empty address turns
- * the proxy off and forgets its password (see ProxySchema).
+ * The schema trimmed the values. The password follows the one secret rule (lib/secret-field.ts):
+ * blank keeps, `remove` deletes; an empty address turns the proxy off and forgets its password.
  */
 export async function writeProxy(deps: AppDeps, proxy: Proxy): Promise<void> {
   const botId = await botIdOf(deps, proxy.userid);
-  const stored =
-    proxy.password === '' && proxy.ip !== '' ? await findProxy(deps.db, botId) : undefined;
-  await saveProxy(
-    deps.db,
-    botId,
-    {
-      ip: proxy.ip,
-      porta: proxy.porta,
-      login: proxy.login,
-      password_enc:
-        proxy.password === ''
-          ? (stored?.password_enc ?? null)
-          : deps.secrets.encrypt(passwordSlot(botId), proxy.password),
-    },
-    deps.now(),
-  );
+  await deps.db.transaction().execute(async (trx) => {
+    const stored = await findProxy(trx, botId);
+    const password_enc =
+      proxy.ip === ''
+        ? null
+        : nextSecret({
+            value: proxy.password,
+            remove: proxy.remove?.includes('password') ?? false,
+            stored: stored?.password_enc ?? null,
+            seal: (value) => deps.secrets.encrypt(passwordSlot(botId), value),
+          });
+    await saveProxy(
+      trx,
+      botId,
+      { ip: proxy.ip, porta: proxy.porta, login: proxy.login, password_enc },
+      deps.now(),
+    );
+  });
 }
 
 /** The proxy with its password in clear, for the robot runtime that connects through it. */

@@ -87,6 +87,35 @@ describe('POST /api/proxyparams', () => {
     expect((await rawRow()).password_enc).toBeNull();
   });
 
+  it('removes the stored password on an explicit remove, keeping the rest', async () => {
+    await save(proxy());
+    const res = await save(proxy({ password: '', remove: ['password'] }));
+    expect(res.json()).toEqual({ ok: true });
+    expect((await read()).json()).toMatchObject({ ip: '10.0.0.7', hasPassword: false });
+    expect((await rawRow()).password_enc).toBeNull();
+  });
+
+  // Regression (issue 11 item 12): "not a host!!" was saved as the proxy address.
+  it.each(['not a host!!', 'http://10.0.0.1', '999.1.1.1', 'a..b', '-x.com'])(
+    'answers 400 errors.field.host for the address %j and keeps the saved proxy',
+    async (ip) => {
+      await save(proxy({ ip: '10.0.0.9' }));
+      const res = await save(proxy({ ip }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields).toEqual({ ip: 'errors.field.host' });
+      expect(res.json().error.code).toBe('errors.invalidInput');
+      expect((await read()).json()).toMatchObject({ ip: '10.0.0.9' });
+    },
+  );
+
+  it.each(['proxy.example.com', 'localhost', '192.168.0.1', '::1', '2001:db8::7'])(
+    'accepts the address %j',
+    async (ip) => {
+      expect((await save(proxy({ ip }))).json()).toEqual({ ok: true });
+      expect((await read()).json()).toMatchObject({ ip });
+    },
+  );
+
   it.each([
     ['a port above 65535', { porta: 70_000 }, 'errors.invalidParams'],
     ['a fractional port', { porta: 80.5 }, 'errors.invalidParams'],

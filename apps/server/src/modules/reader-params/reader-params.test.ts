@@ -58,6 +58,48 @@ describe('POST /api/readerparams', () => {
     expect((await read()).json()).toEqual(before);
   });
 
+  // Regression (issue 11 item 12): a window with a start and no end, or a start after its end,
+  // was saved.
+  it.each([
+    ['a start without an end', { hourStart: '08:00', hourEnd: '' }, 'hourEnd', 'windowEndMissing'],
+    [
+      'an end without a start',
+      { hourStart2: '', hourEnd2: '17:00' },
+      'hourStart2',
+      'windowStartMissing',
+    ],
+    [
+      'a start after its end',
+      { hourStart3: '22:00', hourEnd3: '02:00' },
+      'hourEnd3',
+      'windowOrder',
+    ],
+    [
+      'a start equal to its end',
+      { hourStart: '09:00', hourEnd: '09:00' },
+      'hourEnd',
+      'windowOrder',
+    ],
+  ])('answers 400 for a window with %s and keeps the saved params', async (_n, o, field, key) => {
+    await save(params());
+    const res = await save(params(o));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: `errors.field.${key}`,
+      fields: { [field]: `errors.field.${key}` },
+    });
+    expect((await read()).json()).toEqual(params());
+  });
+
+  it('answers what is wrong with time zone 20 and the range it takes', async () => {
+    const res = await save(params({ timerzone: 20 }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      fields: { timerzone: 'errors.field.tooBig' },
+      limits: { timerzone: { min: -12, max: 14 } },
+    });
+  });
+
   it.each([
     ['a clock time out of range', { hourReset: '24:00' }, 'hourReset'],
     ['a clock time without minutes', { hourStart: '8' }, 'hourStart'],

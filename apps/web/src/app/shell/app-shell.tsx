@@ -68,8 +68,13 @@ function LogoutButton() {
   );
 }
 
+interface AppShellProps {
+  /** Paths of the screens built so far: the drawer links only these. */
+  builtPaths: readonly string[];
+}
+
 /** The logged-in frame of SPEC §2 "Shell": top bar, navigation drawer, the screen. */
-export function AppShell() {
+export function AppShell({ builtPaths }: AppShellProps) {
   const { t } = useTranslation();
   const theme = useTheme();
   const mobile = useMediaQuery(theme.breakpoints.down('sm'));
@@ -85,7 +90,12 @@ export function AppShell() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
-      <AppBar position="fixed" sx={{ zIndex: (th) => th.zIndex.drawer + 1 }}>
+      {/* Above the permanent drawer on desktop; below the phone's temporary drawer, which
+          covers it like any modal. */}
+      <AppBar
+        position="fixed"
+        sx={{ zIndex: (th) => (mobile ? th.zIndex.appBar : th.zIndex.drawer + 1) }}
+      >
         <Toolbar sx={{ gap: { xs: 0.5, sm: 1.5 }, px: { xs: 1, sm: 2 } }}>
           <IconButton
             color="inherit"
@@ -109,7 +119,12 @@ export function AppShell() {
           <LogoutButton />
         </Toolbar>
       </AppBar>
-      <NavDrawer mobile={mobile} open={open} onClose={() => setMobileOpen(false)} />
+      <NavDrawer
+        mobile={mobile}
+        open={open}
+        onClose={() => setMobileOpen(false)}
+        isBuilt={(path) => builtPaths.includes(path)}
+      />
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
         <Toolbar />
         <Outlet />

@@ -1,6 +1,7 @@
 import { DRAWER_WIDTH_PX } from '@app/contract';
 import {
   Box,
+  Divider,
   Drawer,
   List,
   ListItem,
@@ -9,6 +10,7 @@ import {
   ListItemText,
   Toolbar,
   Tooltip,
+  Typography,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
@@ -18,7 +20,13 @@ import { NAV_LINKS } from './nav-links.ts';
 /** Width of the collapsed icon strip. */
 export const DRAWER_COLLAPSED_PX = 64;
 
-function NavList({ expanded, onNavigate }: { expanded: boolean; onNavigate?: () => void }) {
+interface NavListProps {
+  expanded: boolean;
+  isBuilt: (path: string) => boolean;
+  onNavigate?: () => void;
+}
+
+function NavList({ expanded, isBuilt, onNavigate }: NavListProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   return (
@@ -26,7 +34,7 @@ function NavList({ expanded, onNavigate }: { expanded: boolean; onNavigate?: () 
     // outside any list, the one failing accessibility audit (issue 12).
     <Box component="nav" aria-label={t('shell.navigation')}>
       <List>
-        {NAV_LINKS.map(({ path, labelKey, Icon }) => {
+        {NAV_LINKS.filter(({ path }) => isBuilt(path)).map(({ path, labelKey, Icon }) => {
           const label = t(labelKey);
           const button = (
             <ListItemButton
@@ -44,9 +52,11 @@ function NavList({ expanded, onNavigate }: { expanded: boolean; onNavigate?: () 
                 <Icon />
               </ListItemIcon>
               {expanded && (
+                // Long labels ("Configurações gerais", "Comprar ou renovar robô") wrap rather than
+                // being cut at 240 px.
                 <ListItemText
                   primary={label}
-                  slotProps={{ primary: { noWrap: true, title: label } }}
+                  sx={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}
                 />
               )}
             </ListItemButton>
@@ -73,10 +83,13 @@ interface NavDrawerProps {
   /** Desktop: expanded (240 px) or the icon strip. Phone: the temporary drawer is open. */
   open: boolean;
   onClose: () => void;
+  /** Links to screens not built yet are hidden (they would lead to not-found). */
+  isBuilt: (path: string) => boolean;
 }
 
 /** SPEC §2 "Shell": a permanent mini-variant drawer; on phones a temporary one. */
-export function NavDrawer({ mobile, open, onClose }: NavDrawerProps) {
+export function NavDrawer({ mobile, open, onClose, isBuilt }: NavDrawerProps) {
+  const { t } = useTranslation();
   if (mobile) {
     return (
       <Drawer
@@ -86,7 +99,15 @@ export function NavDrawer({ mobile, open, onClose }: NavDrawerProps) {
         ModalProps={{ keepMounted: true }}
         slotProps={{ paper: { sx: { width: DRAWER_WIDTH_PX } } }}
       >
-        <NavList expanded onNavigate={onClose} />
+        {/* On phones the drawer covers the top bar: its header carries the brand, and the first
+            link sits below it where it can be tapped. */}
+        <Toolbar sx={{ px: 2.5 }}>
+          <Typography variant="h6" component="p" noWrap>
+            {t('app.name')}
+          </Typography>
+        </Toolbar>
+        <Divider />
+        <NavList expanded isBuilt={isBuilt} onNavigate={onClose} />
       </Drawer>
     );
   }
@@ -115,7 +136,7 @@ export function NavDrawer({ mobile, open, onClose }: NavDrawerProps) {
       slotProps={{ paper: { style: { width } } }}
     >
       <Toolbar />
-      <NavList expanded={open} />
+      <NavList expanded={open} isBuilt={isBuilt} />
     </Drawer>
   );
 }

@@ -6,7 +6,7 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import type { MenuLink } from '../../components/cards/link-menu.tsx';
 
-/** The drawer's six links, as SPEC §2 "Shell" fixes them (unbuilt ones lead to not-found). */
+/** The drawer's six links, as SPEC §2 "Shell" fixes them; the drawer shows the built ones. */
 export const NAV_LINKS: readonly MenuLink[] = [
   { path: '/', labelKey: 'nav.home', Icon: HomeIcon },
   { path: '/geralconfig', labelKey: 'nav.geralconfig', Icon: SettingsIcon },

@@ -1,4 +1,4 @@
-import { DRAWER_WIDTH_PX, SUPPORT_CHAT_URL } from '@app/contract';
+import { DRAWER_WIDTH_PX } from '@app/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
@@ -7,6 +7,7 @@ import { ana, currentPath, renderApp } from '../../test/render-app.tsx';
 import { CONFIGURE_MENU } from '../../features/home/configure-menu.tsx';
 import { builtPaths } from '../routes.tsx';
 import { DRAWER_COLLAPSED_PX } from './nav-drawer.tsx';
+import { NAV_LINKS } from './nav-links.ts';
 
 const twoBots = {
   ...ana,
@@ -16,9 +17,12 @@ const twoBots = {
   ],
 };
 
-async function openShell(session = ana) {
+const SUPPORT_URL = 'https://t.me/copybot_support';
+
+async function openShell(session = ana, supportUrl: string | null = SUPPORT_URL) {
   const server = fakeServer({
     'GET /api/session': { body: session },
+    'GET /api/config': { body: { supportUrl } },
     'POST /api/logout': { body: { ok: true } },
   });
   const view = await renderApp('/');
@@ -48,14 +52,25 @@ describe('drawer', () => {
     expect(within(nav).getByText('Configurações gerais')).toBeVisible();
   });
 
-  it('holds the six links of SPEC in order', async () => {
+  it("holds the built links of SPEC's six, in order", async () => {
     await openShell();
     const nav = screen.getByRole('navigation', { name: 'Navegação' });
-    expect(
-      within(nav)
-        .getAllByRole('link')
-        .map((a) => a.getAttribute('href')),
-    ).toEqual(['/', '/geralconfig', '/copytrader', '/copysignals', '/comprar', '/auth']);
+    const hrefs = within(nav)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
+    expect(hrefs).toEqual(NAV_LINKS.map((link) => link.path).filter((p) => builtPaths.includes(p)));
+    expect(hrefs).toEqual(expect.arrayContaining(['/', '/geralconfig', '/copysignals', '/auth']));
+  });
+
+  // Regression (issue 11 item 15): "Copy trader" and "Comprar" led to "Página não encontrada".
+  it('hides links to screens not built yet', async () => {
+    await openShell();
+    const nav = screen.getByRole('navigation', { name: 'Navegação' });
+    for (const link of within(nav).getAllByRole('link')) {
+      expect(builtPaths).toContain(link.getAttribute('href'));
+    }
+    expect(within(nav).queryByRole('link', { name: 'Copy trade' })).not.toBeInTheDocument();
+    expect(builtPaths).not.toContain('/copytrader');
   });
 });
 
@@ -150,13 +165,31 @@ describe('routes', () => {
   it('home shows only the built screens of the Configure menu, plus support', async () => {
     await openShell();
     const menu = screen.getByRole('navigation', { name: 'Configurar' });
-    const links = within(menu).getAllByRole('link');
     const built = CONFIGURE_MENU.map((link) => link.path).filter((path) =>
       builtPaths.includes(path),
     );
     expect(built).toEqual(expect.arrayContaining(['/geralconfig', '/brokerconfig', '/botspage']));
-    expect(links.map((a) => a.getAttribute('href'))).toEqual([...built, SUPPORT_CHAT_URL]);
-    expect(links.at(-1)).toHaveAttribute('target', '_blank');
+    await waitFor(() =>
+      expect(
+        within(menu)
+          .getAllByRole('link')
+          .map((a) => a.getAttribute('href')),
+      ).toEqual([...built, SUPPORT_URL]),
+    );
+    expect(within(menu).getAllByRole('link').at(-1)).toHaveAttribute('target', '_blank');
+  });
+
+  // Regression (issue 11 item 13): the support card linked to a bare messaging URL.
+  it('home shows no support card when the server has no support link configured', async () => {
+    const { server } = await openShell(ana, null);
+    await waitFor(() => expect(server.to('GET /api/config')).toHaveLength(1));
+    const menu = screen.getByRole('navigation', { name: 'Configurar' });
+    expect(within(menu).queryByRole('link', { name: /Suporte/ })).not.toBeInTheDocument();
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).not.toContain('https://t.me/');
   });
 
   it('an unbuilt screen is not-found when logged in', async () => {

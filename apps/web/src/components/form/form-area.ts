@@ -1,4 +1,6 @@
+import { rangeKey, type FieldLimits } from '@app/contract';
 import { createContext, useContext } from 'react';
+import type { MultipleFieldErrors } from 'react-hook-form';
 import { useFormContext, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { dynamicKey } from '../../i18n/keys.ts';
@@ -14,6 +16,28 @@ export function useFieldId(name: string): string {
   return `${useContext(FieldIdContext)}-${name}`;
 }
 
+/**
+ * A number field's range rides on its react-hook-form error as `types` (strings), so the error
+ * text can name it in the current language.
+ */
+export function limitsToTypes(limits: FieldLimits): MultipleFieldErrors {
+  const types: MultipleFieldErrors = {};
+  if (limits.min !== undefined) types.min = String(limits.min);
+  if (limits.max !== undefined) types.max = String(limits.max);
+  if (limits.integer) types.integer = 'true';
+  return types;
+}
+
+function typesToLimits(types: unknown): FieldLimits | null {
+  if (typeof types !== 'object' || types === null) return null;
+  const { min, max, integer } = types as Record<string, unknown>;
+  const limits: FieldLimits = {};
+  if (typeof min === 'string') limits.min = Number(min);
+  if (typeof max === 'string') limits.max = Number(max);
+  if (integer === 'true') limits.integer = true;
+  return limits;
+}
+
 /** Label, help and error text of a smart field, all from the catalogue. */
 export function useFieldText(name: string): {
   label: string;
@@ -24,11 +48,21 @@ export function useFieldText(name: string): {
   const { t, i18n } = useTranslation();
   const { control } = useFormContext();
   const { errors } = useFormState({ control, name });
-  const message = errors[name]?.message;
+  const fieldError = errors[name];
+  const message = fieldError?.message;
   const helpKey = `${area}.help.${name}`;
+  // "Acima do máximo. Aceita de 0 a 100.": what is wrong, then the range the field takes.
+  const limits = typesToLimits(fieldError?.types);
+  const range = limits ? rangeKey(limits) : null;
+  const error =
+    typeof message === 'string' && message !== ''
+      ? [t(dynamicKey(message)), range ? t(dynamicKey(range), { ...limits }) : '']
+          .filter((text) => text !== '')
+          .join(' ')
+      : undefined;
   return {
     label: t(dynamicKey(`${area}.fields.${name}`)),
     help: i18n.exists(helpKey) ? t(dynamicKey(helpKey)) : '',
-    error: typeof message === 'string' && message !== '' ? t(dynamicKey(message)) : undefined,
+    error,
   };
 }

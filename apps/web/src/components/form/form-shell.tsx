@@ -1,4 +1,11 @@
-import { NOTICE_MS, type RawValues, type RuleFailure } from '@app/contract';
+import {
+  fieldLimits,
+  fieldProblem,
+  NOTICE_MS,
+  type FieldLimits,
+  type RawValues,
+  type RuleFailure,
+} from '@app/contract';
 import { Alert, Box, Button, Stack } from '@mui/material';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import {
@@ -16,7 +23,7 @@ import type { z } from 'zod';
 import { ApiError, errorKey } from '../../lib/api.ts';
 import { dynamicKey, type I18nKey } from '../../i18n/keys.ts';
 import { useTimedFlag } from '../notices/use-timed-flag.ts';
-import { FieldIdContext, FormAreaContext } from './form-area.ts';
+import { FieldIdContext, FormAreaContext, limitsToTypes } from './form-area.ts';
 
 type FieldErrors = Partial<Record<string, string>>;
 
@@ -120,16 +127,29 @@ export function FormShell<V extends FieldValues, B, R>({
   const failing = fieldRules !== undefined && Object.keys(fieldRules(watched)).length > 0;
   const disabled = saving || busy === true || incomplete || failing;
 
-  function markField(name: string, key: string, focus: boolean): void {
+  function markField(name: string, key: string, focus: boolean, limits?: FieldLimits): void {
     const field = name as Path<V>;
-    methods.setError(field, { type: 'rule', message: key });
+    methods.setError(field, {
+      type: 'rule',
+      message: key,
+      ...(limits ? { types: limitsToTypes(limits) } : {}),
+    });
     if (focus) methods.setFocus(field);
   }
 
-  function fail(key: string, fields: Record<string, string>): void {
+  function fail(
+    key: string,
+    fields: Record<string, string>,
+    limits: Readonly<Record<string, FieldLimits>> = {},
+  ): void {
     setAlertKey(key);
     Object.entries(fields).forEach(([name, fieldKey], index) =>
-      markField(name, fieldKey, index === 0),
+      markField(
+        name,
+        fieldKey,
+        index === 0,
+        Object.hasOwn(limits, name) ? limits[name] : undefined,
+      ),
     );
   }
 
@@ -156,14 +176,20 @@ export function FormShell<V extends FieldValues, B, R>({
     if (schema) {
       const parsed = schema.safeParse(body);
       if (!parsed.success) {
+        // Each field says what is wrong; a number field also says the range it takes (issue 11).
         const fields: Record<string, string> = {};
+        const limits: Record<string, FieldLimits> = {};
         for (const issue of parsed.error.issues) {
           const name = String(issue.path[0] ?? '');
-          if (name !== '' && !(name in fields)) {
-            fields[name] = i18n.exists(issue.message) ? issue.message : 'errors.invalidInput';
-          }
+          if (name === '' || Object.hasOwn(fields, name)) continue;
+          const range = fieldLimits(schema, name);
+          if (i18n.exists(issue.message)) fields[name] = issue.message;
+          else if (range) {
+            fields[name] = fieldProblem(issue);
+            limits[name] = range;
+          } else fields[name] = 'errors.invalidValue';
         }
-        fail('errors.invalidInput', fields);
+        fail('errors.invalidInput', fields, limits);
         return;
       }
       body = parsed.data;
@@ -180,7 +206,8 @@ export function FormShell<V extends FieldValues, B, R>({
       onSuccess?.(result);
     } catch (error) {
       setSaving(false);
-      fail(errorKey(error), error instanceof ApiError ? { ...error.fields } : {});
+      if (error instanceof ApiError) fail(error.code, { ...error.fields }, error.limits);
+      else fail(errorKey(error), {});
     }
   }
 

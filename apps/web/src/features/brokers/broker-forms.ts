@@ -1,5 +1,5 @@
 import {
-  Msg,
+  FieldMsg,
   type BrokerLogin,
   type DerivTokens,
   type RawValues,
@@ -39,12 +39,19 @@ export function toDerivTokensBody(values: DerivTokensForm, userid: string): Deri
 }
 
 /**
- * Deriv's card needs at least one token: both blank would remove Deriv, which is the Remove
- * button's job, not a save's.
+ * One rule for every secret field: a blank token keeps the stored one, so a save needs a token
+ * only when none is stored yet.
  */
-export function checkDerivTokens(v: RawValues): RuleFailure | null {
+export function checkDerivTokens(v: RawValues, hasStoredToken: boolean): RuleFailure | null {
   const blank = (value: unknown) => typeof value !== 'string' || value.trim() === '';
-  if (blank(v.tokenDemo) && blank(v.tokenReal))
-    return { key: Msg.invalidParams, field: 'tokenDemo' };
+  if (!hasStoredToken && blank(v.tokenDemo) && blank(v.tokenReal))
+    return { key: FieldMsg.secretRequired, field: 'tokenDemo' };
+  return null;
+}
+
+/** A blank password keeps the stored one; with none stored, the login needs one. */
+export function checkLoginPassword(v: RawValues, hasStoredPassword: boolean): RuleFailure | null {
+  const blank = typeof v.password !== 'string' || v.password === '';
+  if (!hasStoredPassword && blank) return { key: FieldMsg.secretRequired, field: 'password' };
   return null;
 }

@@ -102,21 +102,53 @@ describe('broker config', () => {
     });
   });
 
-  it('refuses an empty password with "Parâmetros inválidos" and sends nothing', async () => {
+  it('asks for a password while none is stored, and sends nothing', async () => {
     const { user, server } = await openBrokers();
     const iq = inCard('IQ option');
     await user.type(iq.getByLabelText('E-mail'), 'ana@iq.com');
     await user.click(iq.getByRole('button', { name: 'Salvar' }));
-    expect(await iq.findByRole('alert')).toHaveTextContent('Parâmetros inválidos');
+    expect(await iq.findByRole('alert')).toHaveTextContent('Nada salvo ainda: digite um valor.');
     expect(iq.getByLabelText('Senha')).toHaveAttribute('aria-invalid', 'true');
     expect(server.to('POST /api/brokerdata')).toHaveLength(0);
   });
 
-  it("sends Deriv's tokens trimmed through /binarydata and needs at least one", async () => {
+  // Regression (issue 11 item 12): the e-mail "abc" was accepted.
+  it('says under the e-mail that "abc" is not one, and sends nothing', async () => {
+    const { user, server } = await openBrokers();
+    const iq = inCard('IQ option');
+    await user.type(iq.getByLabelText('E-mail'), 'abc');
+    await user.type(iq.getByLabelText('Senha'), 'segredo1');
+    await user.click(iq.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() =>
+      expect(iq.getByLabelText('E-mail')).toHaveAccessibleDescription(
+        'Informe um e-mail como nome@exemplo.com.',
+      ),
+    );
+    expect(server.to('POST /api/brokerdata')).toHaveLength(0);
+  });
+
+  // Issue 11 item 14: one rule for every secret field — blank keeps.
+  it('keeps the stored password when only the e-mail changes', async () => {
+    const { user, server } = await openBrokers([
+      stored(1, { email: 'ana@iq.com', hasPassword: true }),
+    ]);
+    const iq = inCard('IQ option');
+    await user.type(iq.getByLabelText('E-mail'), 'nova@iq.com');
+    await user.click(iq.getByRole('button', { name: 'Salvar' }));
+    expect(await iq.findByRole('status')).toHaveTextContent('Credenciais salvas');
+    expect(server.to('POST /api/brokerdata')[0]?.body).toEqual({
+      email: 'nova@iq.com',
+      password: '',
+      userid: '5550001',
+      broker: 1,
+    });
+  });
+
+  it("sends Deriv's tokens trimmed through /binarydata and needs one while none is stored", async () => {
     const { user, server } = await openBrokers();
     const deriv = inCard('Deriv');
     await user.click(deriv.getByRole('button', { name: 'Salvar' }));
-    expect(await deriv.findByRole('alert')).toHaveTextContent('Parâmetros inválidos');
+    expect(await deriv.findByRole('alert')).toHaveTextContent('Nada salvo ainda: digite um valor.');
     expect(server.to('POST /api/binarydata')).toHaveLength(0);
 
     await user.type(deriv.getByLabelText('Token Demo'), ' demo-123 ');
@@ -129,6 +161,35 @@ describe('broker config', () => {
       userid: '5550001',
     });
     expect(deriv.getByLabelText('Token Demo')).toHaveValue('');
+  });
+
+  // Regression (issue 11 item 14): a blank Deriv token deleted the stored one.
+  it('keeps a stored Deriv token left blank and deletes one only by its Delete button', async () => {
+    const { user, server, setStored } = await openBrokers([
+      stored(2, { hasTokenDemo: true, hasTokenReal: true }),
+    ]);
+    const deriv = inCard('Deriv');
+    expect(deriv.getByText(/um token deixado em branco mantém o salvo/i)).toBeInTheDocument();
+    await user.type(deriv.getByLabelText('Token Real'), 'real-new');
+    await user.click(deriv.getByRole('button', { name: 'Salvar' }));
+    expect(await deriv.findByRole('status')).toHaveTextContent('Credenciais salvas');
+    expect(server.to('POST /api/binarydata')[0]?.body).toEqual({
+      tokenDemo: '',
+      tokenReal: 'real-new',
+      userid: '5550001',
+    });
+
+    setStored([stored(2, { hasTokenReal: true })]);
+    await user.click(deriv.getByRole('button', { name: 'Apagar Token Demo' }));
+    expect(server.to('POST /api/binarydata')[1]?.body).toEqual({
+      tokenDemo: '',
+      tokenReal: '',
+      remove: ['tokenDemo'],
+      userid: '5550001',
+    });
+    expect(await deriv.findByText('Token apagado')).toBeInTheDocument();
+    await waitFor(() => expect(deriv.queryByText('Token Demo salvo')).not.toBeInTheDocument());
+    expect(deriv.getByText('Token Real salvo')).toBeInTheDocument();
   });
 
   it('shows what is stored, never the secret, and keeps the inputs empty', async () => {

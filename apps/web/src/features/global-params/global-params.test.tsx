@@ -2,6 +2,8 @@ import { defaultGlobalParams, NOTICE_MS, type GlobalParamsRead } from '@app/cont
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { errorReply, fakeServer, type RecordedRequest } from '../../test/fake-server.ts';
+import { i18n } from '../../i18n/index.ts';
+import { retype } from '../../test/form-helpers.ts';
 import { ana, renderApp } from '../../test/render-app.tsx';
 
 const saved: GlobalParamsRead = {
@@ -153,6 +155,56 @@ describe('global params', () => {
     );
     await user.click(save());
     expect(await screen.findByRole('alert')).toHaveTextContent('Corretora indefinida');
+  });
+
+  // Regression (issue 11 item 11): payout 150 and gales 2.5 got only "Alguns campos são
+  // inválidos." and the help text with the range disappeared.
+  it('says under each out-of-range field what is wrong and the range it takes, sending nothing', async () => {
+    const { user, server } = await openGlobalParams();
+    await retype(user, 'Payout mínimo (%)', '150');
+    await retype(user, 'Gales', '2.5');
+    await user.click(save());
+    expect(await screen.findByText('Acima do máximo. Aceita de 0 a 100.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Payout mínimo (%)')).toHaveAccessibleDescription(
+      'Acima do máximo. Aceita de 0 a 100.',
+    );
+    expect(screen.getByLabelText('Gales')).toHaveAccessibleDescription(
+      'Use um número inteiro. Aceita números inteiros de 0 a 10.',
+    );
+    expect(server.to('POST /api/globalparams')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'English (US)' }));
+    expect(await screen.findByText('Above the maximum. Takes 0 to 100.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Español' }));
+    expect(
+      await screen.findByText('Usa un número entero. Acepta números enteros de 0 a 10.'),
+    ).toBeInTheDocument();
+    await i18n.changeLanguage('pt-BR');
+  });
+
+  it('shows the range of a field the server refuses', async () => {
+    const { user } = await openGlobalParams(
+      { 1: saved },
+      {
+        'POST /api/globalparams': {
+          status: 400,
+          body: {
+            error: {
+              code: 'errors.invalidInput',
+              message: 'x',
+              fields: { stopWin: 'errors.field.tooSmall' },
+              limits: { stopWin: { min: 0.5 } },
+            },
+          },
+        },
+      },
+    );
+    await user.click(save());
+    await waitFor(() =>
+      expect(screen.getByLabelText('Stop win')).toHaveAccessibleDescription(
+        'Abaixo do mínimo. Aceita 0,5 ou mais.',
+      ),
+    );
   });
 
   it('offers a retry when the load fails', async () => {

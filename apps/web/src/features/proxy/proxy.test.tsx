@@ -98,6 +98,37 @@ describe('proxy', () => {
     expect(server.to('POST /api/proxyparams')).toHaveLength(0);
   });
 
+  // Regression (issue 11 item 12): "not a host!!" was accepted as the proxy address.
+  it('says under the address that "not a host!!" is no host, and sends nothing', async () => {
+    const { user, server } = await openProxy();
+    await user.clear(screen.getByLabelText('Endereço do proxy'));
+    await user.type(screen.getByLabelText('Endereço do proxy'), 'not a host!!');
+    await user.click(save());
+    await waitFor(() =>
+      expect(screen.getByLabelText('Endereço do proxy')).toHaveAccessibleDescription(
+        'Informe um nome de servidor ou endereço IP (ex.: proxy.exemplo.com ou 10.0.0.7).',
+      ),
+    );
+    expect(server.to('POST /api/proxyparams')).toHaveLength(0);
+  });
+
+  // Issue 11 item 14: the explicit remove of the one secret rule.
+  it('deletes the stored password by its own button, keeping the proxy', async () => {
+    const { user, server, setRead } = await openProxy();
+    setRead({ ...saved, hasPassword: false });
+    await user.click(screen.getByRole('button', { name: 'Apagar a senha salva' }));
+    expect(await screen.findByText('Senha apagada')).toBeInTheDocument();
+    expect(server.to('POST /api/proxyparams')[0]?.body).toEqual({
+      ip: '10.0.0.8',
+      porta: 3128,
+      login: 'ana',
+      password: '',
+      userid: '5550001',
+      remove: ['password'],
+    });
+    await waitFor(() => expect(screen.queryByText('Senha salva')).not.toBeInTheDocument());
+  });
+
   it('shows an error notice when the save fails', async () => {
     const { user } = await openProxy(saved, {
       'POST /api/proxyparams': errorReply(0, 'errors.network'),

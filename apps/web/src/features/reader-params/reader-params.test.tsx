@@ -92,6 +92,27 @@ describe('reader params', () => {
     expect(server.to('POST /api/readerparams')).toHaveLength(0);
   });
 
+  // Regression (issue 11 item 12): a window with a start and no end, or a start after its end,
+  // was sent and saved.
+  it('says under the window end what is missing or out of order, and sends nothing', async () => {
+    const { server } = await openReaderParams();
+    fireEvent.change(screen.getByLabelText('Fim da janela 1'), { target: { value: '' } });
+    fireEvent.click(save());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Informe o fim desta janela (ou apague o início).',
+    );
+    expect(screen.getByLabelText('Fim da janela 1')).toHaveAccessibleDescription(
+      'Informe o fim desta janela (ou apague o início).',
+    );
+
+    fireEvent.change(screen.getByLabelText('Fim da janela 1'), { target: { value: '08:00' } });
+    fireEvent.click(save());
+    expect(
+      await screen.findByText(/O fim precisa ser depois do início/, { selector: 'p' }),
+    ).toBeInTheDocument();
+    expect(server.to('POST /api/readerparams')).toHaveLength(0);
+  });
+
   it('shows a server refusal as an error notice', async () => {
     const { user } = await openReaderParams(saved, {
       'POST /api/readerparams': errorReply(400, 'readerParams.errors.maxTradesMin'),

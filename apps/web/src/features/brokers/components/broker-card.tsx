@@ -1,13 +1,26 @@
 import {
   BrokerLoginSchema,
   checkBrokerLogin,
+  type DERIV_TOKEN_FIELDS,
   DerivTokensSchema,
   NOTICE_MS,
   type BROKER_CONFIG_CARDS,
   type StoredCredential,
 } from '@app/contract';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  IconButton,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
@@ -18,6 +31,7 @@ import { errorKey } from '../../../lib/api.ts';
 import { removeBrokerLogin, saveBrokerLogin, saveDerivTokens } from '../api/brokers.ts';
 import {
   checkDerivTokens,
+  checkLoginPassword,
   EMPTY_LOGIN_FORM,
   EMPTY_TOKENS_FORM,
   toBrokerLoginBody,
@@ -39,29 +53,54 @@ function hasAny(stored: StoredCredential | undefined): stored is StoredCredentia
   return stored !== undefined && (stored.hasPassword || stored.hasTokenDemo || stored.hasTokenReal);
 }
 
+type TokenField = (typeof DERIV_TOKEN_FIELDS)[number];
+
+interface StoredStateProps {
+  card: BrokerCardSpec;
+  stored?: StoredCredential;
+  /** Deriv: deletes one stored token (the explicit remove of the one secret rule). */
+  onRemoveToken: (field: TokenField) => void;
+  busy: boolean;
+}
+
 /** What is stored, shown as chips: never the secret, at most the e-mail it belongs to. */
-function StoredState({ card, stored }: { card: BrokerCardSpec; stored?: StoredCredential }) {
+function StoredState({ card, stored, onRemoveToken, busy }: StoredStateProps) {
   const { t } = useTranslation();
   if (!hasAny(stored)) {
     return <Chip size="small" variant="outlined" label={t('brokers.notStored')} />;
   }
-  const chips =
+  const chips: { label: string; token?: TokenField }[] =
     card.kind === 'token'
       ? [
-          stored.hasTokenDemo && t('brokers.tokenDemoStored'),
-          stored.hasTokenReal && t('brokers.tokenRealStored'),
-        ].filter((label): label is string => typeof label === 'string')
-      : [t('brokers.stored')];
+          ...(stored.hasTokenDemo
+            ? [{ label: t('brokers.tokenDemoStored'), token: 'tokenDemo' as const }]
+            : []),
+          ...(stored.hasTokenReal
+            ? [{ label: t('brokers.tokenRealStored'), token: 'tokenReal' as const }]
+            : []),
+        ]
+      : [{ label: t('brokers.stored') }];
   return (
     <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
-      {chips.map((label) => (
-        <Chip
-          key={label}
-          size="small"
-          color="success"
-          icon={<CheckCircleIcon aria-hidden />}
-          label={label}
-        />
+      {chips.map(({ label, token }) => (
+        <Stack key={label} direction="row" sx={{ alignItems: 'center' }}>
+          <Chip size="small" color="success" icon={<CheckCircleIcon aria-hidden />} label={label} />
+          {token && (
+            <Tooltip title={t('brokers.removeToken', { token: t(`brokers.fields.${token}`) })}>
+              <span>
+                <IconButton
+                  size="small"
+                  color="error"
+                  disabled={busy}
+                  aria-label={t('brokers.removeToken', { token: t(`brokers.fields.${token}`) })}
+                  onClick={() => onRemoveToken(token)}
+                >
+                  <DeleteOutlineIcon fontSize="small" />
+                </IconButton>
+              </span>
+            </Tooltip>
+          )}
+        </Stack>
       ))}
     </Stack>
   );
@@ -77,6 +116,20 @@ export function BrokerCard({ card, stored, userid, onChanged }: BrokerCardProps)
   const removed = useTimedFlag(NOTICE_MS);
   const isStored = hasAny(stored);
   const idPrefix = `broker-${card.broker}`;
+
+  const tokenRemoved = useTimedFlag(NOTICE_MS);
+  async function removeToken(field: TokenField): Promise<void> {
+    setRemoving(true);
+    setRemoveError(null);
+    try {
+      await saveDerivTokens({ tokenDemo: '', tokenReal: '', remove: [field], userid });
+      tokenRemoved.show();
+      onChanged();
+    } catch (error) {
+      setRemoveError(errorKey(error));
+    }
+    setRemoving(false);
+  }
 
   async function remove(): Promise<void> {
     setRemoving(true);
@@ -106,7 +159,12 @@ export function BrokerCard({ card, stored, userid, onChanged }: BrokerCardProps)
           <Typography variant="h6" component="h2" id={headingId}>
             {card.name}
           </Typography>
-          <StoredState card={card} stored={stored} />
+          <StoredState
+            card={card}
+            stored={stored}
+            busy={removing}
+            onRemoveToken={(field) => void removeToken(field)}
+          />
         </Stack>
         <Box sx={{ mt: 1, mb: 2, minHeight: 20 }}>
           {isStored && stored.email !== '' && (
@@ -127,6 +185,11 @@ export function BrokerCard({ card, stored, userid, onChanged }: BrokerCardProps)
             {t('brokers.removed')}
           </Alert>
         )}
+        {tokenRemoved.visible && (
+          <Alert severity="success" role="status" sx={{ mb: 2 }}>
+            {t('brokers.tokenRemoved')}
+          </Alert>
+        )}
         {removeError && (
           <Alert severity="error" sx={{ mb: 2 }} onClose={() => setRemoveError(null)}>
             {t(dynamicKey(removeError))}
@@ -137,7 +200,12 @@ export function BrokerCard({ card, stored, userid, onChanged }: BrokerCardProps)
             area="brokers"
             idPrefix={idPrefix}
             defaultValues={EMPTY_TOKENS_FORM}
-            rule={checkDerivTokens}
+            rule={(values) =>
+              checkDerivTokens(
+                values,
+                stored?.hasTokenDemo === true || stored?.hasTokenReal === true,
+              )
+            }
             toBody={(values) => toDerivTokensBody(values, userid)}
             schema={DerivTokensSchema}
             onSubmit={saveDerivTokens}
@@ -157,7 +225,10 @@ export function BrokerCard({ card, stored, userid, onChanged }: BrokerCardProps)
             area="brokers"
             idPrefix={idPrefix}
             defaultValues={EMPTY_LOGIN_FORM}
-            rule={(values) => checkBrokerLogin({ ...values, broker: card.broker })}
+            rule={(values) =>
+              checkBrokerLogin({ ...values, broker: card.broker }) ??
+              checkLoginPassword(values, stored?.hasPassword === true)
+            }
             toBody={(values) => toBrokerLoginBody(values, card, userid)}
             schema={BrokerLoginSchema}
             onSubmit={saveBrokerLogin}

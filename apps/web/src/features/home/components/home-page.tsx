@@ -1,9 +1,9 @@
-import { SUPPORT_CHAT_URL } from '@app/contract';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import { Box, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { LinkCard } from '../../../components/cards/link-card.tsx';
 import { LinkMenu } from '../../../components/cards/link-menu.tsx';
+import { usePanelConfig } from '../api/panel-config.ts';
 import { CONFIGURE_MENU } from '../configure-menu.tsx';
 
 interface HomePageProps {
@@ -14,6 +14,8 @@ interface HomePageProps {
 /** Home when logged in: the Configure menu (SPEC §2 "Menus") as a grid of cards. */
 export function HomePage({ builtPaths }: HomePageProps) {
   const { t } = useTranslation();
+  // The support card links where the operator configured (SUPPORT_URL); without one, no card.
+  const supportUrl = usePanelConfig().data?.supportUrl ?? null;
   return (
     <Box sx={{ maxWidth: 960, mx: 'auto' }}>
       <Typography variant="h5" component="h1" gutterBottom>
@@ -27,12 +29,14 @@ export function HomePage({ builtPaths }: HomePageProps) {
         links={CONFIGURE_MENU}
         isBuilt={(path) => builtPaths.includes(path)}
       >
-        <LinkCard
-          Icon={SupportAgentIcon}
-          label={`${t('nav.support')} ${t('common.newTab')}`}
-          to={SUPPORT_CHAT_URL}
-          external
-        />
+        {supportUrl !== null && (
+          <LinkCard
+            Icon={SupportAgentIcon}
+            label={`${t('nav.support')} ${t('common.newTab')}`}
+            to={supportUrl}
+            external
+          />
+        )}
       </LinkMenu>
     </Box>
   );

@@ -1,12 +1,16 @@
-import { checkProxy, ProxySchema } from '@app/contract';
+import { checkProxy, NOTICE_MS, ProxySchema } from '@app/contract';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import KeyIcon from '@mui/icons-material/Key';
-import { Alert, Chip, Stack } from '@mui/material';
+import { Alert, Button, Chip, Stack } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormSection, FormShell, NumberField, TextField } from '../../../components/form/index.ts';
 import { PageCard } from '../../../components/layout/page-card.tsx';
 import { QueryState } from '../../../components/notices/query-state.tsx';
+import { useTimedFlag } from '../../../components/notices/use-timed-flag.ts';
+import { dynamicKey } from '../../../i18n/keys.ts';
+import { errorKey } from '../../../lib/api.ts';
 import { storage } from '../../../lib/storage.ts';
 import { proxyKey, saveProxy, useProxy } from '../api/proxy.ts';
 import { EMPTY_PROXY_FORM, toProxyBody, toProxyForm } from '../proxy-form.ts';
@@ -18,6 +22,24 @@ export function ProxyPage() {
   const queryClient = useQueryClient();
   const query = useProxy(userid);
   const values = useMemo(() => (query.data ? toProxyForm(query.data) : undefined), [query.data]);
+  const [removing, setRemoving] = useState(false);
+  const [removeError, setRemoveError] = useState<string | null>(null);
+  const removed = useTimedFlag(NOTICE_MS);
+
+  /** The explicit remove of the one secret rule: the saved proxy stays, its password goes. */
+  async function removePassword(): Promise<void> {
+    if (!values) return;
+    setRemoving(true);
+    setRemoveError(null);
+    try {
+      await saveProxy({ ...toProxyBody(values, userid), remove: ['password'] });
+      removed.show();
+      await queryClient.invalidateQueries({ queryKey: proxyKey(userid) });
+    } catch (error) {
+      setRemoveError(errorKey(error));
+    }
+    setRemoving(false);
+  }
 
   return (
     <PageCard title={t('proxy.title')} subtitle={t('proxy.subtitle')} maxWidth={720}>
@@ -28,17 +50,37 @@ export function ProxyPage() {
       >
         {query.data?.hasPassword && (
           <Stack spacing={1} sx={{ mb: 2 }}>
-            <Chip
-              color="success"
-              size="small"
-              icon={<KeyIcon aria-hidden />}
-              label={t('proxy.passwordStored')}
-              sx={{ alignSelf: 'flex-start' }}
-            />
+            <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+              <Chip
+                color="success"
+                size="small"
+                icon={<KeyIcon aria-hidden />}
+                label={t('proxy.passwordStored')}
+              />
+              <Button
+                size="small"
+                color="error"
+                startIcon={<DeleteOutlineIcon aria-hidden />}
+                disabled={removing}
+                onClick={() => void removePassword()}
+              >
+                {t('proxy.removePassword')}
+              </Button>
+            </Stack>
             <Alert severity="info" role="note">
               {t('proxy.passwordAgain')}
             </Alert>
           </Stack>
+        )}
+        {removed.visible && (
+          <Alert severity="success" role="status" sx={{ mb: 2 }}>
+            {t('proxy.passwordRemoved')}
+          </Alert>
+        )}
+        {removeError && (
+          <Alert severity="error" sx={{ mb: 2 }} onClose={() => setRemoveError(null)}>
+            {t(dynamicKey(removeError))}
+          </Alert>
         )}
         <FormShell
           area="proxy"

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+
+/**
+ * What the panel learns from the server's configuration (environment) before anyone logs in.
+ * `supportUrl` is the support chat of the Configure menu (`SUPPORT_URL`); `null` when the
+ * operator set none, and the panel then shows no support card.
+ */
+export const PanelConfigSchema = z.object({
+  supportUrl: z.string().nullable(),
+});
+export type PanelConfig = z.infer<typeof PanelConfigSchema>;
+
+/** Whether `text` is an absolute http(s) URL, the only kind a support link may be. */
+export function isWebUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+export const panelConfigEndpoints = {
+  panelConfig: endpoint({
+    method: 'GET',
+    path: '/config',
+    area: 'panel-config',
+    summary:
+      "Not in SPEC §7. The panel's configuration from the server's environment (support link).",
+    response: PanelConfigSchema,
+    owner: null,
+  }),
+};
