@@ -34,7 +34,9 @@ async function readingBots(db: Kysely<Database>): Promise<BotRef[]> {
           .selectFrom('chat_lists as c')
           .innerJoin('bots as r', 'r.id', 'c.bot_id')
           .select('c.bot_id')
-          .where((w) => w.or([w('r.id', '=', w.ref('b.id')), w('r.userid', '=', w.ref('b.traderid'))])),
+          .where((w) =>
+            w.or([w('r.id', '=', w.ref('b.id')), w('r.userid', '=', w.ref('b.traderid'))]),
+          ),
       ),
     )
     .orderBy('b.id')
@@ -49,7 +51,11 @@ interface Room {
 
 async function loadRoom(db: Kysely<Database>, owner: BotRef): Promise<Room> {
   const [chats, cards, timezone] = await Promise.all([
-    db.selectFrom('chat_lists').select(['chat_id', 'name']).where('bot_id', '=', owner.id).execute(),
+    db
+      .selectFrom('chat_lists')
+      .select(['chat_id', 'name'])
+      .where('bot_id', '=', owner.id)
+      .execute(),
     db.selectFrom('channel_cards').selectAll().where('bot_id', '=', owner.id).execute(),
     traderTimezoneOf(db, owner.id),
   ]);
@@ -86,7 +92,9 @@ async function readOne(
     const name = room.chats.get(message.channel_id);
     const card =
       room.cards.get(message.channel_id) ??
-      (name === undefined ? undefined : defaultCard(message.channel_id, name, bot.traderid, room.timezone));
+      (name === undefined
+        ? undefined
+        : defaultCard(message.channel_id, name, bot.traderid, room.timezone));
     if (name !== undefined && card?.chanEnable) {
       const nowMs = deps.now();
       const lines = readMessage(message.text, card, {

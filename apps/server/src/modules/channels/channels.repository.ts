@@ -24,7 +24,9 @@ export async function replaceChatList(
     if (chats.length === 0) return;
     await trx
       .insertInto('chat_lists')
-      .values(chats.map((c) => ({ bot_id: botId, chat_id: c.chatId, name: c.name, created_at: now })))
+      .values(
+        chats.map((c) => ({ bot_id: botId, chat_id: c.chatId, name: c.name, created_at: now })),
+      )
       .execute();
     for (const chat of chats) {
       await trx

@@ -5,7 +5,13 @@ import { defaultCard, traderTimezoneOf, type ChannelCard } from '../../reader/ca
 import type { ReaderDeps } from '../../reader/deps.ts';
 import { ensureReaderCursor } from '../../reader/messages.ts';
 import { botRef, isTrader, type BotRef } from '../../reader/rooms.ts';
-import { cardsOf, chatList, removeChat, replaceChatList, upsertCard } from './channels.repository.ts';
+import {
+  cardsOf,
+  chatList,
+  removeChat,
+  replaceChatList,
+  upsertCard,
+} from './channels.repository.ts';
 
 /** The caller's bot (ownership already checked by the route pipeline). */
 export async function ownBot(deps: AppDeps, userid: string): Promise<BotRef> {
@@ -90,7 +96,8 @@ export async function saveChatList(
     ...(await chatList(deps.db, bot.id)).map((c) => c.chat_id),
   ]);
   const unknown = choices.find((c) => !known.has(c.idNum));
-  if (unknown) throw new HttpError(400, ErrorCode.channelsUnknown, { idNum: ErrorCode.channelsUnknown });
+  if (unknown)
+    throw new HttpError(400, ErrorCode.channelsUnknown, { idNum: ErrorCode.channelsUnknown });
   const unique = new Map(choices.map((c) => [c.idNum, c.name]));
   const timezone = await traderTimezoneOf(deps.db, bot.id);
   const now = deps.now();
@@ -162,4 +169,3 @@ export async function copyRooms(deps: AppDeps, userid: string, traderid: string)
   await deps.db.updateTable('bots').set({ traderid }).where('id', '=', bot.id).execute();
   await ensureReaderCursor(deps.db, bot.id, now);
 }
-

@@ -81,9 +81,21 @@ export async function removeInboxChannel(deps: AppDeps, userid: string, idNum: s
   const bot = await ownBot(deps, userid);
   const channel = await ownChannel(deps, bot.id, idNum);
   await deps.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('chat_lists').where('bot_id', '=', bot.id).where('chat_id', '=', idNum).execute();
-    await trx.deleteFrom('channel_cards').where('bot_id', '=', bot.id).where('id_num', '=', idNum).execute();
-    await trx.deleteFrom('reader_messages').where('bot_id', '=', bot.id).where('channel_id', '=', idNum).execute();
+    await trx
+      .deleteFrom('chat_lists')
+      .where('bot_id', '=', bot.id)
+      .where('chat_id', '=', idNum)
+      .execute();
+    await trx
+      .deleteFrom('channel_cards')
+      .where('bot_id', '=', bot.id)
+      .where('id_num', '=', idNum)
+      .execute();
+    await trx
+      .deleteFrom('reader_messages')
+      .where('bot_id', '=', bot.id)
+      .where('channel_id', '=', idNum)
+      .execute();
     await trx.deleteFrom('inbox_channels').where('id', '=', channel.id).execute();
   });
 }

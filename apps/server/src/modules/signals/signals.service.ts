@@ -19,7 +19,8 @@ import { ownBot } from '../channels/channels.service.ts';
 
 /** The first stake (cents) the bot's money management would send now; `null` without one. */
 async function stakeNowCents(deps: AppDeps, botId: number): Promise<number | null> {
-  const state = (await findSession(deps.db, botId)) ?? initialSession(await loadSessionConfig(deps, botId));
+  const state =
+    (await findSession(deps.db, botId)) ?? initialSession(await loadSessionConfig(deps, botId));
   return galePricesCents(state)[0] ?? null;
 }
 
@@ -43,7 +44,12 @@ export async function testSignal(deps: AppDeps, input: SignalTestInput): Promise
             .where('bot_id', '=', owner.id)
             .executeTakeFirst();
     if (!local) throw new HttpError(404, ErrorCode.channelsUnknown);
-    card = defaultCard(input.idNum, local.name, owner.userid, await traderTimezoneOf(deps.db, owner.id));
+    card = defaultCard(
+      input.idNum,
+      local.name,
+      owner.userid,
+      await traderTimezoneOf(deps.db, owner.id),
+    );
   }
   const nowMs = deps.now();
   const traderTimezone = await traderTimezoneOf(deps.db, bot.id);
@@ -88,8 +94,16 @@ export async function listSignals(
   if (idNum !== undefined) query = query.where('channel_id', '=', idNum);
   const [rows, chats, locals, timezone] = await Promise.all([
     query.execute(),
-    deps.db.selectFrom('chat_lists').select(['chat_id', 'name']).where('bot_id', '=', owner.id).execute(),
-    deps.db.selectFrom('inbox_channels').select(['id', 'name']).where('bot_id', '=', owner.id).execute(),
+    deps.db
+      .selectFrom('chat_lists')
+      .select(['chat_id', 'name'])
+      .where('bot_id', '=', owner.id)
+      .execute(),
+    deps.db
+      .selectFrom('inbox_channels')
+      .select(['id', 'name'])
+      .where('bot_id', '=', owner.id)
+      .execute(),
     traderTimezoneOf(deps.db, bot.id),
   ]);
   const names = new Map<string, string>([

@@ -33,7 +33,10 @@ export interface TelegramClientPort {
 }
 
 /** Builds a client on a session string ('' for a new one). */
-export type TelegramClientFactory = (session: string, credentials: ApiCredentials) => TelegramClientPort;
+export type TelegramClientFactory = (
+  session: string,
+  credentials: ApiCredentials,
+) => TelegramClientPort;
 
 /** The real client over the network (MTProto). */
 export const createTelegramClient: TelegramClientFactory = (session, { apiId, apiHash }) => {

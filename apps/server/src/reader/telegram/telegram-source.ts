@@ -119,8 +119,8 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
     client.onNewMessage((event) => {
       const chatId = event.chatId?.toString();
       if (chatId === undefined) return;
-      onMessage(botId, chatId, event.message.id, event.message.message ?? '').catch((err: unknown) =>
-        options.onError?.(err, { botId }),
+      onMessage(botId, chatId, event.message.id, event.message.message ?? '').catch(
+        (err: unknown) => options.onError?.(err, { botId }),
       );
     });
     live.set(botId, client);
@@ -185,7 +185,10 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
       if (!row || row.status !== 'code_sent' || !row.session_enc || !row.phone_code_hash) {
         throw new MessagingAuthError('phone.errors.noPendingCode', 409);
       }
-      const client = options.createClient(secrets.decrypt(slot(bot.id), row.session_enc), credentials);
+      const client = options.createClient(
+        secrets.decrypt(slot(bot.id), row.session_enc),
+        credentials,
+      );
       let signedIn = false;
       try {
         await client.connect();
@@ -222,7 +225,11 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
           phone_code_hash: null,
           updated_at: options.now(),
         };
-        await db.updateTable('messaging_sessions').set(values).where('bot_id', '=', bot.id).execute();
+        await db
+          .updateTable('messaging_sessions')
+          .set(values)
+          .where('bot_id', '=', bot.id)
+          .execute();
         signedIn = true;
         await listDialogs(bot.id, client);
         await follow(bot.id, client);
