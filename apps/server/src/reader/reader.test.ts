@@ -218,3 +218,46 @@ describe("one bot's failure", () => {
     }
   });
 });
+
+describe('reader requests on the local inbox', () => {
+  it('reset lets a signal already decided be taken again; delete unsubscribes every chat', async () => {
+    const trader = await registerAndLogin(t.app);
+    const channel = await createChannel(t.app, trader, 'Requests');
+    await subscribe(t.app, trader, [{ idNum: channel, name: 'Requests' }]);
+    clock = T0;
+    await post(t.app, trader, channel, 'CADJPY;14:45;CALL;M5');
+    await t.app.reader.runOnce();
+    const [first] = await signalsOf(t.app, trader);
+    // The trading runtime decided it.
+    await t.app.deps.db
+      .updateTable('signals')
+      .set({ decided_at: T0 + 10, decision: 'traded' })
+      .where('id', '=', first?.id as number)
+      .execute();
+
+    await callAs(t.app, trader.cookie, api.resetReader, { body: { userid: trader.userid } });
+    await post(t.app, trader, channel, 'CADJPY;14:45;CALL;M5');
+    await t.app.reader.runOnce();
+    expect((await signalsOf(t.app, trader)).map((s) => s.status)).toEqual(['accepted', 'accepted']);
+
+    await callAs(t.app, trader.cookie, api.deleteReader, { body: { userid: trader.userid } });
+    await t.app.reader.runOnce();
+    const status = await callAs(t.app, trader.cookie, api.getReaderStatus, {
+      query: { userid: trader.userid },
+    });
+    expect(status.json()).toMatchObject({
+      source: 'inbox',
+      telegramAvailable: false,
+      connected: false,
+      chats: 0,
+      roomsOf: trader.userid,
+      requests: [
+        { action: 'delete', status: 'done', settledAt: T0 },
+        { action: 'reset', status: 'done', settledAt: T0 },
+      ],
+    });
+    await post(t.app, trader, channel, 'CADJPY;14:55;CALL;M5');
+    await t.app.reader.runOnce();
+    expect(await signalsOf(t.app, trader)).toHaveLength(2);
+  });
+});

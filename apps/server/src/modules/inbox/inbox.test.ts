@@ -61,7 +61,7 @@ describe('local inbox channels', () => {
   });
 
   it('refuses an empty message and a channel of another bot, storing nothing', async () => {
-    const [{ idNum }] = (await list(me)).json() as { idNum: string }[];
+    const idNum = ((await list(me)).json() as { idNum: string }[])[0]?.idNum ?? '';
     const before = await messageCount();
     const empty = await callAs(t.app, me.cookie, api.postInboxMessage, {
       body: { userid: me.userid, idNum, text: ' \n ' },

@@ -68,6 +68,8 @@ export interface TelegramSource extends MessageSource {
   signIn(bot: BotRef, code: string, password: string): Promise<void>;
   /** Connects every signed-in account and follows its chats (server start). */
   start(): Promise<void>;
+  /** Resolves when every message received so far is stored (tests; a clean shutdown). */
+  idle(): Promise<void>;
 }
 
 const DIALOG_LIMIT = 500;
@@ -76,6 +78,7 @@ const DIALOG_LIMIT = 500;
 export function createTelegramSource(options: TelegramSourceOptions): TelegramSource {
   const { db, secrets, credentials } = options;
   const live = new Map<number, TelegramClientPort>();
+  const inFlight = new Set<Promise<void>>();
   const slot = (botId: number) => ({
     table: 'messaging_sessions',
     rowId: botId,
@@ -276,7 +279,12 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
       });
     },
 
+    async idle() {
+      await Promise.all([...inFlight]);
+    },
+
     async close() {
+      await Promise.all([...inFlight]);
       for (const botId of [...live.keys()]) await drop(botId);
     },
   };
