@@ -19,6 +19,8 @@ export interface ReaderHandle {
   onSignals(listener: SignalsListener): () => void;
   /** One pass: requests, then messages; notifies listeners. Tests call it instead of a timer. */
   runOnce(): Promise<number[]>;
+  /** Resolves when the pass in progress (if any) has finished. */
+  idle(): Promise<void>;
   /** Starts the timer loop (server start). */
   start(options?: ReaderRuntimeOptions): void;
   /** Stops the loop, waits for the pass in progress, closes the sources. */
@@ -82,6 +84,9 @@ export function createReader(deps: ReaderDeps): ReaderHandle {
       return () => listeners.delete(listener);
     },
     runOnce,
+    async idle() {
+      while (running) await running;
+    },
     start(options = {}) {
       intervalMs = options.intervalMs ?? 1000;
       started = true;
