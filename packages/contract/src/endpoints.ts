@@ -7,10 +7,13 @@ import { copyTraderEndpoints } from './copy-trader.ts';
 import type { Endpoint } from './endpoint.ts';
 import { globalParamsEndpoints } from './global-params.ts';
 import { healthEndpoints } from './health.ts';
+import { inboxEndpoints } from './inbox.ts';
 import { metaCopyEndpoints } from './meta-copy.ts';
 import { panelConfigEndpoints } from './panel-config.ts';
 import { proxyEndpoints } from './proxy.ts';
 import { readerParamsEndpoints } from './reader-params.ts';
+import { readerEndpoints } from './reader.ts';
+import { signalsEndpoints } from './signals.ts';
 import { strategiesEndpoints } from './strategies.ts';
 
 /**
@@ -25,6 +28,9 @@ export const endpoints = {
   ...brokersEndpoints,
   ...proxyEndpoints,
   ...channelsEndpoints,
+  ...inboxEndpoints,
+  ...signalsEndpoints,
+  ...readerEndpoints,
   ...copyTraderEndpoints,
   ...metaCopyEndpoints,
   ...botsEndpoints,

@@ -17,6 +17,8 @@ export class HttpError extends Error {
     message?: string,
     /** For number fields in `fields`: the range each takes. */
     readonly limits?: Record<string, FieldLimits>,
+    /** Values the translated text needs (`{ seconds }`). */
+    readonly params?: Record<string, string | number>,
   ) {
     super(message ?? ERROR_MESSAGES[code as ErrorCode] ?? code);
     this.name = 'HttpError';
@@ -29,6 +31,7 @@ export function envelope(
   fields?: Record<string, string>,
   message?: string,
   limits?: Record<string, FieldLimits>,
+  params?: Record<string, string | number>,
 ): ErrorEnvelope {
   return {
     error: {
@@ -36,6 +39,7 @@ export function envelope(
       message: message ?? ERROR_MESSAGES[code as ErrorCode] ?? code,
       ...(fields && Object.keys(fields).length > 0 ? { fields } : {}),
       ...(limits && Object.keys(limits).length > 0 ? { limits } : {}),
+      ...(params ? { params } : {}),
     },
   };
 }

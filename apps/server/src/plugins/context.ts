@@ -3,6 +3,7 @@ import type { DialectName } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 import type { BotMessenger } from '../lib/messenger.ts';
 import type { KeySource, Secrets } from '../lib/secrets.ts';
+import type { ReaderHandle } from '../reader/runtime.ts';
 import type { ThrottlePolicy } from '../modules/auth/throttle.ts';
 
 /** Request rate of the credential endpoints (login, registration) per client IP. */
@@ -43,6 +44,8 @@ export interface RequestSession {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** The signal reader: its deps and sources, `wake()`, `onSignals()`. */
+    reader: ReaderHandle;
     /** `METHOD /path` of every endpoint of the table a module has registered. */
     implementedEndpoints: Set<string>;
   }

@@ -37,7 +37,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (err instanceof HttpError) {
       return reply
         .code(err.statusCode)
-        .send(envelope(err.code, err.fields, err.message, err.limits));
+        .send(envelope(err.code, err.fields, err.message, err.limits, err.params));
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -25,6 +25,9 @@ export async function createTestApp(
     // Tests drive the robot runtime themselves (processQueuedCommands), never by a timer.
     robot: false,
     messenger: testMessenger,
+    // Likewise the reader (app.reader.runOnce()); the Telegram source only with a fake client.
+    reader: false,
+    telegram: null,
     ...options,
   };
   if (!base) {
