@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/components/login-page.tsx';
-import { lazyRoute, type LazyRoute } from '../lib/lazy-screen.tsx';
+import { lazyRoute, lazyScreen, type LazyRoute } from '../lib/lazy-screen.tsx';
 import { PublicLayout } from './shell/public-layout.tsx';
 
 const isBuilt = (path: string): boolean => builtPaths.includes(path);
@@ -90,12 +90,9 @@ const home = lazyRoute(
   () => import('../features/home/components/home-page.tsx').then((m) => m.HomePage),
   { builtPaths },
 );
-const notFound = (loggedIn: boolean) =>
-  lazyRoute(
-    '*',
-    () => import('../features/not-found/components/not-found-page.tsx').then((m) => m.NotFoundPage),
-    { loggedIn },
-  ).element;
+const notFound = lazyScreen('*', () =>
+  import('../features/not-found/components/not-found-page.tsx').then((m) => m.NotFoundPage),
+);
 const register = lazyRoute('/cadastrar', () =>
   import('../features/auth/components/register-page.tsx').then((m) => m.RegisterPage),
 );
@@ -115,7 +112,7 @@ export const loggedInRoutes: RouteObject[] = [
     children: [
       { index: true, element: home.element },
       ...screens,
-      { path: '*', element: notFound(true) },
+      { path: '*', element: notFound({ loggedIn: true }) },
     ],
   },
 ];
@@ -128,7 +125,7 @@ export const loggedOutRoutes: RouteObject[] = [
       { path: '/auth', element: <LoginPage /> },
       { path: '/cadastrar', element: register.element },
       { path: '/paymentok', element: paymentOk },
-      { path: '*', element: notFound(false) },
+      { path: '*', element: notFound({ loggedIn: false }) },
     ],
   },
 ];

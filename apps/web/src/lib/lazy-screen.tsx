@@ -10,16 +10,14 @@ export interface LazyRoute {
 }
 
 /**
- * One screen of the route table as its own chunk (issue 12): `lazyRoute('/x', () =>
- * import('…/x-page.tsx').then((m) => m.XPage))`, with the props the page takes. The chunk is
- * fetched on the first visit, or earlier by {@link preloadScreen} (a link hovered or focused) and
- * {@link preloadAllScreens} (once the browser is idle).
+ * A screen as its own chunk, registered under `key` (its path) for preloading; returns a
+ * function making its element with the props the page takes. One loader per screen module, so
+ * two routes showing the same page (not-found logged in and out) share the chunk.
  */
-export function lazyRoute<P extends object>(
-  path: string,
+export function lazyScreen<P extends object>(
+  key: string,
   load: () => Promise<ComponentType<P>>,
-  ...[props]: object extends P ? [props?: P] : [props: P]
-): LazyRoute {
+): (props: P) => ReactElement {
   let pending: Promise<{ default: ComponentType<P> }> | null = null;
   // Once the chunk has arrived the screen renders directly: no Suspense round, so a preloaded
   // screen (hovered link, idle preload) appears in the same frame as the navigation.
@@ -38,10 +36,9 @@ export function lazyRoute<P extends object>(
     );
     return pending;
   };
-  preloaders.set(path, preload);
+  preloaders.set(key, preload);
   const Lazy = lazy(preload);
-  const screenProps = (props ?? {}) as P;
-  function Screen() {
+  function Screen({ screenProps }: { screenProps: P }) {
     const Loaded = loaded;
     if (Loaded) return <Loaded {...screenProps} />;
     return (
@@ -50,7 +47,21 @@ export function lazyRoute<P extends object>(
       </Suspense>
     );
   }
-  return { path, element: <Screen /> };
+  return (props) => <Screen screenProps={props} />;
+}
+
+/**
+ * One screen of the route table as its own chunk (issue 12): `lazyRoute('/x', () =>
+ * import('…/x-page.tsx').then((m) => m.XPage))`, with the props the page takes. The chunk is
+ * fetched on the first visit, or earlier by {@link preloadScreen} (a link hovered or focused) and
+ * {@link preloadAllScreens} (once the browser is idle).
+ */
+export function lazyRoute<P extends object>(
+  path: string,
+  load: () => Promise<ComponentType<P>>,
+  ...[props]: object extends P ? [props?: P] : [props: P]
+): LazyRoute {
+  return { path, element: lazyScreen(path, load)((props ?? {}) as P) };
 }
 
 /** Starts loading the screen of a panel path (no-op for a path without a lazy screen). */
