@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { build, type BuildOptions } from '../app.ts';
-import { callAs, registerAndLogin, useTestApp } from '../test/app.ts';
+import { callAs, registerAndLogin, sameOriginByDefault, useTestApp } from '../test/app.ts';
 import { createChannel, post, signalsOf, subscribe, type Trader } from '../test/reader.ts';
 
 // 2026-05-12 17:00 UTC = 14:00 in Brasília (UTC−3, the default trader and channel clock).
@@ -180,7 +180,7 @@ describe('the reader across a restart', () => {
   it('reads every message once: the cursor commits with the signal rows', async () => {
     const shared = await sharedDatabase();
     onTestFinished(shared.drop);
-    const first = await build(shared.options);
+    const first = sameOriginByDefault(await build(shared.options));
     const trader = await registerAndLogin(first);
     const channel = await createChannel(first, trader, 'Restart');
     await subscribe(first, trader, [{ idNum: channel, name: 'Restart' }]);
@@ -190,7 +190,7 @@ describe('the reader across a restart', () => {
     await post(first, trader, channel, 'EURGBP;14:50;PUT;M5');
     await first.close();
 
-    const second = await build(shared.options);
+    const second = sameOriginByDefault(await build(shared.options));
     try {
       await second.reader.runOnce();
       await second.reader.runOnce();

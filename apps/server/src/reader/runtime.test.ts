@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { build } from '../app.ts';
-import { registerAndLogin } from '../test/app.ts';
+import { registerAndLogin, sameOriginByDefault } from '../test/app.ts';
 import { createChannel, signalsOf, subscribe, post } from '../test/reader.ts';
 import { deliverMessage } from './messages.ts';
 
@@ -14,24 +14,26 @@ let app: FastifyInstance | null = null;
 let failClock = false;
 
 async function start(): Promise<FastifyInstance> {
-  app = await build({
-    sqliteFile: ':memory:',
-    secretKey: randomBytes(32).toString('hex'),
-    webDist: '/nonexistent-web-dist',
-    rateLimit: { max: 10_000, timeWindowMs: 60_000 },
-    logger: true,
-    logStream: { write: (line) => lines.push(line) },
-    robot: false,
-    telegram: null,
-    reader: { intervalMs: 1000 },
-    now: () => {
-      if (failClock) {
-        failClock = false;
-        throw new Error('clock unavailable');
-      }
-      return T0;
-    },
-  });
+  app = sameOriginByDefault(
+    await build({
+      sqliteFile: ':memory:',
+      secretKey: randomBytes(32).toString('hex'),
+      webDist: '/nonexistent-web-dist',
+      rateLimit: { max: 10_000, timeWindowMs: 60_000 },
+      logger: true,
+      logStream: { write: (line) => lines.push(line) },
+      robot: false,
+      telegram: null,
+      reader: { intervalMs: 1000 },
+      now: () => {
+        if (failClock) {
+          failClock = false;
+          throw new Error('clock unavailable');
+        }
+        return T0;
+      },
+    }),
+  );
   return app;
 }
 
