@@ -19,3 +19,11 @@ export type {
   SessionStopReason,
   SignalIgnoredReason,
 } from './types.ts';
+export {
+  insideWindows,
+  tradeBlock,
+  TRADE_BLOCKS,
+  type ClockWindow,
+  type TradeBlock,
+  type TradeGateInput,
+} from './trade-gate.ts';
