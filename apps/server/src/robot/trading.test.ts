@@ -102,13 +102,110 @@ describe('martingale on the paper broker (ROBOT.md §1: base 2.00, G 3, m 2.2, p
   });
 });
 
-describe('the dashboard figures', () => {
-  it('shows the real score and balance after a settled order', async () => {
+describe('decisions: every refusal is stored with its reason', () => {
+  /** Posts a signal a minute ahead, lets the runtime decide, returns the stored decision. */
+  async function decide(me: Me, asset = 'EURUSD', atMs = clock.now + MINUTE) {
+    const id = await postSignal(t.app, me, { asset, direction: 'CALL', atMs });
+    await runSession(rt(), me.botId);
+    return signalState(id);
+  }
+
+  const readerParams = (over: Record<string, unknown>) => ({
+    timerzone: -3,
+    maxtrades: 0,
+    hourStart: '',
+    hourEnd: '',
+    hourStart2: '',
+    hourEnd2: '',
+    hourStart3: '',
+    hourEnd3: '',
+    hourReset: '',
+    hourClearScore: '',
+    ...over,
+  });
+
+  it('refuses a bot whose expiry passed', async () => {
     const me = await readyTrader();
-    await playSequence(me, 'EURUSD', 'W', clock.now + MINUTE);
-    const res = await callAs(t.app, me.cookie, api.tradingDashboard, {
+    await t.app.deps.db
+      .updateTable('bots')
+      .set({ botexp: Math.floor(clock.now / 1000) - 60 })
+      .where('id', '=', me.botId)
+      .execute();
+    expect(await decide(me)).toEqual({ decision: 'refused', decision_reason: 'expired' });
+  });
+
+  it('refuses a signal outside the reader windows, and trades one inside', async () => {
+    const me = await readyTrader();
+    const base = Math.ceil(clock.now / MINUTE) * MINUTE;
+    const local = new Date(base + MINUTE - 3 * 3_600_000);
+    const hh = (h: number) => `${String((h + 24) % 24).padStart(2, '0')}:00`;
+    // A window that starts an hour after the next minute (reader clock UTC−3).
+    const saved = await callAs(t.app, me.cookie, api.saveReaderParams, {
       query: { userid: me.userid },
+      body: readerParams({
+        hourStart: hh(local.getUTCHours() + 1),
+        hourEnd: hh(local.getUTCHours() + 3),
+      }),
     });
-    expect(res.statusCode).toBe(200);
+    expect(saved.statusCode).toBe(200);
+    expect(await decide(me, 'EURUSD', base + MINUTE)).toEqual({
+      decision: 'refused',
+      decision_reason: 'outside_windows',
+    });
+    clock.now = base + 61 * MINUTE;
+    expect(await decide(me, 'EURUSD', clock.now + MINUTE)).toMatchObject({ decision: 'traded' });
+  });
+
+  it('refuses a second signal while a sequence is in flight', async () => {
+    const me = await readyTrader();
+    const at = Math.ceil((clock.now + MINUTE) / MINUTE) * MINUTE;
+    expect(await decide(me, 'EURUSD', at)).toMatchObject({ decision: 'traded' });
+    expect(await decide(me, 'GBPUSD', at)).toEqual({
+      decision: 'refused',
+      decision_reason: 'sequence_in_flight',
+    });
+  });
+
+  it('refuses over the daily order limit', async () => {
+    const me = await readyTrader({ galenum: 0 });
+    await callAs(t.app, me.cookie, api.saveReaderParams, {
+      query: { userid: me.userid },
+      body: readerParams({ maxtrades: 1 }),
+    });
+    await playSequence(me, 'EURUSD', 'W', clock.now + MINUTE);
+    expect(await decide(me)).toEqual({
+      decision: 'refused',
+      decision_reason: 'max_orders_reached',
+    });
+  });
+
+  it('stops after the settlement that hits the stop loss, and refuses the next signal', async () => {
+    const me = await readyTrader({ galenum: 0, stopLoss: 2 });
+    await playSequence(me, 'EURUSD', 'L', clock.now + MINUTE);
+    expect(await decide(me)).toEqual({ decision: 'refused', decision_reason: 'stopped' });
+  });
+
+  it('refuses an entry that could take the session past the stop loss (pre-stop)', async () => {
+    const me = await readyTrader({ galenum: 0, stopLoss: 1 });
+    expect(await decide(me)).toEqual({ decision: 'refused', decision_reason: 'pre_stop' });
+  });
+
+  it("refuses when the broker's payout is below the global params' minimum", async () => {
+    const me = await readyTrader({ payout: 90 });
+    expect(await decide(me)).toEqual({ decision: 'refused', decision_reason: 'payout_below_min' });
+  });
+});
+
+describe('restart', () => {
+  it('settles on start an order whose expiry passed while the process was down', async () => {
+    const me = await readyTrader({ galenum: 0 });
+    const at = findMinute('EURUSD', 'W', clock.now + MINUTE);
+    clock.now = at - 10_000;
+    await postSignal(t.app, me, { asset: 'EURUSD', direction: 'CALL', atMs: at });
+    await runAt(clock, rt(), me, [clock.now, at]);
+    // Down from before the expiry until an hour later: the next run settles it at once.
+    clock.now = at + 60 * MINUTE;
+    await runSession(rt(), me.botId);
+    expect(await ordersOf(t.app, me)).toMatchObject([{ state: 'won', pnl_cents: 174 }]);
   });
 });
