@@ -209,3 +209,70 @@ describe('restart', () => {
     expect(await ordersOf(t.app, me)).toMatchObject([{ state: 'won', pnl_cents: 174 }]);
   });
 });
+
+describe('each strategy through the runtime on the paper broker (ROBOT.md worked paths)', () => {
+  async function save(me: Me, e: Parameters<typeof callAs>[2], body: Record<string, unknown>) {
+    const res = await callAs(t.app, me.cookie, e, { body: { ...body, userid: me.userid } });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  /** Plays one signal per pattern (each a sequence), returning every order's stake and P&L. */
+  async function play(me: Me, asset: string, patterns: readonly string[]) {
+    for (const p of patterns) await playSequence(me, asset, p, clock.now + MINUTE);
+    return ordersOf(t.app, me);
+  }
+
+  it('soros (§2: base 10, N 2, 100 %, p 0.87): W W W W sends 10.00, 18.70, 34.97, 10.00', async () => {
+    const me = await newTrader(t.app);
+    await saveGlobalParams(t.app, me, { strategySel: 6, lote: 10, galenum: 0 });
+    await save(me, api.saveSoros, { soros: 2, sorosgale: 0, sorosperc: 100, brokerID: 1 });
+    await command(t.app, rt(), me, 1);
+    const orders = await play(me, 'EURUSD', ['W', 'W', 'W', 'W']);
+    expect(orders.map((o) => o.stake_cents)).toEqual([1000, 1870, 3497, 1000]);
+    expect(orders.map((o) => o.pnl_cents)).toEqual([870, 1627, 3042, 870]);
+  });
+
+  it('masaniello plan A (§3: C 100, N 10, K 4, p 0.80): L W L W L W W ends on 110.58', async () => {
+    const me = await newTrader(t.app);
+    await saveGlobalParams(t.app, me, { strategySel: 2, galenum: 0 });
+    await save(me, api.saveMasaniello, {
+      capital: 100,
+      totalOper: 10,
+      totalWin: 4,
+      payout: 80,
+      gale: 0,
+      typeMas: 1,
+      restart: 0,
+      target: 0,
+      modoMasa: 1,
+      hitsRestart: 0,
+    });
+    await command(t.app, rt(), me, 1);
+    // OTC assets pay 80 % on the paper broker: the plan's payout is the broker's.
+    const orders = await play(me, 'EURUSD-OTC', ['L', 'W', 'L', 'W', 'L', 'W', 'W']);
+    expect(orders.map((o) => o.stake_cents)).toEqual([682, 1023, 690, 1110, 666, 1199, 539]);
+    const capital = 10_000 + orders.reduce((s, o) => s + (o.pnl_cents ?? 0), 0);
+    expect(capital).toBe(11_058);
+  });
+
+  it('cycles (§4: base 2, p 0.87, G 2, gm 2, C 3, cm 3): LLL, LW, W net −14.00, +4.44, +1.74', async () => {
+    const me = await newTrader(t.app);
+    await saveGlobalParams(t.app, me, { strategySel: 3, lote: 2 });
+    await save(me, api.saveCycles, {
+      ciclos: 3,
+      ciclosFat: 3,
+      ciclosGale: 2,
+      ciclosGaleFat: 2,
+      brokerID: 1,
+    });
+    await command(t.app, rt(), me, 1);
+    const orders = await play(me, 'EURUSD', ['LLL', 'LW', 'W']);
+    expect(orders.map((o) => o.stake_cents)).toEqual([200, 400, 800, 600, 1200, 200]);
+    const bySignal = new Map<number, number>();
+    for (const o of orders) {
+      const key = Number(o.signal_id);
+      bySignal.set(key, (bySignal.get(key) ?? 0) + (o.pnl_cents ?? 0));
+    }
+    expect([...bySignal.values()]).toEqual([-1400, 444, 174]);
+  });
+});
