@@ -11,6 +11,7 @@ import { enqueueBotEvent } from '@app/server/src/robot/inbox.ts';
 import { processQueuedCommands } from '@app/server/src/robot/command-queue.ts';
 import { runSession } from '@app/server/src/robot/run-session.ts';
 import { runtimeDepsOf } from '@app/server/src/robot/runtime.ts';
+import { seedTradingBots } from '@app/server/src/test/trading.ts';
 
 const BOTS = 1_000;
 const MINUTE = 60_000;
@@ -33,58 +34,7 @@ export async function run(): Promise<void> {
   try {
     const db = app.deps.db;
     const rt = runtimeDepsOf(app.deps, quiet);
-    const account = await db
-      .insertInto('accounts')
-      .values({ email: 'bench@example.com', password_hash: 'x', created_at: clock })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const botIds: number[] = [];
-    await db.transaction().execute(async (trx) => {
-      for (let i = 0; i < BOTS; i += 1) {
-        const userid = `7${String(i).padStart(9, '0')}`;
-        const bot = await trx
-          .insertInto('bots')
-          .values({
-            account_id: account.id,
-            userid,
-            traderid: userid,
-            virtual: false,
-            email: 'bench@example.com',
-            botexp: 0,
-            created_at: clock,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        botIds.push(bot.id);
-        await trx
-          .insertInto('global_params')
-          .values({
-            bot_id: bot.id,
-            broker_id: 1,
-            acc_type: 1,
-            option_type: 1,
-            lote_type: 1,
-            stop_type: 1,
-            lote: 2,
-            galenum: 0,
-            galefat: 2,
-            stop_win: 0,
-            stop_loss: 0,
-            payout: 80,
-            trader_mode: 1,
-            login_method: 1,
-            strategy_sel: 1,
-            type_operation: 1,
-            stop_movel: 0,
-            updated_at: clock,
-          })
-          .execute();
-        await trx
-          .insertInto('bot_commands')
-          .values({ bot_id: bot.id, code: 1, created_at: clock, status: 'queued' })
-          .execute();
-      }
-    });
+    const botIds = await seedTradingBots(db, BOTS, clock);
     await processQueuedCommands(rt, { limit: BOTS });
 
     // Every bot gets an immediate signal (type 8 at the current minute) at once.

@@ -79,6 +79,8 @@ if (isMain) {
     dataDir: process.env.DATA_DIR ?? './data',
     secretKey: process.env.APP_SECRET_KEY,
     ...(process.env.WORKER_ID ? { owner: process.env.WORKER_ID } : {}),
+    ...(process.env.WORKER_LEASE_MS ? { leaseMs: Number(process.env.WORKER_LEASE_MS) } : {}),
+    ...(process.env.WORKER_IDLE_MS ? { idleMs: Number(process.env.WORKER_IDLE_MS) } : {}),
   });
   const shutdown = (): void => {
     void worker.stop().then(() => process.exit(0));

@@ -130,13 +130,7 @@ export interface BotSettings {
   brokerId: number;
   /** The settings the bot trades on were saved at least once; else what to configure first. */
   missing:
-    | 'globalParams'
-    | 'masaniello'
-    | 'cycles'
-    | 'lossRecovery'
-    | 'customCycles'
-    | 'soros'
-    | null;
+    'globalParams' | 'masaniello' | 'cycles' | 'lossRecovery' | 'customCycles' | 'soros' | null;
   botExpSec: number;
   windows: ClockWindow[];
   utcOffsetHours: number;

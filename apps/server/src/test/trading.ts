@@ -181,3 +181,68 @@ export async function ordersOf(app: FastifyInstance, me: Me) {
     pnl_cents: r.pnl_cents === null ? null : Number(r.pnl_cents),
   }));
 }
+
+/**
+ * Inserts `count` switched-on-ready bots directly (one account, global params of broker 1,
+ * martingale 2.00 without gales, a queued `on` command each): the setup of the scale tests and
+ * the bench, where registering through the API would measure argon2 instead.
+ */
+export async function seedTradingBots(
+  db: FastifyInstance['deps']['db'],
+  count: number,
+  now: number,
+): Promise<number[]> {
+  const account = await db
+    .insertInto('accounts')
+    .values({ email: `scale${now}@example.com`, password_hash: 'x', created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const botIds: number[] = [];
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < count; i += 1) {
+      const userid = `7${String(now % 1_000_000).padStart(6, '0')}${String(i).padStart(5, '0')}`;
+      const bot = await trx
+        .insertInto('bots')
+        .values({
+          account_id: account.id,
+          userid,
+          traderid: userid,
+          virtual: false,
+          email: 'scale@example.com',
+          botexp: 0,
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      botIds.push(bot.id);
+      await trx
+        .insertInto('global_params')
+        .values({
+          bot_id: bot.id,
+          broker_id: 1,
+          acc_type: 1,
+          option_type: 1,
+          lote_type: 1,
+          stop_type: 1,
+          lote: 2,
+          galenum: 0,
+          galefat: 2,
+          stop_win: 0,
+          stop_loss: 0,
+          payout: 80,
+          trader_mode: 1,
+          login_method: 1,
+          strategy_sel: 1,
+          type_operation: 1,
+          stop_movel: 0,
+          updated_at: now,
+        })
+        .execute();
+      await trx
+        .insertInto('bot_commands')
+        .values({ bot_id: bot.id, code: 1, created_at: now, status: 'queued' })
+        .execute();
+    }
+  });
+  return botIds;
+}
