@@ -85,5 +85,5 @@ describe.each(['before_broker_call', 'after_broker_call'] as const)('kill -9 at 
     } finally {
       await app.close();
     }
-  });
+  }, 90_000);
 });

@@ -118,6 +118,9 @@ export function tradingRoutes(app: FastifyInstance): void {
     streams.add(end);
     req.raw.on('close', close);
     await flush();
+    // A client that did not ask for an event stream (no `Accept: text/event-stream`, which every
+    // EventSource sends) gets what is new since Last-Event-ID and the end: one poll.
+    if (!String(req.headers.accept ?? '').includes('text/event-stream')) end();
     return undefined as unknown as ResponseOf<typeof endpoints.tradingStream>;
   });
 }
