@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
@@ -36,6 +37,7 @@ import { createInboxSource } from './reader/inbox-source.ts';
 import { createReader, type ReaderHandle, type ReaderRuntimeOptions } from './reader/runtime.ts';
 import { createTelegramClient, type TelegramClientFactory } from './reader/telegram/client.ts';
 import { createTelegramSource, type TelegramSource } from './reader/telegram/telegram-source.ts';
+import { tradingRoutes } from './modules/trading/trading.routes.ts';
 import { startRobotRuntime, type RobotRuntimeOptions } from './robot/scheduler.ts';
 import { channelsRoutes } from './modules/channels/channels.routes.ts';
 import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
@@ -240,6 +242,10 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   wakeReader.wake = () => reader.wake();
   app.decorate('reader', reader);
   app.decorate('implementedEndpoints', new Set<string>());
+  const robotEvents = new EventEmitter();
+  // Every open SSE stream listens; the default limit of 10 would warn on a busy server.
+  robotEvents.setMaxListeners(0);
+  app.decorate('robotEvents', robotEvents);
   app.decorateRequest('session', null);
   app.addHook('onClose', async () => {
     await database.db.destroy();
@@ -269,6 +275,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   signalsRoutes(app);
   readerRoutes(app);
   phoneRoutes(app);
+  tradingRoutes(app);
   // Last: whatever the modules above left out answers 501 through the same pipeline.
   registerNotImplemented(app);
   registerDocsRoutes(app);

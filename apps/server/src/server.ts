@@ -8,7 +8,8 @@ import { parseTrustProxy } from './lib/trust-proxy.ts';
  * else data/secret.key (with a warning),
  * REGISTRATIONS_PER_HOUR (per address, 5), TRUST_PROXY (proxy hops or addresses) behind a TLS-terminating reverse proxy, WEB_DIST (the built panel; apps/web/dist),
  * SUPPORT_URL (the support chat linked from the panel; none: no support card).
- * The robot runtime (robot/scheduler.ts) runs in this process and applies queued bot commands.
+ * The robot runtime (robot/scheduler.ts) runs in this process (it takes bot leases like a
+ * worker); ROBOT=off leaves every bot to `npm run worker` processes.
  */
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
@@ -25,6 +26,7 @@ const app = await build({
   ...(process.env.APP_SECRET_KEY_FILE ? { secretKeyFile: process.env.APP_SECRET_KEY_FILE } : {}),
   ...(process.env.WEB_DIST ? { webDist: process.env.WEB_DIST } : {}),
   ...(process.env.SUPPORT_URL ? { supportUrl: process.env.SUPPORT_URL } : {}),
+  ...(process.env.ROBOT === 'off' ? { robot: false as const } : {}),
 });
 
 if (app.deps.keySource === 'beside-data') {

@@ -15,6 +15,7 @@ import { readerParamsEndpoints } from './reader-params.ts';
 import { readerEndpoints } from './reader.ts';
 import { signalsEndpoints } from './signals.ts';
 import { strategiesEndpoints } from './strategies.ts';
+import { tradingEndpoints } from './trading.ts';
 
 /**
  * Every call of SPEC §7 (plus the few reads the screens need that SPEC does not list, marked in
@@ -37,6 +38,7 @@ export const endpoints = {
   ...buyRobotEndpoints,
   ...healthEndpoints,
   ...panelConfigEndpoints,
+  ...tradingEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

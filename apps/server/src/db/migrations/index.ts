@@ -6,6 +6,7 @@ import { readerRequests } from './0004-reader-requests.ts';
 import { botSessions } from './0005-bot-sessions.ts';
 import { signals } from './0006-signals.ts';
 import { reader } from './0010-reader.ts';
+import { trading } from './0015-trading.ts';
 import { authThrottle } from './0020-auth-throttle.ts';
 import { botVerification } from './0021-bot-verification.ts';
 
@@ -21,6 +22,7 @@ export function migrations(types: ColumnTypes): Record<string, Migration> {
     '0005-bot-sessions': botSessions(types),
     '0006-signals': signals(types),
     '0010-reader': reader(types),
+    '0015-trading': trading(types),
     '0020-auth-throttle': authThrottle(types),
     '0021-bot-verification': botVerification(types),
   };
