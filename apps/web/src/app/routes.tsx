@@ -20,38 +20,42 @@ import { ProxyPage } from '../features/proxy/components/proxy-page.tsx';
 import { ReaderParamsPage } from '../features/reader-params/components/reader-params-page.tsx';
 import { AppShell } from './shell/app-shell.tsx';
 import { PublicLayout } from './shell/public-layout.tsx';
+import { PATHS } from '../lib/paths.ts';
 
 /**
  * Logged-in screens built so far (SPEC §2 "Access"). A new screen is one more line here: its
  * route appears, and so does its card on the home page. Paths not listed show not-found.
  */
 const screens: RouteObject[] = [
-  { path: '/auth', element: <LoginPage /> },
-  { path: '/geralconfig', element: <GlobalParamsPage /> },
-  { path: '/paymentok', element: <PaymentOkPage /> },
-  { path: '/brokerconfig', element: <BrokerConfigPage /> },
+  { path: PATHS.auth, element: <LoginPage /> },
+  { path: PATHS.globalParams, element: <GlobalParamsPage /> },
+  { path: PATHS.paymentOk, element: <PaymentOkPage /> },
+  { path: PATHS.brokers, element: <BrokerConfigPage /> },
   {
-    path: '/copysignals',
+    path: PATHS.copySignals,
     element: <CopySignalsPage isBuilt={(path) => builtPaths.includes(path)} />,
   },
-  { path: '/reader-params', element: <ReaderParamsPage /> },
-  { path: '/configproxy', element: <ProxyPage /> },
-  { path: '/botspage', element: <BotsPage isBuilt={(path) => builtPaths.includes(path)} /> },
-  { path: '/botcommands', element: <BotCommandsPage /> },
+  { path: PATHS.readerParams, element: <ReaderParamsPage /> },
+  { path: PATHS.proxy, element: <ProxyPage /> },
+  { path: PATHS.botsPage, element: <BotsPage isBuilt={(path) => builtPaths.includes(path)} /> },
+  { path: PATHS.botCommands, element: <BotCommandsPage /> },
   {
-    path: '/botsmanager',
+    path: PATHS.botsManager,
     element: <BotsManagerPage isBuilt={(path) => builtPaths.includes(path)} />,
   },
-  { path: '/strategies', element: <StrategiesPage /> },
-  { path: '/config-masaniello', element: <MasanielloPage /> },
-  { path: '/config-cycles', element: <CyclesPage /> },
-  { path: '/config-soros', element: <SorosPage /> },
-  { path: '/config-recovery', element: <LossRecoveryPage /> },
-  { path: '/config-customcycles', element: <CustomCyclesPage /> },
+  { path: PATHS.strategies, element: <StrategiesPage /> },
+  { path: PATHS.masaniello, element: <MasanielloPage /> },
+  { path: PATHS.cycles, element: <CyclesPage /> },
+  { path: PATHS.soros, element: <SorosPage /> },
+  { path: PATHS.lossRecovery, element: <LossRecoveryPage /> },
+  { path: PATHS.customCycles, element: <CustomCyclesPage /> },
 ];
 
 /** Every logged-in path that has a screen. */
-export const builtPaths: readonly string[] = ['/', ...screens.map((route) => route.path ?? '')];
+export const builtPaths: readonly string[] = [
+  PATHS.home,
+  ...screens.map((route) => route.path ?? ''),
+];
 
 export const loggedInRoutes: RouteObject[] = [
   {
@@ -69,9 +73,9 @@ export const loggedOutRoutes: RouteObject[] = [
     element: <PublicLayout />,
     children: [
       { index: true, element: <LoginPage /> },
-      { path: '/auth', element: <LoginPage /> },
-      { path: '/cadastrar', element: <RegisterPage /> },
-      { path: '/paymentok', element: <PaymentOkPage /> },
+      { path: PATHS.auth, element: <LoginPage /> },
+      { path: PATHS.register, element: <RegisterPage /> },
+      { path: PATHS.paymentOk, element: <PaymentOkPage /> },
       { path: '*', element: <NotFoundPage loggedIn={false} /> },
     ],
   },

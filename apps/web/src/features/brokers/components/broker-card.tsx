@@ -8,13 +8,13 @@ import {
 } from '@app/contract';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
+import { useConfirmedAction } from '../../../components/dialogs/use-confirmed-action.ts';
 import { FormShell, TextField } from '../../../components/form/index.ts';
 import { useTimedFlag } from '../../../components/notices/use-timed-flag.ts';
 import { dynamicKey } from '../../../i18n/keys.ts';
-import { errorKey } from '../../../lib/api.ts';
 import { removeBrokerLogin, saveBrokerLogin, saveDerivTokens } from '../api/brokers.ts';
 import {
   checkDerivTokens,
@@ -71,30 +71,18 @@ function StoredState({ card, stored }: { card: BrokerCardSpec; stored?: StoredCr
 export function BrokerCard({ card, stored, userid, onChanged }: BrokerCardProps) {
   const { t } = useTranslation();
   const headingId = useId();
-  const [confirming, setConfirming] = useState(false);
-  const [removing, setRemoving] = useState(false);
-  const [removeError, setRemoveError] = useState<string | null>(null);
   const removed = useTimedFlag(NOTICE_MS);
+  const remove = useConfirmedAction(() => removeBrokerLogin(userid, card.broker), {
+    onSuccess: () => {
+      removed.show();
+      onChanged();
+    },
+  });
   const isStored = hasAny(stored);
   const idPrefix = `broker-${card.broker}`;
 
-  async function remove(): Promise<void> {
-    setRemoving(true);
-    setRemoveError(null);
-    try {
-      await removeBrokerLogin(userid, card.broker);
-      setConfirming(false);
-      removed.show();
-      onChanged();
-    } catch (error) {
-      setConfirming(false);
-      setRemoveError(errorKey(error));
-    }
-    setRemoving(false);
-  }
-
   const removeButton = isStored && (
-    <Button color="error" variant="outlined" onClick={() => setConfirming(true)}>
+    <Button color="error" variant="outlined" onClick={() => remove.ask(card.broker)}>
       {t('brokers.remove')}
     </Button>
   );
@@ -127,9 +115,9 @@ export function BrokerCard({ card, stored, userid, onChanged }: BrokerCardProps)
             {t('brokers.removed')}
           </Alert>
         )}
-        {removeError && (
-          <Alert severity="error" sx={{ mb: 2 }} onClose={() => setRemoveError(null)}>
-            {t(dynamicKey(removeError))}
+        {remove.error && (
+          <Alert severity="error" sx={{ mb: 2 }} onClose={remove.clearError}>
+            {t(dynamicKey(remove.error))}
           </Alert>
         )}
         {card.kind === 'token' ? (
@@ -181,13 +169,10 @@ export function BrokerCard({ card, stored, userid, onChanged }: BrokerCardProps)
         )}
       </CardContent>
       <ConfirmDialog
-        open={confirming}
+        {...remove.dialog}
         title={t('brokers.removeTitle', { broker: card.name })}
         message={t('brokers.removeMessage')}
         confirmLabel={t('brokers.remove')}
-        busy={removing}
-        onConfirm={() => void remove()}
-        onCancel={() => setConfirming(false)}
       />
     </Card>
   );

@@ -24,6 +24,7 @@ import {
   toLossRecoveryForm,
   type LossRecoveryForm,
 } from '../loss-recovery-form.ts';
+import { useCurrentBot } from '../../../lib/current-bot.ts';
 
 function LossRecoveryPreview() {
   const { t } = useTranslation();
@@ -52,7 +53,7 @@ function LossRecoveryPreview() {
 /** Loss recovery (`/config-recovery`, SPEC §2, §3) for the stored broker, with its preview. */
 export function LossRecoveryPage() {
   const { t } = useTranslation();
-  const userId = storage.get('userId') ?? '';
+  const { userid: userId } = useCurrentBot();
   const brokerId = readBrokerId();
   const query = useLossRecovery(userId, brokerId);
   return (

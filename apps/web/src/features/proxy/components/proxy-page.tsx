@@ -7,14 +7,16 @@ import { useTranslation } from 'react-i18next';
 import { FormSection, FormShell, NumberField, TextField } from '../../../components/form/index.ts';
 import { PageCard } from '../../../components/layout/page-card.tsx';
 import { QueryState } from '../../../components/notices/query-state.tsx';
-import { storage } from '../../../lib/storage.ts';
-import { proxyKey, saveProxy, useProxy } from '../api/proxy.ts';
+
+import { saveProxy, useProxy } from '../api/proxy.ts';
 import { EMPTY_PROXY_FORM, toProxyBody, toProxyForm } from '../proxy-form.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { useCurrentBot } from '../../../lib/current-bot.ts';
 
 /** Proxy parameters (`/configproxy`), SPEC §2, §3 "Proxy" and §5. */
 export function ProxyPage() {
   const { t } = useTranslation();
-  const userid = storage.get('userId') ?? '';
+  const { userid } = useCurrentBot();
   const queryClient = useQueryClient();
   const query = useProxy(userid);
   const values = useMemo(() => (query.data ? toProxyForm(query.data) : undefined), [query.data]);
@@ -48,7 +50,9 @@ export function ProxyPage() {
           toBody={(form) => toProxyBody(form, userid)}
           schema={ProxySchema}
           onSubmit={saveProxy}
-          onSuccess={() => void queryClient.invalidateQueries({ queryKey: proxyKey(userid) })}
+          onSuccess={() =>
+            void queryClient.invalidateQueries({ queryKey: queryKeys.proxy.of(userid) })
+          }
           successKey="common.saved"
           clearOnSuccess={['password']}
           submitKey="common.save"
