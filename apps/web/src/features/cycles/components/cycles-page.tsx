@@ -15,7 +15,7 @@ import { PageCard } from '../../../components/layout/page-card.tsx';
 import { PathPreview } from '../../../components/preview/path-preview.tsx';
 import { titleRuns } from '../../../components/preview/titled-runs.ts';
 import { cyclesPreview, sorosPreview } from '../../../lib/strategy-previews.ts';
-import { readBrokerId, storage } from '../../../lib/storage.ts';
+import { readBrokerId } from '../../../lib/storage.ts';
 import { saveCycles, useCycles } from '../api/cycles.ts';
 import { saveRecoveryParams, useRecoveryParams } from '../api/recovery-params.ts';
 import {

@@ -15,7 +15,7 @@ import { PageCard } from '../../../components/layout/page-card.tsx';
 import { PathPreview } from '../../../components/preview/path-preview.tsx';
 import { titleRuns } from '../../../components/preview/titled-runs.ts';
 import { lossRecoveryPreview } from '../../../lib/strategy-previews.ts';
-import { readBrokerId, storage } from '../../../lib/storage.ts';
+import { readBrokerId } from '../../../lib/storage.ts';
 import { saveLossRecovery, useLossRecovery } from '../api/loss-recovery.ts';
 import {
   EMPTY_LOSS_RECOVERY_FORM,

@@ -9,7 +9,7 @@ import { PageCard } from '../../../components/layout/page-card.tsx';
 import { PathPreview } from '../../../components/preview/path-preview.tsx';
 import { titleRuns } from '../../../components/preview/titled-runs.ts';
 import { sorosPreview } from '../../../lib/strategy-previews.ts';
-import { readBrokerId, storage } from '../../../lib/storage.ts';
+import { readBrokerId } from '../../../lib/storage.ts';
 import { saveSoros, useSoros } from '../api/soros.ts';
 import {
   EMPTY_SOROS_FORM,
