@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RobotMessageSchema } from './robot-message.ts';
 import { BOT_COMMAND_CODES } from './enums.ts';
 import { BotIdSchema, OkSchema, oneOf, UseridQuerySchema } from './common.ts';
 import { endpoint, ownerBody, ownerQuery } from './endpoint.ts';
@@ -88,7 +89,8 @@ export const BotCommandEntrySchema = z.object({
   /** When it was queued, Unix epoch milliseconds. */
   createdAt: z.number().int(),
   status: z.enum(['queued', 'done', 'failed']),
-  reply: z.string().nullable(),
+  /** The robot's answer once settled (`null` while queued). */
+  reply: RobotMessageSchema.nullable(),
 });
 export type BotCommandEntry = z.infer<typeof BotCommandEntrySchema>;
 

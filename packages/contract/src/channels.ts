@@ -13,8 +13,18 @@ import {
 import { endpoint, ownerBody, ownerQuery } from './endpoint.ts';
 import { checkChannelCard, checkCopyRooms } from './rules.ts';
 
-/** A chat offered by the messaging account (SPEC §3 "Chat list", received). */
-export const ChatSchema = z.object({ chid: z.string(), chname: z.string() });
+/**
+ * A chat offered by the bot's message source (SPEC §3 "Chat list", received): the local inbox's
+ * channels (`chid` `inbox-<n>`) and, when a messaging account is connected, its dialogs.
+ * `selected`: already in the saved chat list (the reader follows it). Not in SPEC: the grid needs
+ * it to show the saved choice.
+ */
+export const ChatSchema = z.object({
+  chid: z.string(),
+  chname: z.string(),
+  selected: z.boolean(),
+  source: z.enum(['inbox', 'telegram']),
+});
 export type Chat = z.infer<typeof ChatSchema>;
 
 /** A chat chosen for the chat list (sent); the name loses its apostrophes. */
@@ -131,7 +141,10 @@ export const channelsEndpoints = {
     method: 'POST',
     path: '/addphone',
     area: 'phone',
-    summary: 'Step 1 of connecting the messaging account: the phone number.',
+    summary:
+      'Step 1 of connecting the messaging account: the phone number; the app sends a code. ' +
+      '409 phone.errors.notConfigured without TELEGRAM_API_ID/HASH; flood wait answers 429 ' +
+      'phone.errors.floodWait with params.seconds; phone.errors.banned, phone.errors.invalid.',
     body: z.object({
       userid: BotIdSchema,
       phone: z
@@ -146,7 +159,10 @@ export const channelsEndpoints = {
     method: 'POST',
     path: '/authcode',
     area: 'phone',
-    summary: 'Step 2: the code the messaging app sent, and the account password if it has one.',
+    summary:
+      'Step 2: the code the messaging app sent, and the account password if it has one. ' +
+      'Errors: phone.errors.codeInvalid, codeExpired, passwordRequired, passwordInvalid, ' +
+      'floodWait (429, params.seconds), noPendingCode (409).',
     body: z.object({
       userid: BotIdSchema,
       code: z

@@ -6,9 +6,12 @@ import { channelsEndpoints } from './channels.ts';
 import { copyTraderEndpoints } from './copy-trader.ts';
 import type { Endpoint } from './endpoint.ts';
 import { globalParamsEndpoints } from './global-params.ts';
+import { inboxEndpoints } from './inbox.ts';
 import { metaCopyEndpoints } from './meta-copy.ts';
 import { proxyEndpoints } from './proxy.ts';
 import { readerParamsEndpoints } from './reader-params.ts';
+import { readerEndpoints } from './reader.ts';
+import { signalsEndpoints } from './signals.ts';
 import { strategiesEndpoints } from './strategies.ts';
 
 /**
@@ -23,6 +26,9 @@ export const endpoints = {
   ...brokersEndpoints,
   ...proxyEndpoints,
   ...channelsEndpoints,
+  ...inboxEndpoints,
+  ...signalsEndpoints,
+  ...readerEndpoints,
   ...copyTraderEndpoints,
   ...metaCopyEndpoints,
   ...botsEndpoints,

@@ -10,6 +10,8 @@ export const ErrorEnvelopeSchema = z.object({
     code: z.string(),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    /** Values the translated text needs (`{ seconds: 30 }` for a flood wait). */
+    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   }),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
@@ -30,6 +32,24 @@ export const ErrorCode = {
   botExist: 'register.errors.botExist',
   registerFailed: 'register.errors.failed',
   cannotRemoveBot: 'bots.errors.cannotRemove',
+  channelsTraderOnlySave: 'channels.errors.traderOnlySave',
+  channelsTraderOnlyRemove: 'channels.errors.traderOnlyRemove',
+  channelsNotTrader: 'channels.errors.notTrader',
+  channelsUnknown: 'channels.errors.unknownChannel',
+  copyRoomsUnknownTrader: 'copyRooms.errors.unknownTrader',
+  phoneInvalid: 'phone.errors.invalid',
+  phoneCodeFormat: 'phone.errors.code',
+  phoneNotConfigured: 'phone.errors.notConfigured',
+  phoneNoPendingCode: 'phone.errors.noPendingCode',
+  phoneCodeInvalid: 'phone.errors.codeInvalid',
+  phoneCodeExpired: 'phone.errors.codeExpired',
+  phonePasswordRequired: 'phone.errors.passwordRequired',
+  phonePasswordInvalid: 'phone.errors.passwordInvalid',
+  phoneFloodWait: 'phone.errors.floodWait',
+  phoneBanned: 'phone.errors.banned',
+  phoneFailed: 'phone.errors.failed',
+  inboxNameTaken: 'inbox.errors.nameTaken',
+  inboxUnknownChannel: 'inbox.errors.unknownChannel',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -50,4 +70,22 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'register.errors.failed': 'Registration failed.',
   'bots.errors.cannotRemove':
     "This bot cannot be removed: it has a paid subscription ahead or it is the account's only bot.",
+  'channels.errors.traderOnlySave': 'Only a trader can update or save the channel list.',
+  'channels.errors.traderOnlyRemove': 'Only a trader can remove rooms.',
+  'channels.errors.notTrader': "Only the channel's trader can change these settings.",
+  'channels.errors.unknownChannel': 'This channel is not in the chat list.',
+  'copyRooms.errors.unknownTrader': 'No robot has this trader ID.',
+  'phone.errors.invalid': 'Enter the phone in international format, e.g. +5511999998888.',
+  'phone.errors.code': 'Enter the code the messaging app sent (digits only).',
+  'phone.errors.notConfigured': 'The messaging app is not configured on this server.',
+  'phone.errors.noPendingCode': 'Send the phone number first.',
+  'phone.errors.codeInvalid': 'Wrong code.',
+  'phone.errors.codeExpired': 'The code expired. Send the phone number again.',
+  'phone.errors.passwordRequired': 'This account has a password (two-step verification): enter it.',
+  'phone.errors.passwordInvalid': 'Wrong password.',
+  'phone.errors.floodWait': 'Too many attempts. Wait {{seconds}} seconds and try again.',
+  'phone.errors.banned': 'This phone number is banned by the messaging app.',
+  'phone.errors.failed': 'The messaging app refused the request. Try again.',
+  'inbox.errors.nameTaken': 'A channel with this name already exists.',
+  'inbox.errors.unknownChannel': 'This local channel does not exist.',
 };

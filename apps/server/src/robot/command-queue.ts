@@ -1,4 +1,4 @@
-import type { BotCommandCode } from '@app/contract';
+import type { BotCommandCode, RobotMessage } from '@app/contract';
 import {
   initialSession,
   step,
@@ -12,9 +12,8 @@ import type { AppDeps } from '../plugins/context.ts';
 import { loadSessionConfig } from './session-config.ts';
 import { findSession, saveSession } from './session-store.ts';
 
-/** What `bot_commands.reply` holds, as JSON: an i18n key and plain params, never prose. */
-export interface CommandReply {
-  key: string;
+/** What `bot_commands.reply` holds, as JSON: the contract's robot message (key + plain params). */
+export interface CommandReply extends Omit<RobotMessage, 'params'> {
   params: NotifyParams;
 }
 

@@ -1,4 +1,9 @@
-import type { BotCommand, BotCommandEntry } from '@app/contract';
+import {
+  RobotMessageSchema,
+  type BotCommand,
+  type BotCommandEntry,
+  type RobotMessage,
+} from '@app/contract';
 import { botIdOf } from '../../lib/owned-bot.ts';
 import type { AppDeps } from '../../plugins/context.ts';
 import { insertCommand, recentCommands } from './bot-commands.repository.ts';
@@ -21,6 +26,21 @@ export async function listRecentCommands(
     botCmd: r.code,
     createdAt: r.created_at,
     status: r.status,
-    reply: r.reply,
+    reply: robotMessageOf(r.reply),
   }));
+}
+
+/**
+ * A stored reply (JSON text) as the contract's robot message; a row that does not hold one (never
+ * written by this runtime) reads as the runtime's own failure rather than breaking the list.
+ */
+function robotMessageOf(stored: string | null): RobotMessage | null {
+  if (stored === null) return null;
+  try {
+    const parsed = RobotMessageSchema.safeParse(JSON.parse(stored));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // not JSON: fall through
+  }
+  return { key: 'robot.reply.failed', params: {} };
 }

@@ -60,7 +60,10 @@ describe('GET /api/botcommands', () => {
     if (!oldest) throw new Error('nothing listed');
     await t.app.deps.db
       .updateTable('bot_commands')
-      .set({ status: 'done', reply: 'Robo ligado' })
+      .set({
+        status: 'done',
+        reply: JSON.stringify({ key: 'robot.reply.on', params: { running: true } }),
+      })
       .where('id', '=', oldest.id)
       .execute();
 
@@ -68,7 +71,7 @@ describe('GET /api/botcommands', () => {
       createdAt: number;
       botCmd: number;
       status: string;
-      reply: string | null;
+      reply: unknown;
     }[];
     expect(entries).toHaveLength(RECENT_COMMANDS);
     expect(entries[0]).toMatchObject({
@@ -77,7 +80,10 @@ describe('GET /api/botcommands', () => {
     });
     const times = entries.map((e) => e.createdAt);
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    expect(entries.at(-1)).toMatchObject({ status: 'done', reply: 'Robo ligado' });
+    expect(entries.at(-1)).toMatchObject({
+      status: 'done',
+      reply: { key: 'robot.reply.on', params: { running: true } },
+    });
   });
 
   it("never lists another bot's commands", async () => {

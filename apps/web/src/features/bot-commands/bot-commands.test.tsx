@@ -61,7 +61,7 @@ describe('bot commands', () => {
 
   it('lists recent commands with their time in the locale and a status chip', async () => {
     await openBotCommands([
-      { id: 2, botCmd: 2, createdAt: at, status: 'done', reply: 'ok' },
+      { id: 2, botCmd: 2, createdAt: at, status: 'done', reply: { key: 'ok', params: {} } },
       { id: 1, botCmd: 16, createdAt: at - 60_000, status: 'failed', reply: null },
     ]);
     const recent = await screen.findByRole('list', { name: 'Comandos recentes' });
@@ -76,7 +76,10 @@ describe('bot commands', () => {
   });
 
   it("shows the robot's translated reply under each settled command, none while queued", async () => {
-    const reply = (key: string, params: object) => JSON.stringify({ key, params });
+    const reply = (key: string, params: Record<string, number | string | boolean | null>) => ({
+      key,
+      params,
+    });
     await openBotCommands([
       {
         id: 4,
@@ -143,8 +146,10 @@ describe('bot commands', () => {
     expect(items[4]).not.toHaveTextContent('robot.');
   });
 
-  it('shows nothing for a reply that is not the robot JSON', async () => {
-    await openBotCommands([{ id: 1, botCmd: 1, createdAt: at, status: 'done', reply: 'ok' }]);
+  it('shows nothing for a reply that is not a robot reply', async () => {
+    await openBotCommands([
+      { id: 1, botCmd: 1, createdAt: at, status: 'done', reply: { key: 'ok', params: {} } },
+    ]);
     const recent = await screen.findByRole('list', { name: 'Comandos recentes' });
     expect(within(recent).getByRole('listitem')).not.toHaveTextContent(/ok|robot\./);
   });

@@ -1,3 +1,4 @@
+import type { RobotMessage } from '@app/contract';
 import type { TFunction } from 'i18next';
 import { dynamicKey } from '../../i18n/keys.ts';
 
@@ -7,11 +8,14 @@ export interface CommandReply {
   params: Record<string, unknown>;
 }
 
-/** The reply of a listed command, or `null` when there is none or it is not the robot's JSON. */
-export function parseCommandReply(reply: string | null): CommandReply | null {
+/**
+ * The reply of a listed command, or `null` when there is none or it is not a robot reply. The
+ * contract now sends the robot message itself (`{ key, params }`); a JSON string is still read.
+ */
+export function parseCommandReply(reply: string | RobotMessage | null): CommandReply | null {
   if (!reply) return null;
   try {
-    const value: unknown = JSON.parse(reply);
+    const value: unknown = typeof reply === 'string' ? JSON.parse(reply) : reply;
     if (typeof value !== 'object' || value === null) return null;
     const { key, params } = value as { key?: unknown; params?: unknown };
     if (typeof key !== 'string' || !key.startsWith('robot.reply.')) return null;

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { BotIdSchema } from './common.ts';
+import { endpoint, ownerBody, ownerQuery } from './endpoint.ts';
+import { INBOX_MESSAGE_MAX_CHARS } from './inbox.ts';
+
+/**
+ * One line of a channel message as the reader read it (ROBOT.md §8, DESIGN §7.1): a signal, or a
+ * rejection with its `reason` (packages/robot `RejectionReason`: `too_late`, `result_post`,
+ * `no_asset`…; the panel translates it as `signals.reasons.<reason>`). Instants are Unix ms;
+ * clock times are `HH:MM`.
+ */
+export const SignalReadSchema = z.object({
+  /** 1-based line of the message; `null` when the rejection is about the whole message. */
+  line: z.number().int().nullable(),
+  status: z.enum(['accepted', 'rejected']),
+  reason: z.string().nullable(),
+  asset: z.string().nullable(),
+  direction: z.enum(['CALL', 'PUT']).nullable(),
+  /** The time as the channel wrote it (the channel's clock); `null` for an immediate signal. */
+  signalTime: z.string().nullable(),
+  /** When the order would be sent (entry timing of the card's signal type, delay applied). */
+  entryAt: z.number().nullable(),
+  /** `entryAt` on the trader's clock (reader params' time zone). */
+  entryTime: z.string().nullable(),
+  /** When the first order would expire. */
+  expiresAt: z.number().nullable(),
+  /** `expiresAt` on the trader's clock. */
+  expiryTime: z.string().nullable(),
+  timeframeMin: z.number().nullable(),
+  /** Gale levels: the message's, else the card's `galenum`. */
+  gales: z.number().int().nullable(),
+});
+export type SignalRead = z.infer<typeof SignalReadSchema>;
+
+/** A row of the `signals` table as the panel lists it: a read line plus its stamps. */
+export const SignalEntrySchema = SignalReadSchema.extend({
+  id: z.number().int(),
+  /** The channel card's `idNum`. */
+  channelId: z.string(),
+  /** The channel's name when known (chat list or local channel). */
+  channelName: z.string().nullable(),
+  /** Entry-timing type 4–9 (the card's 1–6 mapped). */
+  signalType: z.number().int().nullable(),
+  delayMs: z.number().int().nullable(),
+  receivedAt: z.number(),
+  parsedAt: z.number(),
+  /** Stamped by the trading runtime; `null` while undecided. */
+  decidedAt: z.number().nullable(),
+  decision: z.enum(['traded', 'refused']).nullable(),
+  decisionReason: z.string().nullable(),
+});
+export type SignalEntry = z.infer<typeof SignalEntrySchema>;
+
+export const SignalTestInputSchema = z.object({
+  userid: BotIdSchema,
+  /** The channel whose card settings read the message. */
+  idNum: z.string().min(1).max(64),
+  text: z
+    .string()
+    .refine((s) => s.trim() !== '', 'signals.errors.textRequired')
+    .refine((s) => s.length <= INBOX_MESSAGE_MAX_CHARS, 'signals.errors.textTooLong'),
+});
+export type SignalTestInput = z.infer<typeof SignalTestInputSchema>;
+
+/** What the tester answers: the reader's verdict per line, and the stake it would use now. */
+export const SignalTestResultSchema = z.object({
+  lines: z.array(SignalReadSchema),
+  /** The first order's stake the bot would use now, integer cents of its broker's currency. */
+  stakeCents: z.number().int().nullable(),
+  /** The broker the stake is for (the card's, else the bot's current broker). */
+  brokerid: z.number().int(),
+  /** The trader's clock (reader params' time zone, hours from UTC) used for `entryTime`. */
+  traderTimezone: z.number(),
+  /** Whether the channel's card is enabled: a disabled card's signals are read but not traded. */
+  channelEnabled: z.boolean(),
+});
+export type SignalTestResult = z.infer<typeof SignalTestResultSchema>;
+
+/** How many signals `GET /signals` answers at most. */
+export const SIGNALS_LIST_MAX = 200;
+
+export const SignalsListQuerySchema = z.object({
+  userid: BotIdSchema,
+  /** Only this channel; absent = every channel of the bot. */
+  idNum: z.string().min(1).max(64).optional(),
+  limit: z.coerce.number().int().min(1).max(SIGNALS_LIST_MAX).default(50),
+});
+
+export const signalsEndpoints = {
+  testSignal: endpoint({
+    method: 'POST',
+    path: '/signals/test',
+    area: 'signals',
+    summary:
+      "Signal tester: reads a message with a channel card's settings through the reader's own " +
+      'code and answers per line the signal or the rejection reason, plus the stake; writes ' +
+      'nothing. 404 channels.errors.unknownChannel for a channel without a card. Not in SPEC §7.',
+    body: SignalTestInputSchema,
+    response: SignalTestResultSchema,
+    owner: ownerBody,
+  }),
+  listSignals: endpoint({
+    method: 'GET',
+    path: '/signals',
+    area: 'signals',
+    summary: "The bot's latest signals, newest first (accepted and rejected). Not in SPEC §7.",
+    query: SignalsListQuerySchema,
+    response: z.array(SignalEntrySchema),
+    owner: ownerQuery,
+  }),
+};
