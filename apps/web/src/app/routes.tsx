@@ -18,6 +18,11 @@ import { CopySignalsPage } from '../features/copy-signals/components/copy-signal
 import { BrokerConfigPage } from '../features/brokers/components/broker-config-page.tsx';
 import { ProxyPage } from '../features/proxy/components/proxy-page.tsx';
 import { ReaderParamsPage } from '../features/reader-params/components/reader-params-page.tsx';
+import { AddPhonePage } from '../features/add-phone/components/add-phone-page.tsx';
+import { ChannelsListPage } from '../features/channels/components/channels-list-page.tsx';
+import { ConfigureChannelsPage } from '../features/channels/components/configure-channels-page.tsx';
+import { SignalTesterPage } from '../features/channels/components/signal-tester-page.tsx';
+import { CopyRoomsPage } from '../features/copy-rooms/components/copy-rooms-page.tsx';
 import { AppShell } from './shell/app-shell.tsx';
 import { PublicLayout } from './shell/public-layout.tsx';
 import { PATHS } from '../lib/paths.ts';
@@ -35,7 +40,12 @@ const screens: RouteObject[] = [
     path: PATHS.copySignals,
     element: <CopySignalsPage isBuilt={(path) => builtPaths.includes(path)} />,
   },
+  { path: PATHS.addPhone, element: <AddPhonePage /> },
+  { path: PATHS.channelsList, element: <ChannelsListPage /> },
+  { path: PATHS.configureChannels, element: <ConfigureChannelsPage /> },
   { path: PATHS.readerParams, element: <ReaderParamsPage /> },
+  { path: PATHS.copyRooms, element: <CopyRoomsPage /> },
+  { path: PATHS.signalTester, element: <SignalTesterPage /> },
   { path: PATHS.proxy, element: <ProxyPage /> },
   { path: PATHS.botsPage, element: <BotsPage isBuilt={(path) => builtPaths.includes(path)} /> },
   { path: PATHS.botCommands, element: <BotCommandsPage /> },

@@ -12,13 +12,21 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Readonly<Record<string, string>>;
+  /** Values the translated text needs (`{ seconds: 30 }` for a flood wait). */
+  readonly params: Readonly<Record<string, string | number>>;
 
-  constructor(status: number, code: string, fields: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    code: string,
+    fields: Record<string, string> = {},
+    params: Record<string, string | number> = {},
+  ) {
     super(code);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.params = params;
   }
 }
 
@@ -93,8 +101,8 @@ export async function api<E extends Endpoint>(
   if (!response.ok) {
     const envelope = ErrorEnvelopeSchema.safeParse(payload);
     if (envelope.success) {
-      const { code, fields } = envelope.data.error;
-      throw new ApiError(response.status, code, fields);
+      const { code, fields, params } = envelope.data.error;
+      throw new ApiError(response.status, code, fields, params);
     }
     throw new ApiError(response.status, CODE_BY_STATUS[response.status] ?? ErrorCode.internal);
   }
@@ -107,4 +115,9 @@ export async function api<E extends Endpoint>(
 /** The i18n key to show for any thrown value. */
 export function errorKey(error: unknown): string {
   return error instanceof ApiError ? error.code : ErrorCode.internal;
+}
+
+/** The params of a failure's text (`{ seconds }` of a flood wait); none for other throws. */
+export function errorParams(error: unknown): Record<string, string | number> {
+  return error instanceof ApiError ? { ...error.params } : {};
 }

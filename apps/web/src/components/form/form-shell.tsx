@@ -13,7 +13,7 @@ import {
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ApiError, errorKey } from '../../lib/api.ts';
+import { ApiError, errorKey, errorParams } from '../../lib/api.ts';
 import { dynamicKey, type I18nKey } from '../../i18n/keys.ts';
 import { useTimedFlag } from '../notices/use-timed-flag.ts';
 import { FieldIdContext, FormAreaContext } from './form-area.ts';
@@ -112,6 +112,7 @@ export function FormShell<V extends FieldValues, B, R>({
   });
   const watched = useWatch({ control: methods.control }) as V;
   const [alertKey, setAlertKey] = useState<string | null>(null);
+  const [alertParams, setAlertParams] = useState<Record<string, string | number>>({});
   const [saving, setSaving] = useState(false);
   const success = useTimedFlag(NOTICE_MS);
 
@@ -126,8 +127,13 @@ export function FormShell<V extends FieldValues, B, R>({
     if (focus) methods.setFocus(field);
   }
 
-  function fail(key: string, fields: Record<string, string>): void {
+  function fail(
+    key: string,
+    fields: Record<string, string>,
+    params: Record<string, string | number> = {},
+  ): void {
     setAlertKey(key);
+    setAlertParams(params);
     Object.entries(fields).forEach(([name, fieldKey], index) =>
       markField(name, fieldKey, index === 0),
     );
@@ -180,7 +186,11 @@ export function FormShell<V extends FieldValues, B, R>({
       onSuccess?.(result);
     } catch (error) {
       setSaving(false);
-      fail(errorKey(error), error instanceof ApiError ? { ...error.fields } : {});
+      fail(
+        errorKey(error),
+        error instanceof ApiError ? { ...error.fields } : {},
+        errorParams(error),
+      );
     }
   }
 
@@ -193,7 +203,7 @@ export function FormShell<V extends FieldValues, B, R>({
             <Stack spacing={2} sx={{ mt: 3 }}>
               {alertKey && (
                 <Alert severity="error" onClose={() => setAlertKey(null)}>
-                  {t(dynamicKey(alertKey))}
+                  {t(dynamicKey(alertKey), alertParams)}
                 </Alert>
               )}
               {successKey && success.visible && (

@@ -1,6 +1,7 @@
 import ForumIcon from '@mui/icons-material/Forum';
 import GroupsIcon from '@mui/icons-material/Groups';
 import PhoneIphoneIcon from '@mui/icons-material/PhoneIphone';
+import ScienceIcon from '@mui/icons-material/Science';
 import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
 import TuneIcon from '@mui/icons-material/Tune';
 import type { MenuLink } from '../../components/cards/link-menu.tsx';
@@ -13,4 +14,6 @@ export const COPY_SIGNALS_MENU: readonly MenuLink[] = [
   { path: PATHS.configureChannels, labelKey: 'nav.configureChannels', Icon: ForumIcon },
   { path: PATHS.readerParams, labelKey: 'nav.readerParams', Icon: TuneIcon },
   { path: PATHS.copyRooms, labelKey: 'nav.copySalas', Icon: GroupsIcon },
+  // Not in SPEC: the signal tester (issue 7) sits with the channel screens it checks.
+  { path: PATHS.signalTester, labelKey: 'nav.signalTester', Icon: ScienceIcon },
 ];

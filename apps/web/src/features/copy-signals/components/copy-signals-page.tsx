@@ -8,7 +8,11 @@ import { PageCard } from '../../../components/layout/page-card.tsx';
 import { useTimedFlag } from '../../../components/notices/use-timed-flag.ts';
 import { dynamicKey } from '../../../i18n/keys.ts';
 
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { useReaderStatus } from '../../../lib/reader-status.ts';
 import { deleteReader, resetReader } from '../api/reader.ts';
+import { ReaderStatusView } from './reader-status.tsx';
 import { COPY_SIGNALS_MENU } from '../copy-signals-menu.ts';
 import { useCurrentBot } from '../../../lib/current-bot.ts';
 
@@ -26,12 +30,19 @@ export function CopySignalsPage({ isBuilt }: CopySignalsPageProps) {
   const { t } = useTranslation();
   const { userid } = useCurrentBot();
   const sent = useTimedFlag(NOTICE_MS);
+  const queryClient = useQueryClient();
+  const status = useReaderStatus(userid);
   const command = useConfirmedAction(
     (action: 'reset' | 'delete') => {
       sent.hide();
       return action === 'reset' ? resetReader(userid) : deleteReader(userid);
     },
-    { onSuccess: sent.show },
+    {
+      onSuccess: () => {
+        sent.show();
+        void queryClient.invalidateQueries({ queryKey: queryKeys.readerStatus.all });
+      },
+    },
   );
 
   return (
@@ -68,6 +79,7 @@ export function CopySignalsPage({ isBuilt }: CopySignalsPageProps) {
             {t(dynamicKey(command.error))}
           </Alert>
         )}
+        {status.data && <ReaderStatusView status={status.data} />}
       </Box>
 
       <ConfirmDialog
