@@ -1,5 +1,4 @@
 import { readBotIds, storage } from './storage.ts';
-import { useSession } from './session.ts';
 
 export interface CurrentBot {
   /** The bot the panel acts on (the top bar's selector): its messaging-app user id. */
@@ -13,11 +12,10 @@ export interface CurrentBot {
 }
 
 /**
- * The bot every screen reads and saves for. Subscribed to the session, so a refreshed session
- * (a bot created or removed, the current one switched) re-renders the screen with the new bot.
+ * The bot every screen reads and saves for, from the ids the session stored. A screen that must
+ * follow a refreshed session (a bot created or removed) also subscribes with `useSession()`.
  */
 export function useCurrentBot(): CurrentBot {
-  useSession();
   const userid = storage.get('userId') ?? '';
   const traderid = storage.get('traderId') ?? '';
   return {

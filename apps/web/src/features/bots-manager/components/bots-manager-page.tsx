@@ -12,6 +12,7 @@ import { storage } from '../../../lib/storage.ts';
 import { removeBot, useAccountBots, useRefreshBots } from '../api/bots-manager.ts';
 import { BotsTable, RENEW_PATH } from './bots-table.tsx';
 import { CreateBotDialog } from './create-bot-dialog.tsx';
+import { useSession } from '../../../lib/session.ts';
 import { useCurrentBot } from '../../../lib/current-bot.ts';
 
 interface BotsManagerPageProps {
@@ -22,6 +23,8 @@ interface BotsManagerPageProps {
 /** Bot manager (`/botsmanager`), SPEC §2 and §4: the account's bots, create and remove. */
 export function BotsManagerPage({ isBuilt }: BotsManagerPageProps) {
   const { t } = useTranslation();
+  // Re-render when the session is refreshed: the current bot may have changed.
+  useSession();
   const { userid } = useCurrentBot();
   const email = storage.get('email') ?? '';
   const query = useAccountBots(userid);
