@@ -21,7 +21,16 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerNotImplemented } from './plugins/route.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerStatic } from './plugins/static.ts';
+import { createInboxSource } from './reader/inbox-source.ts';
+import { createReader, type ReaderHandle, type ReaderRuntimeOptions } from './reader/runtime.ts';
+import { createTelegramClient, type TelegramClientFactory } from './reader/telegram/client.ts';
+import { createTelegramSource, type TelegramSource } from './reader/telegram/telegram-source.ts';
 import { startRobotRuntime, type RobotRuntimeOptions } from './robot/scheduler.ts';
+import { channelsRoutes } from './modules/channels/channels.routes.ts';
+import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
+import { phoneRoutes } from './modules/phone/phone.routes.ts';
+import { readerRoutes } from './modules/reader/reader.routes.ts';
+import { signalsRoutes } from './modules/signals/signals.routes.ts';
 
 export interface BuildOptions {
   /** `postgres://…` → PostgreSQL (pooled); otherwise the embedded SQLite. */
@@ -57,6 +66,23 @@ export interface BuildOptions {
    * `intervalMs` (1000). Tests pass `false` and call `processQueuedCommands` themselves.
    */
   robot?: false | RobotRuntimeOptions;
+  /**
+   * The signal reader (reader/runtime.ts): on by default, a pass every `intervalMs` (1000) and
+   * at once when a message arrives. Tests pass `false` and call `app.reader.runOnce()`.
+   */
+  reader?: false | ReaderRuntimeOptions;
+  /**
+   * The messaging-app source: default from TELEGRAM_API_ID / TELEGRAM_API_HASH; `null` = off
+   * (local inbox only). Tests pass a fake client factory.
+   */
+  telegram?: { apiId: number; apiHash: string; createClient?: TelegramClientFactory } | null;
+}
+
+/** TELEGRAM_API_ID and TELEGRAM_API_HASH switch the Telegram source on. */
+function telegramFromEnv(): BuildOptions['telegram'] {
+  const apiId = Number(process.env.TELEGRAM_API_ID);
+  const apiHash = process.env.TELEGRAM_API_HASH?.trim() ?? '';
+  return Number.isInteger(apiId) && apiId > 0 && apiHash !== '' ? { apiId, apiHash } : null;
 }
 
 /** Request bodies above this are refused (413): no screen sends more than a few KiB. */
@@ -88,6 +114,13 @@ const REDACT = [
   '*.tokenDemo',
   '*.tokenReal',
 ];
+
+/** Only the error's name and message: a driver error can carry query parameters. */
+function errorSummary(err: unknown): { name: string; message: string } {
+  return err instanceof Error
+    ? { name: err.name, message: err.message }
+    : { name: 'Error', message: String(err) };
+}
 
 /** The whole server (API, panel, docs) on a migrated database; used by server.ts and every test. */
 export async function build(options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -126,6 +159,32 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimit },
   };
   app.decorate('deps', deps);
+  const logError = (err: unknown, context: Record<string, unknown>) =>
+    app.log.error({ err: errorSummary(err), ...context }, 'signal reader: failed');
+  const telegramConfig = options.telegram === undefined ? telegramFromEnv() : options.telegram;
+  const wakeReader = { wake: () => {} };
+  const telegram: TelegramSource | null = telegramConfig
+    ? createTelegramSource({
+        db: deps.db,
+        now: deps.now,
+        secrets: deps.secrets,
+        credentials: { apiId: telegramConfig.apiId, apiHash: telegramConfig.apiHash },
+        createClient: telegramConfig.createClient ?? createTelegramClient,
+        onDelivered: () => wakeReader.wake(),
+        onError: logError,
+      })
+    : null;
+  const reader: ReaderHandle = createReader({
+    db: deps.db,
+    dialect: deps.dialect,
+    now: deps.now,
+    secrets: deps.secrets,
+    inbox: createInboxSource(deps.db),
+    telegram,
+    onError: logError,
+  });
+  wakeReader.wake = () => reader.wake();
+  app.decorate('reader', reader);
   app.decorate('implementedEndpoints', new Set<string>());
   app.decorateRequest('session', null);
   app.addHook('onClose', async () => {
@@ -149,10 +208,18 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   proxyRoutes(app);
   botCommandsRoutes(app);
   botsRoutes(app);
+  channelsRoutes(app);
+  inboxRoutes(app);
+  signalsRoutes(app);
+  readerRoutes(app);
+  phoneRoutes(app);
   // Last: whatever the modules above left out answers 501 through the same pipeline.
   registerNotImplemented(app);
   registerDocsRoutes(app);
   await registerStatic(app, options.webDist ?? DEFAULT_WEB_DIST);
   if (options.robot !== false) startRobotRuntime(app, options.robot);
+  // Stops before build()'s own hook closes the database (hooks run last-added first).
+  app.addHook('onClose', () => reader.stop());
+  if (options.reader !== false) reader.start(options.reader);
   return app;
 }

@@ -183,6 +183,8 @@ export interface ReaderRequestsTable {
   action: 'reset' | 'delete';
   created_at: EpochMs;
   status: Generated<BotCommandStatus>;
+  /** When the reader carried it out (migration 0010); NULL while queued. */
+  settled_at: EpochMs | null;
 }
 
 export interface BotCommandsTable {
@@ -251,6 +253,92 @@ export interface SignalsTable {
   decision_reason: string | null;
 }
 
+/** The chats a bot chose (SPEC §3 "Chat list", sent): the reader follows these. */
+export interface ChatListsTable {
+  bot_id: number;
+  /** A local inbox channel (`inbox-<n>`) or a messaging-app chat id. */
+  chat_id: string;
+  name: string;
+  created_at: EpochMs;
+}
+
+/** One channel settings card (SPEC §3) per (bot, idNum); wire names in snake_case. */
+export interface ChannelCardsTable {
+  bot_id: number;
+  id_num: string;
+  name: string;
+  chan_enable: DbBool;
+  lote: number;
+  galenum: number;
+  galefat: number;
+  wordfilter: string;
+  /** Seconds (the card's decimal comma already read). */
+  delaysig: number;
+  /** The card's 1–6. */
+  signaltype: number;
+  oper_type: number;
+  broker_id: number;
+  ignore_words: string;
+  timeframe: number;
+  timezone: number;
+  strategy_sel: number;
+  traderid: string;
+  send2trader: DbBool;
+  tolarance: string;
+  inverter: DbBool;
+  /** The card's `botID`. */
+  card_bot_id: string;
+  updated_at: EpochMs;
+}
+
+/** A local inbox channel of a bot; its `idNum` is `inbox-<id>`. */
+export interface InboxChannelsTable {
+  id: Generated<number>;
+  bot_id: number;
+  name: string;
+  created_at: EpochMs;
+}
+
+/** A message a source handed to the reader, for the bot whose rooms it belongs to. */
+export interface ReaderMessagesTable {
+  id: Generated<number>;
+  bot_id: number;
+  channel_id: string;
+  /** The source's own message id (Telegram), so a redelivered message is stored once. */
+  source_id: string | null;
+  text: string;
+  received_at: EpochMs;
+}
+
+/**
+ * A bot's messaging-app account: `code_sent` between /addphone and /authcode, then `connected`.
+ * `session_enc` is the MTProto session string, lib/secrets.ts ciphertext bound to
+ * `messaging_sessions:<bot_id>:session_enc`; never leaves the server.
+ */
+export interface MessagingSessionsTable {
+  bot_id: number;
+  phone: string;
+  status: 'code_sent' | 'connected';
+  session_enc: string | null;
+  phone_code_hash: string | null;
+  updated_at: EpochMs;
+}
+
+/** The chats of the connected messaging account, as last listed (`/updatechatlist`). */
+export interface MessagingChatsTable {
+  bot_id: number;
+  chat_id: string;
+  name: string;
+}
+
+/** The reader's cursor per reading bot: the last `reader_messages.id` it has read. */
+export interface ReaderStateTable {
+  bot_id: number;
+  last_message_id: number;
+  last_message_at: EpochMs | null;
+  updated_at: EpochMs;
+}
+
 export interface Database {
   accounts: AccountsTable;
   bots: BotsTable;
@@ -268,4 +356,11 @@ export interface Database {
   reader_requests: ReaderRequestsTable;
   bot_sessions: BotSessionsTable;
   signals: SignalsTable;
+  chat_lists: ChatListsTable;
+  channel_cards: ChannelCardsTable;
+  inbox_channels: InboxChannelsTable;
+  reader_messages: ReaderMessagesTable;
+  messaging_sessions: MessagingSessionsTable;
+  messaging_chats: MessagingChatsTable;
+  reader_state: ReaderStateTable;
 }

@@ -10,6 +10,8 @@ export class HttpError extends Error {
     readonly code: string,
     readonly fields?: Record<string, string>,
     message?: string,
+    /** Values the translated text needs (`{ seconds }`). */
+    readonly params?: Record<string, string | number>,
   ) {
     super(message ?? ERROR_MESSAGES[code as ErrorCode] ?? code);
     this.name = 'HttpError';
@@ -21,12 +23,14 @@ export function envelope(
   code: string,
   fields?: Record<string, string>,
   message?: string,
+  params?: Record<string, string | number>,
 ): ErrorEnvelope {
   return {
     error: {
       code,
       message: message ?? ERROR_MESSAGES[code as ErrorCode] ?? code,
       ...(fields && Object.keys(fields).length > 0 ? { fields } : {}),
+      ...(params ? { params } : {}),
     },
   };
 }

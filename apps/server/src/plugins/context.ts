@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DialectName } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 import type { Secrets } from '../lib/secrets.ts';
+import type { ReaderHandle } from '../reader/runtime.ts';
 
 /** Limits of the credential endpoints (login, registration). */
 export interface RateLimits {
@@ -33,6 +34,8 @@ export interface RequestSession {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** The signal reader: its deps and sources, `wake()`, `onSignals()`. */
+    reader: ReaderHandle;
     /** `METHOD /path` of every endpoint of the table a module has registered. */
     implementedEndpoints: Set<string>;
   }

@@ -32,7 +32,9 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof HttpError) {
-      return reply.code(err.statusCode).send(envelope(err.code, err.fields, err.message));
+      return reply
+        .code(err.statusCode)
+        .send(envelope(err.code, err.fields, err.message, err.params));
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -31,6 +31,21 @@ const HANDLER_REFUSALS: Record<string, { status: number; code: string }> = {
   'POST /addnewbot': { status: 400, code: 'errors.invalidParams' },
   // The caller's only bot.
   'GET /botremove': { status: 409, code: 'bots.errors.cannotRemove' },
+  // The sample's traderid '12345' is neither the bot nor the trader whose rooms it copies.
+  'GET /getchatlist': { status: 403, code: 'errors.forbidden' },
+  'GET /getgroups': { status: 403, code: 'errors.forbidden' },
+  'POST /savegroup': { status: 400, code: 'errors.invalidParams' },
+  'POST /copyid': { status: 404, code: 'copyRooms.errors.unknownTrader' },
+  // The sample's chat items name bot '12345', not the caller's.
+  'POST /savelist': { status: 400, code: 'errors.invalidParams' },
+  // No such channel in the caller's chat list / local inbox.
+  'POST /chanremove': { status: 404, code: 'channels.errors.unknownChannel' },
+  'POST /signals/test': { status: 404, code: 'channels.errors.unknownChannel' },
+  'POST /inbox/remove': { status: 404, code: 'inbox.errors.unknownChannel' },
+  'POST /inbox/post': { status: 404, code: 'inbox.errors.unknownChannel' },
+  // The test app has no messaging-app source configured.
+  'POST /addphone': { status: 409, code: 'phone.errors.notConfigured' },
+  'POST /authcode': { status: 409, code: 'phone.errors.notConfigured' },
 };
 const owned = endpointList.filter(
   (e): e is typeof e & { owner: { in: 'query' | 'body'; field: string } } =>

@@ -19,6 +19,8 @@ async function start(intervalMs = 1000): Promise<FastifyInstance> {
     logger: true,
     logStream: { write: (line) => lines.push(line) },
     robot: { intervalMs },
+    // The signal reader has its own timer and its own tests (reader/runtime.test.ts).
+    reader: false,
   });
   return app;
 }
@@ -83,6 +85,7 @@ describe('startRobotRuntime', () => {
       secretKey: randomBytes(32).toString('hex'),
       webDist: '/nonexistent-web-dist',
       robot: false,
+      reader: false,
     });
     expect(vi.getTimerCount()).toBe(0);
   });

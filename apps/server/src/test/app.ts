@@ -22,6 +22,9 @@ export async function createTestApp(
     rateLimit: { max: 10_000, timeWindowMs: 60_000, perEmailMax: 10_000, perEmailWindowMs: 60_000 },
     // Tests drive the robot runtime themselves (processQueuedCommands), never by a timer.
     robot: false,
+    // Likewise the reader (app.reader.runOnce()); the Telegram source only with a fake client.
+    reader: false,
+    telegram: null,
     ...options,
   };
   if (!base) {

@@ -1,0 +1,25 @@
+import { endpoints } from '@app/contract';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../plugins/route.ts';
+import {
+  createInboxChannel,
+  listInboxChannels,
+  postInboxMessage,
+  removeInboxChannel,
+} from './inbox.service.ts';
+
+export function inboxRoutes(app: FastifyInstance): void {
+  route(app, endpoints.listInboxChannels, ({ query }) => listInboxChannels(app.deps, query.userid));
+  route(app, endpoints.createInboxChannel, ({ body }) =>
+    createInboxChannel(app.deps, body.userid, body.name),
+  );
+  route(app, endpoints.removeInboxChannel, async ({ body }) => {
+    await removeInboxChannel(app.deps, body.userid, body.idNum);
+    return { ok: true as const };
+  });
+  route(app, endpoints.postInboxMessage, async ({ body }) => {
+    const messageId = await postInboxMessage(app.deps, body.userid, body.idNum, body.text);
+    app.reader.wake();
+    return { messageId };
+  });
+}

@@ -1,0 +1,171 @@
+import { endpoints as api } from '@app/contract';
+import { returnBigInt } from 'telegram/Helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FakeTelegram, sampleDialogs } from '../../reader/telegram/fake-client.ts';
+import { callAs, registerAndLogin, useTestApp } from '../../test/app.ts';
+import { signalsOf, subscribe, type Trader } from '../../test/reader.ts';
+
+// 14:00 in Brasília.
+const T0 = Date.UTC(2026, 4, 12, 17, 0, 0);
+const fake = new FakeTelegram();
+const t = useTestApp({
+  now: () => T0,
+  telegram: { apiId: 1, apiHash: 'hash', createClient: fake.create },
+});
+
+const PHONE = '+5511999998888';
+const PHONE_2FA = '+5511999997777';
+let me: Trader;
+const bodies: string[] = [];
+beforeAll(async () => {
+  fake.accounts.set(PHONE, { code: '12345' });
+  fake.accounts.set(PHONE_2FA, { code: '54321', password: 'segredo' });
+  fake.accounts.set('+5511900000001', { code: '1', banned: true });
+  fake.accounts.set('+5511900000002', { code: '1', floodWaitSec: 37 });
+  fake.dialogs = sampleDialogs();
+  me = await registerAndLogin(t.app);
+});
+
+async function call(e: Parameters<typeof callAs>[2], body: Record<string, unknown>, who = me) {
+  const res = await callAs(t.app, who.cookie, e, { body: { userid: who.userid, ...body } });
+  bodies.push(res.body);
+  return res;
+}
+const addPhone = (phone: string, who = me) => call(api.addPhone, { phone }, who);
+const authCode = (code: string, password = '', who = me) =>
+  call(api.authCode, { code, password }, who);
+const status = async (who = me) => {
+  const res = await callAs(t.app, who.cookie, api.getReaderStatus, {
+    query: { userid: who.userid },
+  });
+  bodies.push(res.body);
+  return res.json();
+};
+const sessionRow = (botUserid: string) =>
+  t.app.deps.db
+    .selectFrom('messaging_sessions')
+    .innerJoin('bots', 'bots.id', 'messaging_sessions.bot_id')
+    .select(['status', 'session_enc', 'phone_code_hash'])
+    .where('bots.userid', '=', botUserid)
+    .executeTakeFirst();
+
+describe('connecting a Telegram account (/addphone, /authcode) on the fake client', () => {
+  it('answers the errors a person can act on: invalid phone, banned, flood wait with seconds', async () => {
+    const format = await addPhone('11 9999');
+    expect(format.statusCode).toBe(400);
+    expect(format.json().error.fields.phone).toBe('phone.errors.invalid');
+    const banned = await addPhone('+5511900000001');
+    expect(banned.statusCode).toBe(400);
+    expect(banned.json().error.code).toBe('phone.errors.banned');
+    const flood = await addPhone('+5511900000002');
+    expect(flood.statusCode).toBe(429);
+    expect(flood.json().error).toMatchObject({
+      code: 'phone.errors.floodWait',
+      params: { seconds: 37 },
+    });
+    const early = await authCode('12345');
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.code).toBe('phone.errors.noPendingCode');
+    expect(await sessionRow(me.userid)).toBeUndefined();
+  });
+
+  it('sends the code, refuses a wrong one, signs in with the right one and lists the chats', async () => {
+    expect((await addPhone(PHONE)).json()).toEqual({ ok: true });
+    const pending = await sessionRow(me.userid);
+    expect(pending).toMatchObject({ status: 'code_sent' });
+    expect(pending?.session_enc).not.toContain('fake-session');
+
+    const wrong = await authCode('99999');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.code).toBe('phone.errors.codeInvalid');
+
+    expect((await authCode('12345')).json()).toEqual({ ok: true });
+    expect(await sessionRow(me.userid)).toMatchObject({
+      status: 'connected',
+      phone_code_hash: null,
+    });
+    expect(await status()).toMatchObject({
+      source: 'telegram',
+      telegramAvailable: true,
+      connected: true,
+      phone: '+55•••••••8888',
+    });
+    const chats = await callAs(t.app, me.cookie, api.getChatList, {
+      query: { userid: me.userid, traderid: me.userid },
+    });
+    expect(chats.json()).toEqual([
+      { chid: '-987654', chname: 'Grupo VIP', selected: false, source: 'telegram' },
+      { chid: '-1001234567890', chname: 'Sinais dOuro', selected: false, source: 'telegram' },
+    ]);
+  });
+
+  it('streams the new messages of followed chats into the reader, once each', async () => {
+    await subscribe(t.app, me, [{ idNum: '-1001234567890', name: 'Sinais dOuro' }]);
+    fake.emit('-1001234567890', 501, 'M5;EURUSD;14:30;PUT');
+    fake.emit('-1001234567890', 501, 'M5;EURUSD;14:30;PUT');
+    fake.emit('-987654', 7, 'GBPUSD;14:40;CALL;M1');
+    await expect
+      .poll(() => t.app.deps.db.selectFrom('reader_messages').selectAll().execute())
+      .toHaveLength(1);
+    await t.app.reader.runOnce();
+    expect(await signalsOf(t.app, me)).toMatchObject([
+      {
+        channelId: '-1001234567890',
+        channelName: 'Sinais dOuro',
+        status: 'accepted',
+        asset: 'EURUSD',
+      },
+    ]);
+  });
+
+  it('asks for the 2FA password, refuses a wrong one, accepts the right one', async () => {
+    const other = await registerAndLogin(t.app);
+    await addPhone(PHONE_2FA, other);
+    const missing = await authCode('54321', '', other);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.code).toBe('phone.errors.passwordRequired');
+    const wrong = await authCode('54321', 'errada', other);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.code).toBe('phone.errors.passwordInvalid');
+    expect((await authCode('54321', 'segredo', other)).json()).toEqual({ ok: true });
+    expect(await sessionRow(other.userid)).toMatchObject({ status: 'connected' });
+  });
+
+  it('reader reset re-reads the chats; delete logs out, erases the session and unsubscribes', async () => {
+    fake.dialogs = [
+      ...sampleDialogs(),
+      {
+        id: returnBigInt('-1001234567891'),
+        title: 'Novo',
+        isChannel: true,
+        isGroup: false,
+        isUser: false,
+      },
+    ];
+    await call(api.resetReader, {});
+    await t.app.reader.runOnce();
+    const chats = await callAs(t.app, me.cookie, api.getChatList, {
+      query: { userid: me.userid, traderid: me.userid },
+    });
+    expect((chats.json() as { chname: string }[]).map((c) => c.chname)).toContain('Novo');
+
+    await call(api.deleteReader, {});
+    await t.app.reader.runOnce();
+    expect(fake.loggedOut).toHaveLength(1);
+    expect(await sessionRow(me.userid)).toBeUndefined();
+    const after = await status();
+    expect(after).toMatchObject({ source: 'inbox', connected: false, phone: null, chats: 0 });
+    expect(after.requests).toMatchObject([
+      { action: 'delete', status: 'done', settledAt: T0 },
+      { action: 'reset', status: 'done', settledAt: T0 },
+    ]);
+    const emptied = await callAs(t.app, me.cookie, api.getChatList, {
+      query: { userid: me.userid, traderid: me.userid },
+    });
+    expect(emptied.json()).toEqual([]);
+  });
+
+  it('never sends the session string in any answer', () => {
+    expect(bodies.join('\n')).not.toMatch(/fake-session|hash-/);
+  });
+});

@@ -1,0 +1,155 @@
+import type { SignalRead } from '@app/contract';
+import {
+  channelSignalSettingsFromCard,
+  parseSignal,
+  planEntry,
+  signalKey,
+  timingOfChannelType,
+  type Rejection,
+  type Signal,
+} from '@app/robot';
+import type { Insertable } from 'kysely';
+import type { SignalsTable } from '../db/schema.ts';
+import type { ChannelCard } from './cards.ts';
+
+const MINUTE_MS = 60_000;
+
+/** What reading one message needs besides its text. */
+export interface ReadContext {
+  botId: number;
+  channelId: string;
+  /** The reader's clock now: dates `HH:MM` and judges lateness. */
+  nowMs: number;
+  /** When the source handed the message over. */
+  receivedAtMs: number;
+  messageId: number | null;
+  /** Dedupe keys of the bot's signals already taken. */
+  seen: ReadonlySet<string>;
+  /** The trader's clock (hours from UTC) for the `HH:MM` the panel shows. */
+  traderTimezone: number;
+}
+
+/** One read line: what the panel shows, and the `signals` row the reader writes for it. */
+export interface ReadLine {
+  read: SignalRead;
+  row: Insertable<SignalsTable>;
+}
+
+/** `HH:MM` of an instant on a clock `offsetHours` from UTC. */
+export function clockTime(atMs: number, offsetHours: number): string {
+  const local = new Date(atMs + offsetHours * 60 * MINUTE_MS);
+  const hh = String(local.getUTCHours()).padStart(2, '0');
+  const mm = String(local.getUTCMinutes()).padStart(2, '0');
+  return `${hh}:${mm}`;
+}
+
+function acceptedLine(signal: Signal, card: ChannelCard, ctx: ReadContext): ReadLine {
+  const signalType = timingOfChannelType(card.signaltype);
+  const settings = channelSignalSettingsFromCard(card);
+  const gales = signal.gales ?? card.galenum;
+  const plan = planEntry({
+    signalType,
+    nowMs: ctx.nowMs,
+    signalAtMs: signal.atMs,
+    timeframeMin: signal.timeframeMin,
+    delaySec: settings.delaySec,
+    gales,
+  });
+  const read: SignalRead = {
+    line: signal.line,
+    status: 'accepted',
+    reason: null,
+    asset: signal.asset,
+    direction: signal.direction,
+    signalTime: signal.time ?? null,
+    entryAt: plan.sendAtMs,
+    entryTime: clockTime(plan.sendAtMs, ctx.traderTimezone),
+    expiresAt: plan.expiresAtMs,
+    expiryTime: clockTime(plan.expiresAtMs, ctx.traderTimezone),
+    timeframeMin: signal.timeframeMin,
+    gales,
+  };
+  return {
+    read,
+    row: {
+      ...baseRow(ctx, card),
+      line: signal.line,
+      status: 'accepted',
+      reason: null,
+      asset: signal.asset,
+      direction: signal.direction,
+      signal_time: signal.time ?? null,
+      signal_at: signal.atMs ?? null,
+      timeframe_min: signal.timeframeMin,
+      gales,
+      dedupe_key: signalKey(signal),
+    },
+  };
+}
+
+function rejectedLine(rejection: Rejection, card: ChannelCard, ctx: ReadContext): ReadLine {
+  const read: SignalRead = {
+    line: rejection.line ?? null,
+    status: 'rejected',
+    reason: rejection.reason,
+    asset: rejection.asset ?? null,
+    direction: null,
+    signalTime: rejection.time ?? null,
+    entryAt: null,
+    entryTime: null,
+    expiresAt: null,
+    expiryTime: null,
+    timeframeMin: null,
+    gales: null,
+  };
+  return {
+    read,
+    row: {
+      ...baseRow(ctx, card),
+      line: rejection.line ?? null,
+      status: 'rejected',
+      reason: rejection.reason,
+      asset: rejection.asset ?? null,
+      direction: null,
+      signal_time: rejection.time ?? null,
+      signal_at: null,
+      timeframe_min: null,
+      gales: null,
+      dedupe_key: null,
+    },
+  };
+}
+
+function baseRow(ctx: ReadContext, card: ChannelCard) {
+  const settings = channelSignalSettingsFromCard(card);
+  return {
+    bot_id: ctx.botId,
+    channel_id: ctx.channelId,
+    message_id: ctx.messageId,
+    signal_type: timingOfChannelType(card.signaltype),
+    delay_ms: Math.round(settings.delaySec * 1000),
+    lote: card.lote,
+    galefat: card.galefat,
+    broker_id: card.brokerid,
+    received_at: ctx.receivedAtMs,
+    parsed_at: ctx.nowMs,
+  };
+}
+
+/**
+ * Reads one channel message with its card, exactly as the reader does (the signal tester calls
+ * this too): `parseSignal` with the card's settings, each signal planned with the card's signal
+ * type and delay, each rejection with its reason; lines in message order.
+ */
+export function readMessage(text: string, card: ChannelCard, ctx: ReadContext): ReadLine[] {
+  const result = parseSignal(text, channelSignalSettingsFromCard(card), {
+    nowMs: ctx.nowMs,
+    channelId: ctx.channelId,
+    seen: ctx.seen,
+  });
+  const lines = [
+    ...result.signals.map((s) => acceptedLine(s, card, ctx)),
+    ...result.rejected.map((r) => rejectedLine(r, card, ctx)),
+  ];
+  return lines.sort((a, b) => (a.read.line ?? 0) - (b.read.line ?? 0));
+}

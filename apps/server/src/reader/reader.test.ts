@@ -1,0 +1,263 @@
+import { endpoints as api } from '@app/contract';
+import { rmSync } from 'node:fs';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { callAs, createTestApp, registerAndLogin, useTestApp } from '../test/app.ts';
+import { createChannel, post, signalsOf, subscribe, type Trader } from '../test/reader.ts';
+
+// 2026-05-12 17:00 UTC = 14:00 in Brasília (UTC−3, the default trader and channel clock).
+const T0 = Date.UTC(2026, 4, 12, 17, 0, 0);
+let clock = T0;
+// The injectable clock also injects one failure: the first read of the clock in a pass is the
+// first bot with new messages.
+let failNextClockRead = false;
+const t = useTestApp({
+  now: () => {
+    if (failNextClockRead) {
+      failNextClockRead = false;
+      throw new Error('clock unavailable');
+    }
+    return clock;
+  },
+});
+
+let me: Trader;
+let chan: string;
+beforeAll(async () => {
+  me = await registerAndLogin(t.app);
+  chan = await createChannel(t.app, me, 'VIP Sinais');
+  await subscribe(t.app, me, [{ idNum: chan, name: 'VIP Sinais' }]);
+});
+
+describe('the reader on the local inbox', () => {
+  it('turns a posted signal into an accepted row with its stamps, timing and card snapshot', async () => {
+    clock = T0;
+    const messageId = await post(t.app, me, chan, 'M5;EURUSD;14:30;PUT');
+    clock = T0 + 1500;
+    await t.app.reader.runOnce();
+
+    const [signal] = await signalsOf(t.app, me, chan);
+    expect(signal).toMatchObject({
+      channelId: chan,
+      channelName: 'VIP Sinais',
+      status: 'accepted',
+      reason: null,
+      asset: 'EURUSD',
+      direction: 'PUT',
+      signalTime: '14:30',
+      timeframeMin: 5,
+      // Card default: type 1 (end of candle → 7), 1 s delay: 14:30 − 2 s + 1 s.
+      signalType: 7,
+      delayMs: 1000,
+      entryTime: '14:29',
+      expiryTime: '14:35',
+      receivedAt: T0,
+      parsedAt: T0 + 1500,
+      decidedAt: null,
+    });
+    expect(signal?.entryAt).toBe(Date.UTC(2026, 4, 12, 17, 29, 59));
+    const row = await t.app.deps.db
+      .selectFrom('signals')
+      .select(['message_id', 'dedupe_key', 'lote', 'galefat', 'broker_id'])
+      .where('id', '=', signal?.id as number)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ message_id: messageId, lote: 0, galefat: 0, broker_id: 0 });
+    expect(row.dedupe_key).toContain('EURUSD|PUT');
+  });
+
+  it('records a result post as rejected with its reason, and a repeat of a signal as duplicate', async () => {
+    await post(t.app, me, chan, 'WIN ✅✅ EURUSD');
+    await post(t.app, me, chan, 'M5;EURUSD;14:30;PUT');
+    await t.app.reader.runOnce();
+    const [repeat, result] = await signalsOf(t.app, me, chan);
+    expect(result).toMatchObject({ status: 'rejected', reason: 'result_post' });
+    expect(repeat).toMatchObject({ status: 'rejected', reason: 'duplicate', asset: 'EURUSD' });
+  });
+
+  it('announces new accepted signals to the trading runtime, once', async () => {
+    const heard: number[][] = [];
+    const off = t.app.reader.onSignals((ids) => heard.push(ids));
+    await post(t.app, me, chan, 'GBPUSD;15:00;CALL;M1');
+    await t.app.reader.runOnce();
+    await t.app.reader.runOnce();
+    off();
+    expect(heard).toHaveLength(1);
+    const bot = await t.app.deps.db
+      .selectFrom('bots')
+      .select('id')
+      .where('userid', '=', me.userid)
+      .executeTakeFirstOrThrow();
+    expect(heard[0]).toEqual([bot.id]);
+  });
+
+  it('ignores messages of a channel that is not in the chat list, and of a disabled card', async () => {
+    const other = await createChannel(t.app, me, 'Not followed');
+    const before = (await signalsOf(t.app, me)).length;
+    await post(t.app, me, other, 'AUDCAD;15:10;CALL;M1');
+    await t.app.reader.runOnce();
+    expect(await signalsOf(t.app, me)).toHaveLength(before);
+
+    const [card] = (
+      await callAs(t.app, me.cookie, api.getGroups, {
+        query: { userid: me.userid, traderid: me.userid },
+      })
+    ).json() as Record<string, unknown>[];
+    const off = await callAs(t.app, me.cookie, api.saveGroup, {
+      body: { ...card, chanEnable: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    await post(t.app, me, chan, 'AUDCAD;15:20;CALL;M1');
+    await t.app.reader.runOnce();
+    expect(await signalsOf(t.app, me)).toHaveLength(before);
+    await callAs(t.app, me.cookie, api.saveGroup, { body: { ...card, chanEnable: true } });
+  });
+
+  it('reads with the card: invert, word filter and signal type', async () => {
+    const [card] = (
+      await callAs(t.app, me.cookie, api.getGroups, {
+        query: { userid: me.userid, traderid: me.userid },
+      })
+    ).json() as Record<string, unknown>[];
+    const saved = await callAs(t.app, me.cookie, api.saveGroup, {
+      body: { ...card, inverter: true, wordfilter: 'vip', signaltype: 2, delaysig: 3, lote: 2.5 },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await post(t.app, me, chan, 'USDJPY;15:30;CALL;M1');
+    await post(t.app, me, chan, 'VIP: USDJPY;15:40;CALL;M1');
+    await t.app.reader.runOnce();
+    const [accepted, filtered] = await signalsOf(t.app, me, chan);
+    expect(filtered).toMatchObject({ status: 'rejected', reason: 'filtered' });
+    // Type 2 → full minute (8): T + d.
+    expect(accepted).toMatchObject({
+      status: 'accepted',
+      direction: 'PUT',
+      signalType: 8,
+      delayMs: 3000,
+      entryTime: '15:40',
+    });
+    await callAs(t.app, me.cookie, api.saveGroup, { body: card });
+  });
+});
+
+describe('the reader across a restart', () => {
+  it('reads every message once: the cursor commits with the signal rows', async () => {
+    const file = `/tmp/reader-restart-${process.pid}-${Date.now()}.db`;
+    const base = process.env.TEST_DATABASE_URL;
+    // SQLite needs a file to survive the restart; on PostgreSQL each app gets a fresh schema, so
+    // the restart is shown by a second app over the same database only on SQLite.
+    if (base) return;
+    const first = await createTestApp({
+      sqliteFile: file,
+      now: () => clock,
+      secretKey: 'k'.repeat(64),
+    });
+    const trader = await registerAndLogin(first.app);
+    const channel = await createChannel(first.app, trader, 'Restart');
+    await subscribe(first.app, trader, [{ idNum: channel, name: 'Restart' }]);
+    clock = T0;
+    await post(first.app, trader, channel, 'EURJPY;14:45;CALL;M5');
+    await first.app.reader.runOnce();
+    await post(first.app, trader, channel, 'EURGBP;14:50;PUT;M5');
+    await first.close();
+
+    const second = await createTestApp({
+      sqliteFile: file,
+      now: () => clock,
+      secretKey: 'k'.repeat(64),
+    });
+    onTestFinished(() => {
+      for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+    });
+    try {
+      await second.app.reader.runOnce();
+      await second.app.reader.runOnce();
+      const rows = await second.app.deps.db
+        .selectFrom('signals')
+        .select(['asset', 'status'])
+        .orderBy('id')
+        .execute();
+      expect(rows).toEqual([
+        { asset: 'EURJPY', status: 'accepted' },
+        { asset: 'EURGBP', status: 'accepted' },
+      ]);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe("one bot's failure", () => {
+  it("never stops another bot's reading", async () => {
+    const broken = await registerAndLogin(t.app);
+    const brokenChan = await createChannel(t.app, broken, 'Broken');
+    await subscribe(t.app, broken, [{ idNum: brokenChan, name: 'Broken' }]);
+    const healthy = await registerAndLogin(t.app);
+    const healthyChan = await createChannel(t.app, healthy, 'Healthy');
+    await subscribe(t.app, healthy, [{ idNum: healthyChan, name: 'Healthy' }]);
+    await post(t.app, broken, brokenChan, 'EURUSD;16:00;CALL;M1');
+    await post(t.app, healthy, healthyChan, 'EURUSD;16:00;CALL;M1');
+    const failures: Record<string, unknown>[] = [];
+    const onError = t.app.reader.deps.onError;
+    t.app.reader.deps.onError = (_err, context) => failures.push(context);
+    try {
+      failNextClockRead = true;
+      await t.app.reader.runOnce();
+      expect(await signalsOf(t.app, healthy)).toMatchObject([
+        { status: 'accepted', asset: 'EURUSD' },
+      ]);
+      expect(await signalsOf(t.app, broken)).toEqual([]);
+      expect(failures).toHaveLength(1);
+
+      // Its message was not lost: the next pass reads it.
+      await t.app.reader.runOnce();
+      expect(await signalsOf(t.app, broken)).toMatchObject([
+        { status: 'accepted', asset: 'EURUSD' },
+      ]);
+      expect(await signalsOf(t.app, healthy)).toHaveLength(1);
+    } finally {
+      t.app.reader.deps.onError = onError;
+    }
+  });
+});
+
+describe('reader requests on the local inbox', () => {
+  it('reset lets a signal already decided be taken again; delete unsubscribes every chat', async () => {
+    const trader = await registerAndLogin(t.app);
+    const channel = await createChannel(t.app, trader, 'Requests');
+    await subscribe(t.app, trader, [{ idNum: channel, name: 'Requests' }]);
+    clock = T0;
+    await post(t.app, trader, channel, 'CADJPY;14:45;CALL;M5');
+    await t.app.reader.runOnce();
+    const [first] = await signalsOf(t.app, trader);
+    // The trading runtime decided it.
+    await t.app.deps.db
+      .updateTable('signals')
+      .set({ decided_at: T0 + 10, decision: 'traded' })
+      .where('id', '=', first?.id as number)
+      .execute();
+
+    await callAs(t.app, trader.cookie, api.resetReader, { body: { userid: trader.userid } });
+    await post(t.app, trader, channel, 'CADJPY;14:45;CALL;M5');
+    await t.app.reader.runOnce();
+    expect((await signalsOf(t.app, trader)).map((s) => s.status)).toEqual(['accepted', 'accepted']);
+
+    await callAs(t.app, trader.cookie, api.deleteReader, { body: { userid: trader.userid } });
+    await t.app.reader.runOnce();
+    const status = await callAs(t.app, trader.cookie, api.getReaderStatus, {
+      query: { userid: trader.userid },
+    });
+    expect(status.json()).toMatchObject({
+      source: 'inbox',
+      telegramAvailable: false,
+      connected: false,
+      chats: 0,
+      roomsOf: trader.userid,
+      requests: [
+        { action: 'delete', status: 'done', settledAt: T0 },
+        { action: 'reset', status: 'done', settledAt: T0 },
+      ],
+    });
+    await post(t.app, trader, channel, 'CADJPY;14:55;CALL;M5');
+    await t.app.reader.runOnce();
+    expect(await signalsOf(t.app, trader)).toHaveLength(2);
+  });
+});

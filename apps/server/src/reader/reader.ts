@@ -1,0 +1,188 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, ReaderMessagesTable } from '../db/schema.ts';
+import { cardFromRow, defaultCard, traderTimezoneOf, type ChannelCard } from './cards.ts';
+import type { ReaderDeps } from './deps.ts';
+import { readMessage } from './read-message.ts';
+import { roomOwnerOf, type BotRef } from './rooms.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Dedupe keys of the bot's signals of the last day (older entry instants are past anyway). */
+export async function seenKeys(
+  db: Kysely<Database>,
+  botId: number,
+  nowMs: number,
+): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('signals')
+    .select('dedupe_key')
+    .where('bot_id', '=', botId)
+    .where('dedupe_key', 'is not', null)
+    .where('parsed_at', '>', nowMs - DAY_MS)
+    .execute();
+  return new Set(rows.flatMap((r) => (r.dedupe_key === null ? [] : [r.dedupe_key])));
+}
+
+/** Bots that follow at least one chat, theirs or their copied trader's. */
+async function readingBots(db: Kysely<Database>): Promise<BotRef[]> {
+  return db
+    .selectFrom('bots as b')
+    .select(['b.id', 'b.userid', 'b.traderid'])
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('chat_lists as c')
+          .innerJoin('bots as r', 'r.id', 'c.bot_id')
+          .select('c.bot_id')
+          .where((w) =>
+            w.or([w('r.id', '=', w.ref('b.id')), w('r.userid', '=', w.ref('b.traderid'))]),
+          ),
+      ),
+    )
+    .orderBy('b.id')
+    .execute();
+}
+
+interface Room {
+  chats: Map<string, string>;
+  cards: Map<string, ChannelCard>;
+  timezone: number;
+}
+
+async function loadRoom(db: Kysely<Database>, owner: BotRef): Promise<Room> {
+  const [chats, cards, timezone] = await Promise.all([
+    db
+      .selectFrom('chat_lists')
+      .select(['chat_id', 'name'])
+      .where('bot_id', '=', owner.id)
+      .execute(),
+    db.selectFrom('channel_cards').selectAll().where('bot_id', '=', owner.id).execute(),
+    traderTimezoneOf(db, owner.id),
+  ]);
+  return {
+    chats: new Map(chats.map((c) => [c.chat_id, c.name])),
+    cards: new Map(cards.map((c) => [c.id_num, cardFromRow(c)])),
+    timezone,
+  };
+}
+
+/**
+ * Reads one message for one bot and advances its cursor, in one transaction: the signal rows and
+ * the cursor commit together, so after a restart no message is read twice and none is skipped.
+ * Returns how many accepted signals it wrote.
+ */
+async function readOne(
+  deps: ReaderDeps,
+  bot: BotRef,
+  room: Room,
+  traderTimezone: number,
+  seen: Set<string>,
+  message: Selectable<ReaderMessagesTable>,
+): Promise<number> {
+  return deps.db.transaction().execute(async (trx) => {
+    let state = trx
+      .selectFrom('reader_state')
+      .select('last_message_id')
+      .where('bot_id', '=', bot.id);
+    if (deps.dialect === 'postgres') state = state.forUpdate();
+    const cursor = Number((await state.executeTakeFirst())?.last_message_id ?? 0);
+    if (message.id <= cursor) return 0; // another reader took it
+
+    let accepted = 0;
+    const name = room.chats.get(message.channel_id);
+    const card =
+      room.cards.get(message.channel_id) ??
+      (name === undefined
+        ? undefined
+        : defaultCard(message.channel_id, name, bot.traderid, room.timezone));
+    if (name !== undefined && card?.chanEnable) {
+      const nowMs = deps.now();
+      const lines = readMessage(message.text, card, {
+        botId: bot.id,
+        channelId: message.channel_id,
+        nowMs,
+        receivedAtMs: message.received_at,
+        messageId: message.id,
+        seen,
+        traderTimezone,
+      });
+      for (const { row } of lines) {
+        const inserted = await trx
+          .insertInto('signals')
+          .values(row)
+          .onConflict((oc) => oc.columns(['bot_id', 'dedupe_key']).doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (inserted && row.status === 'accepted') accepted += 1;
+        if (!inserted && row.status === 'accepted') {
+          // Taken since the seen set was read (another reader): record it as a duplicate.
+          await trx
+            .insertInto('signals')
+            .values({ ...row, status: 'rejected', reason: 'duplicate', dedupe_key: null })
+            .execute();
+        }
+        if (row.dedupe_key) seen.add(row.dedupe_key);
+      }
+    }
+    const values = {
+      last_message_id: message.id,
+      last_message_at: message.received_at,
+      updated_at: deps.now(),
+    };
+    await trx
+      .insertInto('reader_state')
+      .values({ bot_id: bot.id, ...values })
+      .onConflict((oc) => oc.column('bot_id').doUpdateSet(values))
+      .execute();
+    return accepted;
+  });
+}
+
+/** Reads the new messages of one bot's rooms; returns how many accepted signals it wrote. */
+export async function readBot(deps: ReaderDeps, bot: BotRef, limit: number): Promise<number> {
+  const owner = await roomOwnerOf(deps.db, bot);
+  const cursorRow = await deps.db
+    .selectFrom('reader_state')
+    .select('last_message_id')
+    .where('bot_id', '=', bot.id)
+    .executeTakeFirst();
+  const messages = await deps.db
+    .selectFrom('reader_messages')
+    .selectAll()
+    .where('bot_id', '=', owner.id)
+    .where('id', '>', Number(cursorRow?.last_message_id ?? 0))
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  if (messages.length === 0) return 0;
+  const [room, traderTimezone, seen] = await Promise.all([
+    loadRoom(deps.db, owner),
+    traderTimezoneOf(deps.db, bot.id),
+    seenKeys(deps.db, bot.id, deps.now()),
+  ]);
+  let accepted = 0;
+  for (const message of messages) {
+    accepted += await readOne(deps, bot, room, traderTimezone, seen, message);
+  }
+  return accepted;
+}
+
+/**
+ * One pass of the reader over every bot that follows chats: new messages → card settings →
+ * `parseSignal` → `signals` rows. One bot's failure is reported and never stops the others.
+ * Returns the bots that got new accepted signals (for the trading runtime's wake-up).
+ */
+export async function readNewMessages(
+  deps: ReaderDeps,
+  { limit = 200 }: { limit?: number } = {},
+): Promise<number[]> {
+  const woken: number[] = [];
+  for (const bot of await readingBots(deps.db)) {
+    try {
+      if ((await readBot(deps, bot, limit)) > 0) woken.push(bot.id);
+    } catch (err) {
+      deps.onError?.(err, { botId: bot.id });
+    }
+  }
+  return woken;
+}

@@ -1,0 +1,57 @@
+import { Api, TelegramClient } from 'telegram';
+import type { ApiCredentials } from 'telegram/client/auth.js';
+import { NewMessage, type NewMessageEvent } from 'telegram/events/NewMessage.js';
+import { StringSession } from 'telegram/sessions/StringSession.js';
+import type { Dialog } from 'telegram/tl/custom/dialog.js';
+
+export { Api };
+export type { ApiCredentials };
+
+/** The part of a dialog the adapter reads. */
+export type DialogInfo = Pick<Dialog, 'id' | 'title' | 'isChannel' | 'isGroup' | 'isUser'>;
+
+/** The part of a new-message event the adapter reads. */
+export interface NewMessageInfo {
+  chatId: NewMessageEvent['chatId'];
+  message: Pick<NewMessageEvent['message'], 'id' | 'message'>;
+}
+
+/**
+ * The slice of the `telegram` package's `TelegramClient` the adapter uses, with the package's own
+ * types; tests implement it with a fake, production wraps the real client (`createTelegramClient`).
+ */
+export interface TelegramClientPort {
+  connect(): Promise<unknown>;
+  disconnect(): Promise<unknown>;
+  sendCode: TelegramClient['sendCode'];
+  signInWithPassword: TelegramClient['signInWithPassword'];
+  invoke<R extends Api.AnyRequest>(request: R): Promise<R['__response']>;
+  getDialogs(params: { limit?: number }): Promise<DialogInfo[]>;
+  onNewMessage(handler: (event: NewMessageInfo) => void): void;
+  /** The MTProto session string (an auth key: a secret). */
+  saveSession(): string;
+}
+
+/** Builds a client on a session string ('' for a new one). */
+export type TelegramClientFactory = (
+  session: string,
+  credentials: ApiCredentials,
+) => TelegramClientPort;
+
+/** The real client over the network (MTProto). */
+export const createTelegramClient: TelegramClientFactory = (session, { apiId, apiHash }) => {
+  const client = new TelegramClient(new StringSession(session), apiId, apiHash, {
+    connectionRetries: 3,
+  });
+  client.setLogLevel('none' as Parameters<TelegramClient['setLogLevel']>[0]);
+  return {
+    connect: () => client.connect(),
+    disconnect: () => client.disconnect(),
+    sendCode: (credentials, phone, forceSMS) => client.sendCode(credentials, phone, forceSMS),
+    signInWithPassword: (credentials, params) => client.signInWithPassword(credentials, params),
+    invoke: (request) => client.invoke(request),
+    getDialogs: async (params) => [...(await client.getDialogs(params))],
+    onNewMessage: (handler) => client.addEventHandler(handler, new NewMessage({})),
+    saveSession: () => String(client.session.save()),
+  };
+};

@@ -1,0 +1,143 @@
+import { Api, errors } from 'telegram';
+import { returnBigInt } from 'telegram/Helpers.js';
+import type {
+  ApiCredentials,
+  DialogInfo,
+  NewMessageInfo,
+  TelegramClientFactory,
+  TelegramClientPort,
+} from './client.ts';
+
+/** One account of the fake messaging app. */
+export interface FakeAccount {
+  code: string;
+  password?: string;
+  banned?: boolean;
+  /** Seconds of a flood wait `sendCode` answers. */
+  floodWaitSec?: number;
+}
+
+/**
+ * A fake of the slice of `TelegramClient` the adapter uses, raising the package's own errors
+ * (`RPCError`, `FloodWaitError`) the way the real server does; no network.
+ */
+export class FakeTelegram {
+  readonly accounts = new Map<string, FakeAccount>();
+  dialogs: DialogInfo[] = [];
+  /** Sessions that signed in, and those logged out. */
+  readonly authorized = new Set<string>();
+  readonly loggedOut: string[] = [];
+  /** Calls seen, in order (`sendCode`, `signIn`, `getDialogs`…). */
+  readonly calls: string[] = [];
+  private readonly pending = new Map<string, { phone: string; hash: string }>();
+  private readonly handlers: ((event: NewMessageInfo) => void)[] = [];
+  private sessions = 0;
+
+  readonly create: TelegramClientFactory = (session, credentials) =>
+    this.client(session, credentials);
+
+  /** A new message in a chat, as the server pushes it to every connected client. */
+  emit(chatId: string, id: number, text: string): void {
+    for (const handler of this.handlers) {
+      handler({ chatId: returnBigInt(chatId), message: { id, message: text } });
+    }
+  }
+
+  private client(initial: string, credentials: ApiCredentials): TelegramClientPort {
+    let session = initial === '' ? `fake-session-${(this.sessions += 1)}` : initial;
+    const fake = this as FakeTelegram;
+    const request = new Api.help.GetConfig();
+    return {
+      async connect() {
+        if (credentials.apiId <= 0) throw new Error('bad api id');
+        return true;
+      },
+      async disconnect() {},
+      async sendCode(_credentials, phone) {
+        fake.calls.push('sendCode');
+        const account = fake.accounts.get(phone);
+        if (account?.floodWaitSec) {
+          throw new errors.FloodWaitError({ request, capture: account.floodWaitSec });
+        }
+        if (!account) throw new errors.RPCError('PHONE_NUMBER_INVALID', request, 400);
+        if (account.banned) throw new errors.RPCError('PHONE_NUMBER_BANNED', request, 400);
+        const hash = `hash-${session}`;
+        fake.pending.set(session, { phone, hash });
+        return { phoneCodeHash: hash, isCodeViaApp: true };
+      },
+      async invoke(req) {
+        if (req instanceof Api.auth.SignIn) {
+          fake.calls.push('signIn');
+          const pending = fake.pending.get(session);
+          const account = pending && fake.accounts.get(pending.phone);
+          if (!pending || !account || req.phoneCodeHash !== pending.hash) {
+            throw new errors.RPCError('PHONE_CODE_EXPIRED', req, 400);
+          }
+          if (req.phoneCode !== account.code)
+            throw new errors.RPCError('PHONE_CODE_INVALID', req, 400);
+          if (account.password !== undefined) {
+            throw new errors.RPCError('SESSION_PASSWORD_NEEDED', req, 401);
+          }
+          session = `${session}-authorized`;
+          fake.authorized.add(session);
+          return new Api.auth.Authorization({
+            user: new Api.UserEmpty({ id: returnBigInt(1) }),
+          }) as never;
+        }
+        if (req instanceof Api.auth.LogOut) {
+          fake.loggedOut.push(session);
+          fake.authorized.delete(session);
+          return new Api.auth.LoggedOut({}) as never;
+        }
+        throw new Error(`fake: unexpected ${req.className}`);
+      },
+      async signInWithPassword(_credentials, params) {
+        fake.calls.push('password');
+        const pending = fake.pending.get(session);
+        const account = pending && fake.accounts.get(pending.phone);
+        const password = await params.password?.();
+        if (!account || password !== account.password) {
+          if (await params.onError(new errors.RPCError('PASSWORD_HASH_INVALID', request, 400))) {
+            throw new Error('AUTH_USER_CANCEL');
+          }
+        }
+        session = `${session}-authorized`;
+        fake.authorized.add(session);
+        return new Api.UserEmpty({ id: returnBigInt(1) });
+      },
+      async getDialogs() {
+        fake.calls.push('getDialogs');
+        if (!fake.authorized.has(session))
+          throw new errors.RPCError('AUTH_KEY_UNREGISTERED', request, 401);
+        return fake.dialogs;
+      },
+      onNewMessage(handler) {
+        fake.handlers.push(handler);
+      },
+      saveSession() {
+        return session;
+      },
+    };
+  }
+}
+
+/** A channel, a group and a person, as dialogs list them. */
+export function sampleDialogs(): DialogInfo[] {
+  return [
+    {
+      id: returnBigInt('-1001234567890'),
+      title: "Sinais d'Ouro",
+      isChannel: true,
+      isGroup: false,
+      isUser: false,
+    },
+    {
+      id: returnBigInt('-987654'),
+      title: 'Grupo VIP',
+      isChannel: false,
+      isGroup: true,
+      isUser: false,
+    },
+    { id: returnBigInt('4242'), title: 'Mãe', isChannel: false, isGroup: false, isUser: true },
+  ];
+}

@@ -1,0 +1,291 @@
+import { errors } from 'telegram';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { Secrets } from '../../lib/secrets.ts';
+import type { MessageSource, SourceChat } from '../message-source.ts';
+import { deliverMessage } from '../messages.ts';
+import type { BotRef } from '../rooms.ts';
+import {
+  Api,
+  type ApiCredentials,
+  type TelegramClientFactory,
+  type TelegramClientPort,
+} from './client.ts';
+
+/** A sign-in failure a person can act on: an i18n key, the HTTP status, and its params. */
+export class MessagingAuthError extends Error {
+  constructor(
+    readonly code: string,
+    readonly status: number,
+    readonly params?: Record<string, number>,
+  ) {
+    super(code);
+    this.name = 'MessagingAuthError';
+  }
+}
+
+/** Maps the package's errors to ours; anything unexpected is the app's refusal, not our crash. */
+export function authErrorOf(err: unknown): MessagingAuthError {
+  if (err instanceof MessagingAuthError) return err;
+  if (err instanceof errors.FloodWaitError) {
+    return new MessagingAuthError('phone.errors.floodWait', 429, { seconds: err.seconds });
+  }
+  const message = err instanceof errors.RPCError ? err.errorMessage : '';
+  switch (message) {
+    case 'PHONE_CODE_INVALID':
+    case 'PHONE_CODE_EMPTY':
+      return new MessagingAuthError('phone.errors.codeInvalid', 400);
+    case 'PHONE_CODE_EXPIRED':
+    case 'PHONE_CODE_HASH_EMPTY':
+      return new MessagingAuthError('phone.errors.codeExpired', 400);
+    case 'PASSWORD_HASH_INVALID':
+      return new MessagingAuthError('phone.errors.passwordInvalid', 400);
+    case 'PHONE_NUMBER_BANNED':
+      return new MessagingAuthError('phone.errors.banned', 400);
+    case 'PHONE_NUMBER_INVALID':
+      return new MessagingAuthError('phone.errors.invalid', 400);
+    default:
+      return new MessagingAuthError('phone.errors.failed', 502);
+  }
+}
+
+export interface TelegramSourceOptions {
+  db: Kysely<Database>;
+  now: () => number;
+  secrets: Secrets;
+  credentials: ApiCredentials;
+  createClient: TelegramClientFactory;
+  /** Called after a followed chat's message was stored, to wake the reader. */
+  onDelivered: () => void;
+  onError?: (err: unknown, context: Record<string, unknown>) => void;
+}
+
+/** The messaging-app source: sign-in, the account's chats, and its new messages. */
+export interface TelegramSource extends MessageSource {
+  /** `/addphone`: the app sends the code; the half-open session waits, encrypted, for the code. */
+  sendCode(bot: BotRef, phone: string): Promise<void>;
+  /** `/authcode`: signs in with the code (and the 2FA password), lists the chats, follows them. */
+  signIn(bot: BotRef, code: string, password: string): Promise<void>;
+  /** Connects every signed-in account and follows its chats (server start). */
+  start(): Promise<void>;
+  /** Resolves when every message received so far is stored (tests; a clean shutdown). */
+  idle(): Promise<void>;
+}
+
+const DIALOG_LIMIT = 500;
+
+/** The Telegram user-account adapter (the `telegram` package, MTProto). */
+export function createTelegramSource(options: TelegramSourceOptions): TelegramSource {
+  const { db, secrets, credentials } = options;
+  const live = new Map<number, TelegramClientPort>();
+  const inFlight = new Set<Promise<void>>();
+  const slot = (botId: number) => ({
+    table: 'messaging_sessions',
+    rowId: botId,
+    field: 'session_enc',
+  });
+
+  async function sessionRow(botId: number) {
+    return db
+      .selectFrom('messaging_sessions')
+      .selectAll()
+      .where('bot_id', '=', botId)
+      .executeTakeFirst();
+  }
+
+  async function drop(botId: number): Promise<void> {
+    const client = live.get(botId);
+    live.delete(botId);
+    if (client) await client.disconnect().catch(() => undefined);
+  }
+
+  /** Stores a message of a chat the bot follows, for the reader. */
+  async function onMessage(botId: number, chatId: string, id: number, text: string) {
+    const followed = await db
+      .selectFrom('chat_lists')
+      .select('chat_id')
+      .where('bot_id', '=', botId)
+      .where('chat_id', '=', chatId)
+      .executeTakeFirst();
+    if (!followed || text.trim() === '') return;
+    const stored = await deliverMessage(db, {
+      botId,
+      channelId: chatId,
+      sourceId: String(id),
+      text,
+      receivedAtMs: options.now(),
+    });
+    if (stored !== null) options.onDelivered();
+  }
+
+  async function follow(botId: number, client: TelegramClientPort): Promise<void> {
+    client.onNewMessage((event) => {
+      const chatId = event.chatId?.toString();
+      if (chatId === undefined) return;
+      onMessage(botId, chatId, event.message.id, event.message.message ?? '').catch(
+        (err: unknown) => options.onError?.(err, { botId }),
+      );
+    });
+    live.set(botId, client);
+  }
+
+  async function connected(botId: number): Promise<TelegramClientPort | null> {
+    const existing = live.get(botId);
+    if (existing) return existing;
+    const row = await sessionRow(botId);
+    if (!row || row.status !== 'connected' || row.session_enc === null) return null;
+    const client = options.createClient(secrets.decrypt(slot(botId), row.session_enc), credentials);
+    await client.connect();
+    await follow(botId, client);
+    return client;
+  }
+
+  async function listDialogs(botId: number, client: TelegramClientPort): Promise<void> {
+    const dialogs = await client.getDialogs({ limit: DIALOG_LIMIT });
+    const chats = dialogs
+      .filter((d) => (d.isChannel || d.isGroup) && d.id !== undefined)
+      .map((d) => ({
+        bot_id: botId,
+        chat_id: String(d.id),
+        name: (d.title ?? '').replace(/'/g, '').slice(0, 256),
+      }));
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('messaging_chats').where('bot_id', '=', botId).execute();
+      if (chats.length > 0) await trx.insertInto('messaging_chats').values(chats).execute();
+    });
+  }
+
+  return {
+    kind: 'telegram',
+
+    async sendCode(bot, phone) {
+      await drop(bot.id);
+      const client = options.createClient('', credentials);
+      try {
+        await client.connect();
+        const { phoneCodeHash } = await client.sendCode(credentials, phone);
+        const values = {
+          phone,
+          status: 'code_sent' as const,
+          session_enc: secrets.encrypt(slot(bot.id), client.saveSession()),
+          phone_code_hash: phoneCodeHash,
+          updated_at: options.now(),
+        };
+        await db
+          .insertInto('messaging_sessions')
+          .values({ bot_id: bot.id, ...values })
+          .onConflict((oc) => oc.column('bot_id').doUpdateSet(values))
+          .execute();
+      } catch (err) {
+        throw authErrorOf(err);
+      } finally {
+        await client.disconnect().catch(() => undefined);
+      }
+    },
+
+    async signIn(bot, code, password) {
+      const row = await sessionRow(bot.id);
+      if (!row || row.status !== 'code_sent' || !row.session_enc || !row.phone_code_hash) {
+        throw new MessagingAuthError('phone.errors.noPendingCode', 409);
+      }
+      const client = options.createClient(
+        secrets.decrypt(slot(bot.id), row.session_enc),
+        credentials,
+      );
+      let signedIn = false;
+      try {
+        await client.connect();
+        try {
+          await client.invoke(
+            new Api.auth.SignIn({
+              phoneNumber: row.phone,
+              phoneCodeHash: row.phone_code_hash,
+              phoneCode: code,
+            }),
+          );
+        } catch (err) {
+          if (!(err instanceof errors.RPCError && err.errorMessage === 'SESSION_PASSWORD_NEEDED')) {
+            throw err;
+          }
+          if (password === '') throw new MessagingAuthError('phone.errors.passwordRequired', 400);
+          let failure: unknown = null;
+          await client
+            .signInWithPassword(credentials, {
+              password: async () => password,
+              onError: async (e) => {
+                failure = e;
+                return true; // never loop asking again: the trader answers through the panel
+              },
+            })
+            .catch((e: unknown) => {
+              failure ??= e;
+            });
+          if (failure !== null) throw failure;
+        }
+        const values = {
+          status: 'connected' as const,
+          session_enc: secrets.encrypt(slot(bot.id), client.saveSession()),
+          phone_code_hash: null,
+          updated_at: options.now(),
+        };
+        await db
+          .updateTable('messaging_sessions')
+          .set(values)
+          .where('bot_id', '=', bot.id)
+          .execute();
+        signedIn = true;
+        await listDialogs(bot.id, client);
+        await follow(bot.id, client);
+      } catch (err) {
+        if (!signedIn) await client.disconnect().catch(() => undefined);
+        throw signedIn ? err : authErrorOf(err);
+      }
+    },
+
+    async start() {
+      const rows = await db
+        .selectFrom('messaging_sessions')
+        .select('bot_id')
+        .where('status', '=', 'connected')
+        .execute();
+      for (const { bot_id } of rows) {
+        await connected(bot_id).catch((err: unknown) => options.onError?.(err, { botId: bot_id }));
+      }
+    },
+
+    async listChats(bot): Promise<SourceChat[]> {
+      const rows = await db
+        .selectFrom('messaging_chats')
+        .select(['chat_id', 'name'])
+        .where('bot_id', '=', bot.id)
+        .orderBy('name')
+        .execute();
+      return rows.map((r) => ({ chatId: r.chat_id, name: r.name }));
+    },
+
+    async refresh(bot) {
+      await drop(bot.id);
+      const client = await connected(bot.id);
+      if (client) await listDialogs(bot.id, client);
+    },
+
+    async forget(bot) {
+      const client = await connected(bot.id).catch(() => null);
+      if (client) await client.invoke(new Api.auth.LogOut()).catch(() => undefined);
+      await drop(bot.id);
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('messaging_chats').where('bot_id', '=', bot.id).execute();
+        await trx.deleteFrom('messaging_sessions').where('bot_id', '=', bot.id).execute();
+      });
+    },
+
+    async idle() {
+      await Promise.all([...inFlight]);
+    },
+
+    async close() {
+      await Promise.all([...inFlight]);
+      for (const botId of [...live.keys()]) await drop(botId);
+    },
+  };
+}
