@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // jsdom has no matchMedia; MUI's useMediaQuery needs one. Desktop width unless a test says otherwise.
@@ -24,6 +24,9 @@ Object.defineProperty(globalThis, 'jest', {
   configurable: true,
   value: { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) },
 });
+
+// The machine running the suite is shared and often busy: a first render can take over a second.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -80,7 +80,9 @@ export function AddPhonePage() {
       )}
       {step.name === 'code' && (
         <Stack spacing={2}>
-          <Alert severity="info">{t('phone.codeSent', { phone: step.phone })}</Alert>
+          <Alert severity="info" role="status">
+            {t('phone.codeSent', { phone: step.phone })}
+          </Alert>
           <FormShell<{ code: string; password: string }, CodeBody, unknown>
             area="phone"
             idPrefix="code"
