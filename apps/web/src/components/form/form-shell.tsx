@@ -211,7 +211,12 @@ export function FormShell<V extends FieldValues, B, R>({
                   {t(successKey)}
                 </Alert>
               )}
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+              <Stack
+                direction={{ xs: 'column', sm: 'row' }}
+                spacing={1.5}
+                useFlexGap
+                sx={{ flexWrap: 'wrap' }}
+              >
                 <Button type="submit" variant="contained" size="large" disabled={disabled}>
                   {saving ? t(savingKey) : t(submitKey)}
                 </Button>
