@@ -45,7 +45,7 @@ describe('copy signals menu', () => {
           telegramAvailable: false,
           connected: false,
           phone: null,
-          roomsOf: '5550001',
+          roomsOf: '5550009',
           chats: 2,
           lastMessageAt: null,
           requests: [
@@ -60,6 +60,7 @@ describe('copy signals menu', () => {
     expect(status).toHaveTextContent('Telegram não conectado');
     expect(status).toHaveTextContent('Canais lidos: 2');
     expect(status).toHaveTextContent('Nenhuma mensagem lida ainda');
+    expect(status).toHaveTextContent('Lendo as salas do trader 5550009');
     const requests = screen.getByRole('list', { name: 'Últimos pedidos' });
     const items = within(requests).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent(/^Apagar · .* · na fila$/);

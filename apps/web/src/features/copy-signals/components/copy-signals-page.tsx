@@ -79,7 +79,7 @@ export function CopySignalsPage({ isBuilt }: CopySignalsPageProps) {
             {t(dynamicKey(command.error))}
           </Alert>
         )}
-        {status.data && <ReaderStatusView status={status.data} />}
+        {status.data && <ReaderStatusView status={status.data} userid={userid} />}
       </Box>
 
       <ConfirmDialog

@@ -14,7 +14,7 @@ function when(ms: number, language: string): string {
 }
 
 /** What the bot's reader is doing: its source, connection, chats, and how the last resets went. */
-export function ReaderStatusView({ status }: { status: ReaderStatus }) {
+export function ReaderStatusView({ status, userid }: { status: ReaderStatus; userid: string }) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
   const facts = [
@@ -28,6 +28,10 @@ export function ReaderStatusView({ status }: { status: ReaderStatus }) {
     status.lastMessageAt === null
       ? t('copySignals.status.noMessage')
       : t('copySignals.status.lastMessage', { time: when(status.lastMessageAt, language) }),
+    // After Copiar salas the bot reads another trader's rooms: say whose.
+    ...(status.roomsOf === userid
+      ? []
+      : [t('copySignals.status.roomsOf', { traderid: status.roomsOf })]),
   ];
   return (
     <>
