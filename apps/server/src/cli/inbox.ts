@@ -11,7 +11,7 @@ export const USAGE = `Posts a file's messages to a local inbox channel, as if th
 
   npm run inbox -- --channel NAME --file messages.txt [--bot USERID]
 
-  --channel NAME   the local channel (created in the panel, Copiar sinais → canais locais)
+  --channel NAME   the local channel (created in the panel, through the API, or with --bot)
   --file PATH      messages separated by a blank line (a message may have several lines)
   --bot USERID     the bot that owns the channel: needed when two bots have a channel of that
                    name; the channel is created for this bot when it does not exist

@@ -1,7 +1,12 @@
 import { endpoints as api } from '@app/contract';
-import { rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { callAs, createTestApp, registerAndLogin, useTestApp } from '../test/app.ts';
+import { build, type BuildOptions } from '../app.ts';
+import { callAs, registerAndLogin, useTestApp } from '../test/app.ts';
 import { createChannel, post, signalsOf, subscribe, type Trader } from '../test/reader.ts';
 
 // 2026-05-12 17:00 UTC = 14:00 in Brasília (UTC−3, the default trader and channel clock).
@@ -139,38 +144,57 @@ describe('the reader on the local inbox', () => {
 });
 
 describe('the reader across a restart', () => {
-  it('reads every message once: the cursor commits with the signal rows', async () => {
-    const file = `/tmp/reader-restart-${process.pid}-${Date.now()}.db`;
-    const base = process.env.TEST_DATABASE_URL;
-    // SQLite needs a file to survive the restart; on PostgreSQL each app gets a fresh schema, so
-    // the restart is shown by a second app over the same database only on SQLite.
-    if (base) return;
-    const first = await createTestApp({
-      sqliteFile: file,
-      now: () => clock,
+  /** Options for two apps over one database: a SQLite file, or a PostgreSQL schema of its own. */
+  async function sharedDatabase(): Promise<{ options: BuildOptions; drop: () => Promise<void> }> {
+    const common = {
       secretKey: 'k'.repeat(64),
-    });
-    const trader = await registerAndLogin(first.app);
-    const channel = await createChannel(first.app, trader, 'Restart');
-    await subscribe(first.app, trader, [{ idNum: channel, name: 'Restart' }]);
+      webDist: '/nonexistent-web-dist',
+      robot: false as const,
+      reader: false as const,
+      telegram: null,
+      now: () => clock,
+    };
+    const base = process.env.TEST_DATABASE_URL;
+    if (!base) {
+      const dir = mkdtempSync(join(tmpdir(), 'reader-restart-'));
+      return {
+        options: { ...common, sqliteFile: join(dir, 'app.db') },
+        drop: async () => rmSync(dir, { recursive: true, force: true }),
+      };
+    }
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    const url = new URL(base);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    return {
+      options: { ...common, databaseUrl: url.toString() },
+      drop: async () => {
+        await admin.query(`drop schema ${schema} cascade`);
+        await admin.end();
+      },
+    };
+  }
+
+  it('reads every message once: the cursor commits with the signal rows', async () => {
+    const shared = await sharedDatabase();
+    onTestFinished(shared.drop);
+    const first = await build(shared.options);
+    const trader = await registerAndLogin(first);
+    const channel = await createChannel(first, trader, 'Restart');
+    await subscribe(first, trader, [{ idNum: channel, name: 'Restart' }]);
     clock = T0;
-    await post(first.app, trader, channel, 'EURJPY;14:45;CALL;M5');
-    await first.app.reader.runOnce();
-    await post(first.app, trader, channel, 'EURGBP;14:50;PUT;M5');
+    await post(first, trader, channel, 'EURJPY;14:45;CALL;M5');
+    await first.reader.runOnce();
+    await post(first, trader, channel, 'EURGBP;14:50;PUT;M5');
     await first.close();
 
-    const second = await createTestApp({
-      sqliteFile: file,
-      now: () => clock,
-      secretKey: 'k'.repeat(64),
-    });
-    onTestFinished(() => {
-      for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
-    });
+    const second = await build(shared.options);
     try {
-      await second.app.reader.runOnce();
-      await second.app.reader.runOnce();
-      const rows = await second.app.deps.db
+      await second.reader.runOnce();
+      await second.reader.runOnce();
+      const rows = await second.deps.db
         .selectFrom('signals')
         .select(['asset', 'status'])
         .orderBy('id')

@@ -21,7 +21,8 @@ interface Listed {
   id: number;
   botCmd: number;
   status: string;
-  reply: string | null;
+  /** The contract's robot message (`{ key, params }`), an object on the wire. */
+  reply: { key: string; params: Record<string, unknown> } | null;
 }
 async function listed(who: Me, app: FastifyInstance = t.app): Promise<Listed[]> {
   const res = await callAs(app, who.cookie, api.listBotCommands, {
@@ -30,10 +31,7 @@ async function listed(who: Me, app: FastifyInstance = t.app): Promise<Listed[]> 
   return res.json() as Listed[];
 }
 
-const parsed = (entry: Listed | undefined) =>
-  entry?.reply
-    ? (JSON.parse(entry.reply) as { key: string; params: Record<string, unknown> })
-    : null;
+const parsed = (entry: Listed | undefined) => entry?.reply ?? null;
 
 const run = (limit = 100, app: FastifyInstance = t.app) =>
   processQueuedCommands(app.deps, { limit });

@@ -234,8 +234,12 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
           .where('bot_id', '=', bot.id)
           .execute();
         signedIn = true;
-        await listDialogs(bot.id, client);
         await follow(bot.id, client);
+        // Signed in is signed in: a chat list that fails to load now is listed again by
+        // /updatechatlist or a reader reset.
+        await listDialogs(bot.id, client).catch((err: unknown) =>
+          options.onError?.(err, { botId: bot.id }),
+        );
       } catch (err) {
         if (!signedIn) await client.disconnect().catch(() => undefined);
         throw signedIn ? err : authErrorOf(err);
