@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { catalogues } from './src/i18n/all-catalogues.ts';
 import { i18n, i18nReady } from './src/i18n/index.ts';
@@ -33,6 +33,9 @@ Object.defineProperty(globalThis, 'jest', {
   configurable: true,
   value: { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) },
 });
+
+// The machine running the suite is shared and often busy: a first render can take over a second.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/components/login-page.tsx';
 import { lazyRoute, lazyScreen, type LazyRoute } from '../lib/lazy-screen.tsx';
 import { PublicLayout } from './shell/public-layout.tsx';
+import { PATHS } from '../lib/paths.ts';
 
 const isBuilt = (path: string): boolean => builtPaths.includes(path);
 
@@ -11,70 +12,91 @@ const isBuilt = (path: string): boolean => builtPaths.includes(path);
  * screen is its own chunk (`lazyRoute`), loaded on first visit or when a link to it is hovered.
  */
 const screens: LazyRoute[] = [
-  { path: '/auth', element: <LoginPage /> },
-  lazyRoute('/geralconfig', () =>
+  { path: PATHS.auth, element: <LoginPage /> },
+  lazyRoute(PATHS.globalParams, () =>
     import('../features/global-params/components/global-params-page.tsx').then(
       (m) => m.GlobalParamsPage,
     ),
   ),
-  lazyRoute('/paymentok', () =>
+  lazyRoute(PATHS.paymentOk, () =>
     import('../features/payment/components/payment-ok-page.tsx').then((m) => m.PaymentOkPage),
   ),
-  lazyRoute('/brokerconfig', () =>
+  lazyRoute(PATHS.brokers, () =>
     import('../features/brokers/components/broker-config-page.tsx').then((m) => m.BrokerConfigPage),
   ),
   lazyRoute(
-    '/copysignals',
+    PATHS.copySignals,
     () =>
       import('../features/copy-signals/components/copy-signals-page.tsx').then(
         (m) => m.CopySignalsPage,
       ),
     { isBuilt },
   ),
-  lazyRoute('/reader-params', () =>
+  lazyRoute(PATHS.addPhone, () =>
+    import('../features/add-phone/components/add-phone-page.tsx').then((m) => m.AddPhonePage),
+  ),
+  lazyRoute(PATHS.channelsList, () =>
+    import('../features/channels/components/channels-list-page.tsx').then(
+      (m) => m.ChannelsListPage,
+    ),
+  ),
+  lazyRoute(PATHS.configureChannels, () =>
+    import('../features/channels/components/configure-channels-page.tsx').then(
+      (m) => m.ConfigureChannelsPage,
+    ),
+  ),
+  lazyRoute(PATHS.copyRooms, () =>
+    import('../features/copy-rooms/components/copy-rooms-page.tsx').then((m) => m.CopyRoomsPage),
+  ),
+  lazyRoute(PATHS.signalTester, () =>
+    import('../features/channels/components/signal-tester-page.tsx').then(
+      (m) => m.SignalTesterPage,
+    ),
+  ),
+  lazyRoute(PATHS.readerParams, () =>
     import('../features/reader-params/components/reader-params-page.tsx').then(
       (m) => m.ReaderParamsPage,
     ),
   ),
-  lazyRoute('/configproxy', () =>
+  lazyRoute(PATHS.proxy, () =>
     import('../features/proxy/components/proxy-page.tsx').then((m) => m.ProxyPage),
   ),
   lazyRoute(
-    '/botspage',
+    PATHS.botsPage,
     () => import('../features/bots/components/bots-page.tsx').then((m) => m.BotsPage),
     { isBuilt },
   ),
-  lazyRoute('/botcommands', () =>
+  lazyRoute(PATHS.botCommands, () =>
     import('../features/bot-commands/components/bot-commands-page.tsx').then(
       (m) => m.BotCommandsPage,
     ),
   ),
   lazyRoute(
-    '/botsmanager',
+    PATHS.botsManager,
     () =>
       import('../features/bots-manager/components/bots-manager-page.tsx').then(
         (m) => m.BotsManagerPage,
       ),
     { isBuilt },
   ),
-  lazyRoute('/strategies', () =>
+  lazyRoute(PATHS.strategies, () =>
     import('../features/strategies/components/strategies-page.tsx').then((m) => m.StrategiesPage),
   ),
-  lazyRoute('/config-masaniello', () =>
+  lazyRoute(PATHS.masaniello, () =>
     import('../features/masaniello/components/masaniello-page.tsx').then((m) => m.MasanielloPage),
   ),
-  lazyRoute('/config-cycles', () =>
+  lazyRoute(PATHS.cycles, () =>
     import('../features/cycles/components/cycles-page.tsx').then((m) => m.CyclesPage),
   ),
-  lazyRoute('/config-soros', () =>
+  lazyRoute(PATHS.soros, () =>
     import('../features/soros/components/soros-page.tsx').then((m) => m.SorosPage),
   ),
-  lazyRoute('/config-recovery', () =>
+  lazyRoute(PATHS.lossRecovery, () =>
     import('../features/loss-recovery/components/loss-recovery-page.tsx').then(
       (m) => m.LossRecoveryPage,
     ),
   ),
-  lazyRoute('/config-customcycles', () =>
+  lazyRoute(PATHS.customCycles, () =>
     import('../features/custom-cycles/components/custom-cycles-page.tsx').then(
       (m) => m.CustomCyclesPage,
     ),
@@ -82,21 +104,21 @@ const screens: LazyRoute[] = [
 ];
 
 /** Every logged-in path that has a screen. */
-export const builtPaths: readonly string[] = ['/', ...screens.map((route) => route.path)];
+export const builtPaths: readonly string[] = [PATHS.home, ...screens.map((route) => route.path)];
 
 // Screens that are not in the table above (no path of their own), also one chunk each.
 const home = lazyRoute(
-  '/',
+  PATHS.home,
   () => import('../features/home/components/home-page.tsx').then((m) => m.HomePage),
   { builtPaths },
 );
 const notFound = lazyScreen('*', () =>
   import('../features/not-found/components/not-found-page.tsx').then((m) => m.NotFoundPage),
 );
-const register = lazyRoute('/cadastrar', () =>
+const register = lazyRoute(PATHS.register, () =>
   import('../features/auth/components/register-page.tsx').then((m) => m.RegisterPage),
 );
-const paymentOk = screens.find((s) => s.path === '/paymentok')?.element;
+const paymentOk = screens.find((s) => s.path === PATHS.paymentOk)?.element;
 
 // The logged-in frame (drawer, top bar, bot selector) is not needed to log in: its own chunk.
 export const SHELL_SCREEN = '(shell)';
@@ -122,9 +144,9 @@ export const loggedOutRoutes: RouteObject[] = [
     element: <PublicLayout />,
     children: [
       { index: true, element: <LoginPage /> },
-      { path: '/auth', element: <LoginPage /> },
-      { path: '/cadastrar', element: register.element },
-      { path: '/paymentok', element: paymentOk },
+      { path: PATHS.auth, element: <LoginPage /> },
+      { path: PATHS.register, element: register.element },
+      { path: PATHS.paymentOk, element: paymentOk },
       { path: '*', element: notFound({ loggedIn: false }) },
     ],
   },

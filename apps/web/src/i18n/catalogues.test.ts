@@ -2,6 +2,8 @@ import {
   ACCOUNT_TYPES,
   BOT_COMMAND_CODES,
   BROKER_IDS,
+  CHANNEL_SIGNAL_TYPES,
+  CHANNEL_STRATEGIES,
   ErrorCode,
   FieldMsg,
   FieldProblem,
@@ -9,6 +11,7 @@ import {
   LOGIN_METHODS,
   LOTE_TYPES,
   Msg,
+  OPER_TYPES,
   OPERATION_TYPES,
   OPTION_TYPES,
   STOP_TYPES,
@@ -48,7 +51,28 @@ const SCREEN_ENUMS: Record<string, readonly number[]> = {
   operationType: OPERATION_TYPES,
   broker: BROKER_IDS,
   botCommand: BOT_COMMAND_CODES,
+  channelSignalType: CHANNEL_SIGNAL_TYPES,
+  operType: OPER_TYPES,
+  channelStrategy: CHANNEL_STRATEGIES,
 };
+
+/**
+ * Every reason the reader gives for a line it did not take (packages/robot `RejectionReason`,
+ * with the parser's `cancelled` and `invalid_time`), shown as `signals.reasons.<reason>`.
+ */
+const REJECTION_REASONS = [
+  'empty',
+  'ignored',
+  'filtered',
+  'result_post',
+  'no_asset',
+  'no_direction',
+  'too_late',
+  'too_far',
+  'duplicate',
+  'cancelled',
+  'invalid_time',
+] as const;
 
 const flat = Object.fromEntries(LANGUAGES.map((lng) => [lng, flatten(catalogues[lng])]));
 const reference = flat['pt-BR']!;
@@ -89,6 +113,12 @@ describe('catalogues', () => {
       for (const value of values) {
         expect(flat[lng]!.get(`enums.${name}.${value}`), `${name}.${value}`).toMatch(/\S/);
       }
+    }
+  });
+
+  it.each(LANGUAGES)('%s has a text for every reason a signal line is rejected', (lng) => {
+    for (const reason of REJECTION_REASONS) {
+      expect(flat[lng]!.get(`signals.reasons.${reason}`), reason).toMatch(/\S/);
     }
   });
 

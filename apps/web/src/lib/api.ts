@@ -15,12 +15,15 @@ export class ApiError extends Error {
   readonly fields: Readonly<Record<string, string>>;
   /** For number fields in `fields`: the range each takes. */
   readonly limits: Readonly<Record<string, FieldLimits>>;
+  /** Values the translated text needs (`{ seconds: 30 }` for a flood wait). */
+  readonly params: Readonly<Record<string, string | number>>;
 
   constructor(
     status: number,
     code: string,
     fields: Record<string, string> = {},
     limits: Record<string, FieldLimits> = {},
+    params: Record<string, string | number> = {},
   ) {
     super(code);
     this.name = 'ApiError';
@@ -28,6 +31,7 @@ export class ApiError extends Error {
     this.code = code;
     this.fields = fields;
     this.limits = limits;
+    this.params = params;
   }
 }
 
@@ -102,8 +106,8 @@ export async function api<E extends Endpoint>(
   if (!response.ok) {
     const envelope = ErrorEnvelopeSchema.safeParse(payload);
     if (envelope.success) {
-      const { code, fields, limits } = envelope.data.error;
-      throw new ApiError(response.status, code, fields, limits);
+      const { code, fields, limits, params } = envelope.data.error;
+      throw new ApiError(response.status, code, fields, limits, params);
     }
     throw new ApiError(response.status, CODE_BY_STATUS[response.status] ?? ErrorCode.internal);
   }
@@ -116,4 +120,9 @@ export async function api<E extends Endpoint>(
 /** The i18n key to show for any thrown value. */
 export function errorKey(error: unknown): string {
   return error instanceof ApiError ? error.code : ErrorCode.internal;
+}
+
+/** The params of a failure's text (`{ seconds }` of a flood wait); none for other throws. */
+export function errorParams(error: unknown): Record<string, string | number> {
+  return error instanceof ApiError ? { ...error.params } : {};
 }

@@ -3,8 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api, ApiError } from './api.ts';
 import { clearAllStorage, forgetSessionIds, rememberSession } from './storage.ts';
-
-export const sessionQueryKey = ['session'] as const;
+import { queryKeys } from './query-keys.ts';
 
 /** Restores the session from the server's cookie; `null` when there is none (401). */
 async function fetchSession(): Promise<SessionInfo | null> {
@@ -30,7 +29,7 @@ export type SessionState =
 /** Logged in means a valid server session (DESIGN §5), never a stored password. */
 export function useSession(): SessionState {
   const query = useQuery({
-    queryKey: sessionQueryKey,
+    queryKey: queryKeys.session.all,
     queryFn: fetchSession,
     staleTime: Infinity,
     retry: false,
@@ -46,7 +45,7 @@ export function useStartSession(): (info: SessionInfo) => void {
   return useCallback(
     (info: SessionInfo) => {
       rememberSession(info, true);
-      queryClient.setQueryData(sessionQueryKey, info);
+      queryClient.setQueryData(queryKeys.session.all, info);
     },
     [queryClient],
   );
@@ -57,7 +56,9 @@ export function useEndSession(): () => void {
   const queryClient = useQueryClient();
   return useCallback(() => {
     clearAllStorage();
-    queryClient.setQueryData(sessionQueryKey, null);
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+    queryClient.setQueryData(queryKeys.session.all, null);
+    queryClient.removeQueries({
+      predicate: (query) => query.queryKey[0] !== queryKeys.session.all[0],
+    });
   }, [queryClient]);
 }

@@ -47,11 +47,9 @@ export function rememberSession(info: SessionInfo, replaceBot: boolean): void {
   storage.set('email', info.email);
   storage.set('botIDs', JSON.stringify(info.botIDs));
   const current = storage.get('userId');
-  const keep = !replaceBot && info.botIDs.some((bot) => bot.userid === current);
-  if (!keep) {
-    storage.set('userId', info.userid);
-    storage.set('traderId', info.traderid);
-  }
+  const kept = replaceBot ? undefined : info.botIDs.find((bot) => bot.userid === current);
+  // A kept bot still takes its trader id from the server: copying rooms may have changed it.
+  selectBot(kept ?? { userid: info.userid, traderid: info.traderid });
 }
 
 /** Chooses one of the account's bots (the top bar's selector). */

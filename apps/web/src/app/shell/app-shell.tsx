@@ -22,6 +22,7 @@ import { readBotIds, storage } from '../../lib/storage.ts';
 import { BotSelector } from './bot-selector.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { NavDrawer } from './nav-drawer.tsx';
+import { PATHS } from '../../lib/paths.ts';
 
 /** On phones with several bots the selector already names the bot, so the label gives way. */
 function IdsLabel({ hideOnPhone }: { hideOnPhone: boolean }) {
@@ -57,7 +58,7 @@ function LogoutButton() {
       // The local session ends anyway: a trader who presses "log out" must not stay logged in here.
     }
     endSession();
-    void navigate('/', { replace: true });
+    void navigate(PATHS.home, { replace: true });
   }
   return (
     <Tooltip title={t('shell.logout')}>

@@ -5,13 +5,14 @@ import LoginIcon from '@mui/icons-material/Login';
 import SettingsIcon from '@mui/icons-material/Settings';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import type { MenuLink } from '../../components/cards/link-menu.tsx';
+import { PATHS } from '../../lib/paths.ts';
 
 /** The drawer's six links, as SPEC §2 "Shell" fixes them; the drawer shows the built ones. */
 export const NAV_LINKS: readonly MenuLink[] = [
-  { path: '/', labelKey: 'nav.home', Icon: HomeIcon },
-  { path: '/geralconfig', labelKey: 'nav.geralconfig', Icon: SettingsIcon },
-  { path: '/copytrader', labelKey: 'nav.copytrader', Icon: GroupsIcon },
-  { path: '/copysignals', labelKey: 'nav.copysignals', Icon: ForumIcon },
-  { path: '/comprar', labelKey: 'nav.comprar', Icon: ShoppingCartIcon },
-  { path: '/auth', labelKey: 'nav.auth', Icon: LoginIcon },
+  { path: PATHS.home, labelKey: 'nav.home', Icon: HomeIcon },
+  { path: PATHS.globalParams, labelKey: 'nav.geralconfig', Icon: SettingsIcon },
+  { path: PATHS.copyTrader, labelKey: 'nav.copytrader', Icon: GroupsIcon },
+  { path: PATHS.copySignals, labelKey: 'nav.copysignals', Icon: ForumIcon },
+  { path: PATHS.buy, labelKey: 'nav.comprar', Icon: ShoppingCartIcon },
+  { path: PATHS.auth, labelKey: 'nav.auth', Icon: LoginIcon },
 ];

@@ -20,7 +20,7 @@ import {
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ApiError, errorKey } from '../../lib/api.ts';
+import { ApiError, errorKey, errorParams } from '../../lib/api.ts';
 import { dynamicKey, type I18nKey } from '../../i18n/keys.ts';
 import { useTimedFlag } from '../notices/use-timed-flag.ts';
 import { FieldIdContext, FormAreaContext, limitsToTypes } from './form-area.ts';
@@ -119,6 +119,7 @@ export function FormShell<V extends FieldValues, B, R>({
   });
   const watched = useWatch({ control: methods.control }) as V;
   const [alertKey, setAlertKey] = useState<string | null>(null);
+  const [alertParams, setAlertParams] = useState<Record<string, string | number>>({});
   const [saving, setSaving] = useState(false);
   const success = useTimedFlag(NOTICE_MS);
 
@@ -141,8 +142,10 @@ export function FormShell<V extends FieldValues, B, R>({
     key: string,
     fields: Record<string, string>,
     limits: Readonly<Record<string, FieldLimits>> = {},
+    params: Record<string, string | number> = {},
   ): void {
     setAlertKey(key);
+    setAlertParams(params);
     Object.entries(fields).forEach(([name, fieldKey], index) =>
       markField(
         name,
@@ -206,8 +209,12 @@ export function FormShell<V extends FieldValues, B, R>({
       onSuccess?.(result);
     } catch (error) {
       setSaving(false);
-      if (error instanceof ApiError) fail(error.code, { ...error.fields }, error.limits);
-      else fail(errorKey(error), {});
+      fail(
+        errorKey(error),
+        error instanceof ApiError ? { ...error.fields } : {},
+        error instanceof ApiError ? error.limits : {},
+        errorParams(error),
+      );
     }
   }
 
@@ -220,7 +227,7 @@ export function FormShell<V extends FieldValues, B, R>({
             <Stack spacing={2} sx={{ mt: 3 }}>
               {alertKey && (
                 <Alert severity="error" onClose={() => setAlertKey(null)}>
-                  {t(dynamicKey(alertKey))}
+                  {t(dynamicKey(alertKey), alertParams)}
                 </Alert>
               )}
               {successKey && success.visible && (
@@ -228,7 +235,12 @@ export function FormShell<V extends FieldValues, B, R>({
                   {t(successKey)}
                 </Alert>
               )}
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+              <Stack
+                direction={{ xs: 'column', sm: 'row' }}
+                spacing={1.5}
+                useFlexGap
+                sx={{ flexWrap: 'wrap' }}
+              >
                 <Button type="submit" variant="contained" size="large" disabled={disabled}>
                   {saving ? t(savingKey) : t(submitKey)}
                 </Button>

@@ -9,6 +9,8 @@ interface TextFieldProps {
   inputMode?: 'text' | 'email' | 'numeric';
   disabled?: boolean;
   required?: boolean;
+  /** An example of the expected format (e.g. a phone in international format). */
+  placeholder?: string;
 }
 
 /** A text input whose label, help and error come from `<area>.fields|help.<name>`. */
@@ -19,6 +21,7 @@ export function TextField({
   inputMode,
   disabled,
   required,
+  placeholder,
 }: TextFieldProps) {
   const { control } = useFormContext();
   const { label, help, error } = useFieldText(name);
@@ -37,6 +40,7 @@ export function TextField({
           label={label}
           autoComplete={autoComplete}
           required={required}
+          placeholder={placeholder}
           disabled={disabled}
           error={error !== undefined}
           helperText={error ?? (help || undefined)}

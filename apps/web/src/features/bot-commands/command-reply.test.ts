@@ -1,4 +1,10 @@
-import { BOT_COMMAND_CODES, LANGUAGES, STRATEGIES } from '@app/contract';
+import {
+  BOT_COMMAND_CODES,
+  LANGUAGES,
+  RobotMessageSchema,
+  STRATEGIES,
+  type RobotMessage,
+} from '@app/contract';
 import {
   initialSession,
   SESSION_REPLY_KEYS,
@@ -9,7 +15,7 @@ import {
 } from '@app/robot';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
-import { parseCommandReply, replyText, type CommandReply } from './command-reply.ts';
+import { commandReply, replyText } from './command-reply.ts';
 
 const common = {
   entry: { kind: 'fixed', stakeCents: 200 },
@@ -73,7 +79,7 @@ const busy = (state: SessionState): SessionState => ({
  * Every reply the robot gives to every command, in states that reach each variant: every
  * strategy, every stop reason, an open order, no strategy settings, an unknown code.
  */
-function everyReply(): CommandReply[] {
+function everyReply(): RobotMessage[] {
   const states: SessionState[] = [];
   for (const strategySel of STRATEGIES) {
     const fresh = initialSession(config({ strategySel }));
@@ -90,13 +96,15 @@ function everyReply(): CommandReply[] {
     states.push({ ...initialSession(config()), stopReason });
   }
   states.push(initialSession(config({ money: {} })));
-  const replies: CommandReply[] = [];
+  const replies: RobotMessage[] = [];
   for (const state of states) {
     for (const code of [...BOT_COMMAND_CODES, 99]) {
       const args = code === 14 ? { config: config({ strategySel: 3 }) } : {};
       const { commands } = step(state, { type: 'command', code: code as 1, args });
       for (const c of commands) {
-        if (c.type === 'notify') replies.push({ key: c.key, params: { ...c.params } });
+        // Parsed by the contract's schema: every reply the robot gives fits the wire format.
+        if (c.type === 'notify')
+          replies.push(RobotMessageSchema.parse({ key: c.key, params: c.params }));
       }
     }
   }
@@ -136,18 +144,19 @@ describe('replyText', () => {
   });
 });
 
-describe('parseCommandReply', () => {
+describe('commandReply', () => {
   it.each([
     [null, null],
-    ['ok', null],
-    ['"text"', null],
-    ['{"key":"other.key","params":{}}', null],
-    ['{"key":"robot.reply.failed"}', { key: 'robot.reply.failed', params: {} }],
+    [{ key: 'other.key', params: {} }, null],
     [
-      '{"key":"robot.reply.on","params":{"running":true}}',
+      { key: 'robot.reply.failed', params: {} },
+      { key: 'robot.reply.failed', params: {} },
+    ],
+    [
+      { key: 'robot.reply.on', params: { running: true } },
       { key: 'robot.reply.on', params: { running: true } },
     ],
-  ])('reads %s as %j', (raw, expected) => {
-    expect(parseCommandReply(raw)).toEqual(expected);
+  ])('reads %j as %j', (message, expected) => {
+    expect(commandReply(message)).toEqual(expected);
   });
 });

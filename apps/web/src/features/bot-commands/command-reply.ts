@@ -2,28 +2,12 @@ import type { RobotMessage } from '@app/contract';
 import type { TFunction } from 'i18next';
 import { dynamicKey } from '../../i18n/keys.ts';
 
-/** What the robot runtime stores as a command's reply: an i18n key and plain params (JSON). */
-export interface CommandReply {
-  key: string;
-  params: Record<string, unknown>;
-}
-
 /**
- * The reply of a listed command, or `null` when there is none or it is not a robot reply. The
- * contract now sends the robot message itself (`{ key, params }`); a JSON string is still read.
+ * The reply of a listed command when it is one the panel can word (a `robot.reply.*` message of
+ * the contract's robot message schema); `null` when there is none or it is something else.
  */
-export function parseCommandReply(reply: string | RobotMessage | null): CommandReply | null {
-  if (!reply) return null;
-  try {
-    const value: unknown = typeof reply === 'string' ? JSON.parse(reply) : reply;
-    if (typeof value !== 'object' || value === null) return null;
-    const { key, params } = value as { key?: unknown; params?: unknown };
-    if (typeof key !== 'string' || !key.startsWith('robot.reply.')) return null;
-    const plain = typeof params === 'object' && params !== null && !Array.isArray(params);
-    return { key, params: plain ? (params as Record<string, unknown>) : {} };
-  } catch {
-    return null;
-  }
+export function commandReply(reply: RobotMessage | null): RobotMessage | null {
+  return reply !== null && reply.key.startsWith('robot.reply.') ? reply : null;
 }
 
 /** Params whose value is a code with its own label (`robot.value.<name>.<code>`). */
@@ -36,7 +20,7 @@ const CODED = ['stopReason', 'strategy', 'galeSchedule', 'reason'] as const;
 function displayParams(
   t: TFunction,
   language: string,
-  params: Record<string, unknown>,
+  params: RobotMessage['params'],
 ): Record<string, string | number> {
   const money = new Intl.NumberFormat(language, {
     minimumFractionDigits: 2,
@@ -65,7 +49,7 @@ function displayParams(
  * Which variant of a reply's text applies: `refused` when the robot said no (its `reason` says
  * why), `stopped` when "on" leaves a stop in force, `openOrder` when "off" leaves an order open.
  */
-function contextOf({ key, params }: CommandReply): string | undefined {
+function contextOf({ key, params }: RobotMessage): string | undefined {
   if (params.ok === false) return 'refused';
   if (key === 'robot.reply.on' && params.stopReason) return 'stopped';
   if (key === 'robot.reply.off' && params.openOrder === true) return 'openOrder';
@@ -73,7 +57,7 @@ function contextOf({ key, params }: CommandReply): string | undefined {
 }
 
 /** The translated text of a robot reply, e.g. "Placar: 3 wins × 1 loss…". */
-export function replyText(t: TFunction, language: string, reply: CommandReply): string {
+export function replyText(t: TFunction, language: string, reply: RobotMessage): string {
   const context = contextOf(reply);
   return t(dynamicKey(reply.key), {
     ...displayParams(t, language, reply.params),

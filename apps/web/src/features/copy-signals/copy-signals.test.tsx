@@ -18,16 +18,53 @@ async function openCopySignals(extra = {}) {
 }
 
 describe('copy signals menu', () => {
-  it('links only the channel screens that exist, and opens them', async () => {
+  it("links every channel screen of SPEC's menu and the signal tester, and opens them", async () => {
     const { user } = await openCopySignals();
     const menu = screen.getByRole('navigation', { name: 'Copiar sinais' });
     expect(
       within(menu)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Parâmetros do leitor']);
+    ).toEqual([
+      'Adicionar telefone',
+      'Lista de canais',
+      'Configurar canais',
+      'Parâmetros do leitor',
+      'Copiar salas',
+      'Testador de sinais',
+    ]);
     await user.click(within(menu).getByRole('link', { name: 'Parâmetros do leitor' }));
     expect(currentPath()).toBe('/reader-params');
+  });
+
+  it('shows how the reader is doing and how its last reset and delete went', async () => {
+    await openCopySignals({
+      'GET /api/reader/status': {
+        body: {
+          source: 'inbox',
+          telegramAvailable: false,
+          connected: false,
+          phone: null,
+          roomsOf: '5550009',
+          chats: 2,
+          lastMessageAt: null,
+          requests: [
+            { id: 2, action: 'delete', status: 'queued', createdAt: 0, settledAt: null },
+            { id: 1, action: 'reset', status: 'done', createdAt: 0, settledAt: 1000 },
+          ],
+        },
+      },
+    });
+    const status = await screen.findByRole('list', { name: 'Estado do leitor' });
+    expect(status).toHaveTextContent('Fonte: canais locais');
+    expect(status).toHaveTextContent('Telegram não conectado');
+    expect(status).toHaveTextContent('Canais lidos: 2');
+    expect(status).toHaveTextContent('Nenhuma mensagem lida ainda');
+    expect(status).toHaveTextContent('Lendo as salas do trader 5550009');
+    const requests = screen.getByRole('list', { name: 'Últimos pedidos' });
+    const items = within(requests).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent(/^Apagar · .* · na fila$/);
+    expect(items[1]).toHaveTextContent(/^Reiniciar · .* · concluído$/);
   });
 
   it('resets the reader and says "Comando enviado" for 2 seconds', async () => {

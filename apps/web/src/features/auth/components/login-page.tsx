@@ -7,6 +7,7 @@ import { PageCard } from '../../../components/layout/page-card.tsx';
 import { dynamicKey } from '../../../i18n/keys.ts';
 import { useStartSession } from '../../../lib/session.ts';
 import { login } from '../api/auth.ts';
+import { PATHS } from '../../../lib/paths.ts';
 
 interface LoginValues {
   email: string;
@@ -44,11 +45,11 @@ export function LoginPage() {
         onSubmit={login}
         onSuccess={(info) => {
           startSession(info);
-          void navigate('/', { replace: true });
+          void navigate(PATHS.home, { replace: true });
         }}
         submitKey="auth.submit"
         actions={
-          <Button component={RouterLink} to="/cadastrar" variant="outlined" size="large">
+          <Button component={RouterLink} to={PATHS.register} variant="outlined" size="large">
             {t('auth.toRegister')}
           </Button>
         }

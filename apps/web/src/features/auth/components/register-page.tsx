@@ -19,6 +19,7 @@ import { PageCard } from '../../../components/layout/page-card.tsx';
 import { storage } from '../../../lib/storage.ts';
 import { register } from '../api/auth.ts';
 import type { LoginLocationState } from './login-page.tsx';
+import { PATHS } from '../../../lib/paths.ts';
 
 interface RegisterValues {
   email: string;
@@ -85,11 +86,11 @@ export function RegisterPage() {
         onSubmit={register}
         onSuccess={() => {
           const state: LoginLocationState = { notice: 'register.success' };
-          void navigate('/', { state });
+          void navigate(PATHS.home, { state });
         }}
         submitKey="register.submit"
         actions={
-          <Button component={RouterLink} to="/" variant="outlined" size="large">
+          <Button component={RouterLink} to={PATHS.home} variant="outlined" size="large">
             {t('register.toLogin')}
           </Button>
         }

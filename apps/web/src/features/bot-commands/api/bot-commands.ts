@@ -1,16 +1,15 @@
 import { endpoints, type BotCommand } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** While a command waits for the robot (which polls every second), its status is re-read this often. */
 const QUEUED_REFRESH_MS = 2000;
 
-export const botCommandsKey = (userid: string) => ['bot-commands', userid] as const;
-
 /** The bot's recent commands, newest first as the server lists them. */
 export function useRecentBotCommands(userid: string) {
   return useQuery({
-    queryKey: botCommandsKey(userid),
+    queryKey: queryKeys.botCommands.of(userid),
     queryFn: () => api(endpoints.listBotCommands, { query: { userid } }),
     retry: false,
     refetchInterval: (query) =>

@@ -6,14 +6,16 @@ import { useTranslation } from 'react-i18next';
 import { FormShell, SelectField } from '../../../components/form/index.ts';
 import { PageCard } from '../../../components/layout/page-card.tsx';
 import { dynamicKey } from '../../../i18n/keys.ts';
-import { storage } from '../../../lib/storage.ts';
-import { botCommandsKey, sendBotCommand } from '../api/bot-commands.ts';
+
+import { sendBotCommand } from '../api/bot-commands.ts';
 import {
   EMPTY_BOT_COMMAND_FORM,
   toBotCommandBody,
   type BotCommandForm,
 } from '../bot-command-form.ts';
 import { RecentCommands } from './recent-commands.tsx';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { useCurrentBot } from '../../../lib/current-bot.ts';
 
 /** One line on what the chosen command does. */
 function CommandHelp() {
@@ -30,7 +32,7 @@ function CommandHelp() {
 /** Bot commands (`/botcommands`), SPEC §2, §4 and §5: pick one of the 16 and send it. */
 export function BotCommandsPage() {
   const { t } = useTranslation();
-  const userid = storage.get('userId') ?? '';
+  const { userid } = useCurrentBot();
   const queryClient = useQueryClient();
 
   return (
@@ -42,7 +44,9 @@ export function BotCommandsPage() {
         toBody={(form) => toBotCommandBody(form, userid)}
         schema={BotCommandSchema}
         onSubmit={sendBotCommand}
-        onSuccess={() => void queryClient.invalidateQueries({ queryKey: botCommandsKey(userid) })}
+        onSuccess={() =>
+          void queryClient.invalidateQueries({ queryKey: queryKeys.botCommands.of(userid) })
+        }
         successKey="botCommands.sent"
         submitKey="botCommands.send"
       >

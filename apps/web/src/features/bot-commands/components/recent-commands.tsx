@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/notices/query-state.tsx';
 import { dynamicKey } from '../../../i18n/keys.ts';
 import { useRecentBotCommands } from '../api/bot-commands.ts';
-import { parseCommandReply, replyText } from '../command-reply.ts';
+import { commandReply, replyText } from '../command-reply.ts';
 
 const STATUS_COLOR: Record<BotCommandEntry['status'], ChipProps['color']> = {
   queued: 'default',
@@ -53,7 +53,7 @@ export function RecentCommands({ userid }: { userid: string }) {
           <List dense aria-labelledby={headingId} disablePadding>
             {query.data?.map((entry) => {
               // A queued command has no answer yet; a settled one shows the robot's, translated.
-              const reply = entry.status === 'queued' ? null : parseCommandReply(entry.reply);
+              const reply = entry.status === 'queued' ? null : commandReply(entry.reply);
               return (
                 <ListItem key={entry.id} divider disableGutters>
                   <Stack

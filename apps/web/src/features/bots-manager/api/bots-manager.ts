@@ -2,14 +2,12 @@ import { endpoints, type NewBot } from '@app/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../../lib/api.ts';
-import { sessionQueryKey } from '../../../lib/session.ts';
-
-export const botsManagerKey = (userid: string) => ['bots-manager', userid] as const;
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** Every bot of the account (the server answers for the account that owns `userid`). */
 export function useAccountBots(userid: string) {
   return useQuery({
-    queryKey: botsManagerKey(userid),
+    queryKey: queryKeys.botsManager.of(userid),
     queryFn: () => api(endpoints.getBots, { query: { userid } }),
     retry: false,
   });
@@ -41,7 +39,7 @@ export function removeBot(userid: string) {
 export function useRefreshBots(): () => Promise<void> {
   const queryClient = useQueryClient();
   return useCallback(async () => {
-    await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-    await queryClient.invalidateQueries({ queryKey: ['bots-manager'] });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.session.all });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.botsManager.all });
   }, [queryClient]);
 }

@@ -5,14 +5,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../components/layout/page-card.tsx';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
+import { useConfirmedAction } from '../../../components/dialogs/use-confirmed-action.ts';
 import { QueryState } from '../../../components/notices/query-state.tsx';
 import { dynamicKey } from '../../../i18n/keys.ts';
-import { errorKey } from '../../../lib/api.ts';
-import { useSession } from '../../../lib/session.ts';
 import { storage } from '../../../lib/storage.ts';
 import { removeBot, useAccountBots, useRefreshBots } from '../api/bots-manager.ts';
 import { BotsTable, RENEW_PATH } from './bots-table.tsx';
 import { CreateBotDialog } from './create-bot-dialog.tsx';
+import { useSession } from '../../../lib/session.ts';
+import { useCurrentBot } from '../../../lib/current-bot.ts';
 
 interface BotsManagerPageProps {
   /** Whether a path has a screen: the renew link appears once the buy page exists. */
@@ -24,30 +25,13 @@ export function BotsManagerPage({ isBuilt }: BotsManagerPageProps) {
   const { t } = useTranslation();
   // Re-render when the session is refreshed: the current bot may have changed.
   useSession();
-  const userid = storage.get('userId') ?? '';
+  const { userid } = useCurrentBot();
   const email = storage.get('email') ?? '';
   const query = useAccountBots(userid);
   const refresh = useRefreshBots();
   const [creating, setCreating] = useState(false);
-  const [removing, setRemoving] = useState<Bot | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const remove = useConfirmedAction((bot: Bot) => removeBot(bot.userid), { onSuccess: refresh });
   const bots = query.data ?? [];
-
-  async function confirmRemove(): Promise<void> {
-    if (!removing) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await removeBot(removing.userid);
-      await refresh();
-    } catch (err) {
-      setError(errorKey(err));
-    } finally {
-      setBusy(false);
-      setRemoving(null);
-    }
-  }
 
   return (
     <PageCard title={t('botsManager.title')} subtitle={t('botsManager.subtitle')}>
@@ -61,9 +45,9 @@ export function BotsManagerPage({ isBuilt }: BotsManagerPageProps) {
           {t('botsManager.createButton')}
         </Button>
       </Box>
-      {error ? (
-        <Alert severity="error" onClose={() => setError(null)} sx={{ mb: 2 }}>
-          {t(dynamicKey(error))}
+      {remove.error ? (
+        <Alert severity="error" onClose={remove.clearError} sx={{ mb: 2 }}>
+          {t(dynamicKey(remove.error))}
         </Alert>
       ) : null}
       <QueryState
@@ -80,7 +64,7 @@ export function BotsManagerPage({ isBuilt }: BotsManagerPageProps) {
             bots={bots}
             nowSec={Math.floor(Date.now() / 1000)}
             canRenew={isBuilt(RENEW_PATH)}
-            onRemove={setRemoving}
+            onRemove={remove.ask}
           />
         )}
       </QueryState>
@@ -93,13 +77,10 @@ export function BotsManagerPage({ isBuilt }: BotsManagerPageProps) {
         onCreated={refresh}
       />
       <ConfirmDialog
-        open={removing !== null}
+        {...remove.dialog}
         title={t('botsManager.confirm.title')}
-        message={t('botsManager.confirm.message', { userid: removing?.userid ?? '' })}
+        message={t('botsManager.confirm.message', { userid: remove.target?.userid ?? '' })}
         confirmLabel={t('botsManager.confirm.action')}
-        busy={busy}
-        onConfirm={() => void confirmRemove()}
-        onCancel={() => setRemoving(null)}
       />
     </PageCard>
   );

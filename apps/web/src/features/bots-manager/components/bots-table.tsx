@@ -21,10 +21,11 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatBotExpiry } from '../bot-expiry.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { VerifyBot } from './verify-bot.tsx';
 
 /** Where a trader renews a bot (SPEC §2 "Bot manager": a renew link to the buy page). */
-export const RENEW_PATH = '/comprar';
+export const RENEW_PATH = PATHS.buy;
 
 interface BotsTableProps {
   bots: readonly Bot[];

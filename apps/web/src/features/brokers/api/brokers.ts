@@ -1,19 +1,16 @@
 import { endpoints, type BrokerLogin, type DerivTokens } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-
-const storedKey = (userid: string) => ['brokers', userid] as const;
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** Which brokers of the bot have stored credentials (never the secrets themselves). */
 export function useStoredCredentials(userid: string) {
   return useQuery({
-    queryKey: storedKey(userid),
+    queryKey: queryKeys.brokers.of(userid),
     queryFn: () => api(endpoints.listBrokerLogins, { query: { userid } }),
     retry: false,
   });
 }
-
-export { storedKey as storedCredentialsKey };
 
 export function saveBrokerLogin(body: BrokerLogin) {
   return api(endpoints.saveBrokerLogin, { body });

@@ -21,13 +21,13 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
+import { useConfirmedAction } from '../../../components/dialogs/use-confirmed-action.ts';
 import { FormShell, TextField } from '../../../components/form/index.ts';
 import { useTimedFlag } from '../../../components/notices/use-timed-flag.ts';
 import { dynamicKey } from '../../../i18n/keys.ts';
-import { errorKey } from '../../../lib/api.ts';
 import { removeBrokerLogin, saveBrokerLogin, saveDerivTokens } from '../api/brokers.ts';
 import {
   checkDerivTokens,
@@ -110,44 +110,32 @@ function StoredState({ card, stored, onRemoveToken, busy }: StoredStateProps) {
 export function BrokerCard({ card, stored, userid, onChanged }: BrokerCardProps) {
   const { t } = useTranslation();
   const headingId = useId();
-  const [confirming, setConfirming] = useState(false);
-  const [removing, setRemoving] = useState(false);
-  const [removeError, setRemoveError] = useState<string | null>(null);
   const removed = useTimedFlag(NOTICE_MS);
+  const remove = useConfirmedAction(() => removeBrokerLogin(userid, card.broker), {
+    onSuccess: () => {
+      removed.show();
+      onChanged();
+    },
+  });
   const isStored = hasAny(stored);
   const idPrefix = `broker-${card.broker}`;
 
   const tokenRemoved = useTimedFlag(NOTICE_MS);
-  async function removeToken(field: TokenField): Promise<void> {
-    setRemoving(true);
-    setRemoveError(null);
-    try {
-      await saveDerivTokens({ tokenDemo: '', tokenReal: '', remove: [field], userid });
-      tokenRemoved.show();
-      onChanged();
-    } catch (error) {
-      setRemoveError(errorKey(error));
-    }
-    setRemoving(false);
-  }
-
-  async function remove(): Promise<void> {
-    setRemoving(true);
-    setRemoveError(null);
-    try {
-      await removeBrokerLogin(userid, card.broker);
-      setConfirming(false);
-      removed.show();
-      onChanged();
-    } catch (error) {
-      setConfirming(false);
-      setRemoveError(errorKey(error));
-    }
-    setRemoving(false);
-  }
+  // A stored token goes at once (no dialog): the trader pressed its own delete button.
+  const removeToken = useConfirmedAction(
+    (field: TokenField) =>
+      saveDerivTokens({ tokenDemo: '', tokenReal: '', remove: [field], userid }),
+    {
+      onSuccess: () => {
+        tokenRemoved.show();
+        onChanged();
+      },
+    },
+  );
+  const removeError = remove.error ?? removeToken.error;
 
   const removeButton = isStored && (
-    <Button color="error" variant="outlined" onClick={() => setConfirming(true)}>
+    <Button color="error" variant="outlined" onClick={() => remove.ask(card.broker)}>
       {t('brokers.remove')}
     </Button>
   );
@@ -162,8 +150,8 @@ export function BrokerCard({ card, stored, userid, onChanged }: BrokerCardProps)
           <StoredState
             card={card}
             stored={stored}
-            busy={removing}
-            onRemoveToken={(field) => void removeToken(field)}
+            busy={remove.busy || removeToken.busy}
+            onRemoveToken={(field) => removeToken.run(field)}
           />
         </Stack>
         <Box sx={{ mt: 1, mb: 2, minHeight: 20 }}>
@@ -191,7 +179,14 @@ export function BrokerCard({ card, stored, userid, onChanged }: BrokerCardProps)
           </Alert>
         )}
         {removeError && (
-          <Alert severity="error" sx={{ mb: 2 }} onClose={() => setRemoveError(null)}>
+          <Alert
+            severity="error"
+            sx={{ mb: 2 }}
+            onClose={() => {
+              remove.clearError();
+              removeToken.clearError();
+            }}
+          >
             {t(dynamicKey(removeError))}
           </Alert>
         )}
@@ -252,13 +247,10 @@ export function BrokerCard({ card, stored, userid, onChanged }: BrokerCardProps)
         )}
       </CardContent>
       <ConfirmDialog
-        open={confirming}
+        {...remove.dialog}
         title={t('brokers.removeTitle', { broker: card.name })}
         message={t('brokers.removeMessage')}
         confirmLabel={t('brokers.remove')}
-        busy={removing}
-        onConfirm={() => void remove()}
-        onCancel={() => setConfirming(false)}
       />
     </Card>
   );

@@ -4,18 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { CardGrid } from '../../../components/cards/card-grid.tsx';
 import { PageCard } from '../../../components/layout/page-card.tsx';
 import { QueryState } from '../../../components/notices/query-state.tsx';
-import { storage } from '../../../lib/storage.ts';
-import { storedCredentialsKey, useStoredCredentials } from '../api/brokers.ts';
+
+import { useStoredCredentials } from '../api/brokers.ts';
 import { BrokerCard } from './broker-card.tsx';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { useCurrentBot } from '../../../lib/current-bot.ts';
 
 /** Broker config (`/brokerconfig`), SPEC §2: one card per broker, in SPEC's order. */
 export function BrokerConfigPage() {
   const { t } = useTranslation();
-  const userid = storage.get('userId') ?? '';
+  const { userid } = useCurrentBot();
   const queryClient = useQueryClient();
   const query = useStoredCredentials(userid);
   const refresh = () =>
-    void queryClient.invalidateQueries({ queryKey: storedCredentialsKey(userid) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.brokers.of(userid) });
 
   return (
     <PageCard title={t('brokers.title')} subtitle={t('brokers.subtitle')} maxWidth={1200}>

@@ -1,17 +1,20 @@
 import { NOTICE_MS } from '@app/contract';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkMenu } from '../../../components/cards/link-menu.tsx';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
+import { useConfirmedAction } from '../../../components/dialogs/use-confirmed-action.ts';
 import { PageCard } from '../../../components/layout/page-card.tsx';
 import { useTimedFlag } from '../../../components/notices/use-timed-flag.ts';
 import { dynamicKey } from '../../../i18n/keys.ts';
-import { errorKey } from '../../../lib/api.ts';
-import { storage } from '../../../lib/storage.ts';
+
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { useReaderStatus } from '../../../lib/reader-status.ts';
 import { deleteReader, resetReader } from '../api/reader.ts';
+import { ReaderStatusView } from './reader-status.tsx';
 import { COPY_SIGNALS_MENU } from '../copy-signals-menu.ts';
+import { useCurrentBot } from '../../../lib/current-bot.ts';
 
 interface CopySignalsPageProps {
   /** Whether a path has a screen: only built screens are linked, like the home menu. */
@@ -25,18 +28,22 @@ interface CopySignalsPageProps {
  */
 export function CopySignalsPage({ isBuilt }: CopySignalsPageProps) {
   const { t } = useTranslation();
-  const userid = storage.get('userId') ?? '';
+  const { userid } = useCurrentBot();
   const sent = useTimedFlag(NOTICE_MS);
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const command = useMutation({
-    mutationFn: (action: 'reset' | 'delete') =>
-      action === 'reset' ? resetReader(userid) : deleteReader(userid),
-    onMutate: () => sent.hide(),
-    onSuccess: () => {
-      setConfirmDelete(false);
-      sent.show();
+  const queryClient = useQueryClient();
+  const status = useReaderStatus(userid);
+  const command = useConfirmedAction(
+    (action: 'reset' | 'delete') => {
+      sent.hide();
+      return action === 'reset' ? resetReader(userid) : deleteReader(userid);
     },
-  });
+    {
+      onSuccess: () => {
+        sent.show();
+        void queryClient.invalidateQueries({ queryKey: queryKeys.readerStatus.all });
+      },
+    },
+  );
 
   return (
     <PageCard title={t('copySignals.title')} subtitle={t('copySignals.subtitle')}>
@@ -50,18 +57,14 @@ export function CopySignalsPage({ isBuilt }: CopySignalsPageProps) {
           {t('copySignals.reader.help')}
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <Button
-            variant="contained"
-            disabled={command.isPending}
-            onClick={() => command.mutate('reset')}
-          >
+          <Button variant="contained" disabled={command.busy} onClick={() => command.run('reset')}>
             {t('copySignals.reader.reset')}
           </Button>
           <Button
             variant="outlined"
             color="error"
-            disabled={command.isPending}
-            onClick={() => setConfirmDelete(true)}
+            disabled={command.busy}
+            onClick={() => command.ask('delete')}
           >
             {t('copySignals.reader.delete')}
           </Button>
@@ -71,21 +74,19 @@ export function CopySignalsPage({ isBuilt }: CopySignalsPageProps) {
             {t('copySignals.reader.sent')}
           </Alert>
         )}
-        {command.isError && (
-          <Alert severity="error" sx={{ mt: 2 }} onClose={() => command.reset()}>
-            {t(dynamicKey(errorKey(command.error)))}
+        {command.error && (
+          <Alert severity="error" sx={{ mt: 2 }} onClose={command.clearError}>
+            {t(dynamicKey(command.error))}
           </Alert>
         )}
+        {status.data && <ReaderStatusView status={status.data} userid={userid} />}
       </Box>
 
       <ConfirmDialog
-        open={confirmDelete}
+        {...command.dialog}
         title={t('copySignals.reader.deleteTitle')}
         message={t('copySignals.reader.deleteMessage')}
         confirmLabel={t('copySignals.reader.delete')}
-        busy={command.isPending}
-        onConfirm={() => command.mutate('delete')}
-        onCancel={() => setConfirmDelete(false)}
       />
     </PageCard>
   );

@@ -1,11 +1,12 @@
 import { endpoints, type CustomCycleRow } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** The bot's custom cycle rows (SPEC §7 `GET getcustcycle`); none saved reads as `[]`. */
 export function useCustomCycles(userid: string) {
   return useQuery({
-    queryKey: ['custom-cycles', userid],
+    queryKey: queryKeys.customCycles.of(userid),
     queryFn: () => api(endpoints.getCustomCycles, { query: { userid } }),
     retry: false,
   });

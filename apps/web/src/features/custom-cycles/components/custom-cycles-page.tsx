@@ -13,7 +13,7 @@ import { useController, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { QueryForm } from '../../../components/form/query-form.tsx';
 import { PageCard } from '../../../components/layout/page-card.tsx';
-import { storage } from '../../../lib/storage.ts';
+
 import { saveCustomCycles, useCustomCycles } from '../api/custom-cycles.ts';
 import {
   checkCustomCycles,
@@ -24,6 +24,7 @@ import {
   VALUE_COLUMNS,
   type CustomCyclesForm,
 } from '../custom-cycles-form.ts';
+import { useCurrentBot } from '../../../lib/current-bot.ts';
 
 type Column = 'cycle' | (typeof VALUE_COLUMNS)[number];
 
@@ -72,7 +73,7 @@ function DuplicatesNotice() {
  */
 export function CustomCyclesPage() {
   const { t } = useTranslation();
-  const userId = storage.get('userId') ?? '';
+  const { userid: userId } = useCurrentBot();
   const query = useCustomCycles(userId);
   const headers: Record<Column, string> = {
     cycle: t('customCycles.columns.cycle'),

@@ -15,7 +15,7 @@ import { PageCard } from '../../../components/layout/page-card.tsx';
 import { PathPreview } from '../../../components/preview/path-preview.tsx';
 import { titleRuns } from '../../../components/preview/titled-runs.ts';
 import { cyclesPreview, sorosPreview } from '../../../lib/strategy-previews.ts';
-import { readBrokerId, storage } from '../../../lib/storage.ts';
+import { readBrokerId } from '../../../lib/storage.ts';
 import { saveCycles, useCycles } from '../api/cycles.ts';
 import { saveRecoveryParams, useRecoveryParams } from '../api/recovery-params.ts';
 import {
@@ -30,6 +30,8 @@ import {
   type CyclesForm,
   type RecoveryParamsForm,
 } from '../cycles-form.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { useCurrentBot } from '../../../lib/current-bot.ts';
 
 function CyclesPreview() {
   const { t } = useTranslation();
@@ -93,7 +95,7 @@ function RecoveryParamsPreview() {
  */
 export function CyclesPage() {
   const { t } = useTranslation();
-  const userId = storage.get('userId') ?? '';
+  const { userid: userId } = useCurrentBot();
   const brokerId = readBrokerId();
   const queryClient = useQueryClient();
   const cycles = useCycles(userId, brokerId);
@@ -110,7 +112,9 @@ export function CyclesPage() {
         toBody={(form) => toCyclesBody(form, userId, brokerId)}
         schema={CyclesSchema}
         onSubmit={saveCycles}
-        onSuccess={() => void queryClient.invalidateQueries({ queryKey: ['recovery-params'] })}
+        onSuccess={() =>
+          void queryClient.invalidateQueries({ queryKey: queryKeys.recoveryParams.all })
+        }
         successKey="common.saved"
         submitKey="common.save"
       >
@@ -141,8 +145,8 @@ export function CyclesPage() {
         schema={RecoveryParamsSchema}
         onSubmit={saveRecoveryParams}
         onSuccess={() => {
-          void queryClient.invalidateQueries({ queryKey: ['cycles'] });
-          void queryClient.invalidateQueries({ queryKey: ['soros'] });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.cycles.all });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.soros.all });
         }}
         successKey="common.saved"
         submitKey="common.save"

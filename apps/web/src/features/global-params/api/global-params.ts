@@ -1,11 +1,12 @@
 import { endpoints, type GlobalParams } from '@app/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** The bot's params for one broker; the previous broker's stay on screen while the next loads. */
 export function useGlobalParams(userid: string, brokerid: number) {
   return useQuery({
-    queryKey: ['global-params', userid, brokerid],
+    queryKey: queryKeys.globalParams.of(userid, brokerid),
     queryFn: () => api(endpoints.getGlobalParams, { query: { userid, brokerid } }),
     placeholderData: keepPreviousData,
     retry: false,

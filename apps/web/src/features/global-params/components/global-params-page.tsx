@@ -35,6 +35,7 @@ import {
   toGlobalParamsForm,
   type GlobalParamsForm,
 } from '../global-params-form.ts';
+import { useCurrentBot } from '../../../lib/current-bot.ts';
 
 /** The robot trades on one broker at a time, so "All" (0) is not offered here. */
 const BROKER_OPTIONS = BROKER_IDS.filter((id) => id > 0);
@@ -53,7 +54,7 @@ function TrailingStopField() {
 /** Global config (`/geralconfig`), SPEC §2, §3 "Global params", §4 and §5. */
 export function GlobalParamsPage() {
   const { t } = useTranslation();
-  const userId = storage.get('userId') ?? '';
+  const { userid: userId } = useCurrentBot();
   const [brokerId, setBrokerId] = useState(readBrokerId);
   const [brokerError, setBrokerError] = useState<string | null>(null);
   const query = useGlobalParams(userId, brokerId);

@@ -15,7 +15,7 @@ import { PageCard } from '../../../components/layout/page-card.tsx';
 import { PathPreview } from '../../../components/preview/path-preview.tsx';
 import { titleRuns } from '../../../components/preview/titled-runs.ts';
 import { lossRecoveryPreview } from '../../../lib/strategy-previews.ts';
-import { readBrokerId, storage } from '../../../lib/storage.ts';
+import { readBrokerId } from '../../../lib/storage.ts';
 import { saveLossRecovery, useLossRecovery } from '../api/loss-recovery.ts';
 import {
   EMPTY_LOSS_RECOVERY_FORM,
@@ -24,6 +24,7 @@ import {
   toLossRecoveryForm,
   type LossRecoveryForm,
 } from '../loss-recovery-form.ts';
+import { useCurrentBot } from '../../../lib/current-bot.ts';
 
 function LossRecoveryPreview() {
   const { t } = useTranslation();
@@ -52,7 +53,7 @@ function LossRecoveryPreview() {
 /** Loss recovery (`/config-recovery`, SPEC §2, §3) for the stored broker, with its preview. */
 export function LossRecoveryPage() {
   const { t } = useTranslation();
-  const userId = storage.get('userId') ?? '';
+  const { userid: userId } = useCurrentBot();
   const brokerId = readBrokerId();
   const query = useLossRecovery(userId, brokerId);
   return (

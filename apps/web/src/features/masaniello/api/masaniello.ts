@@ -1,11 +1,12 @@
 import { endpoints, type MasanielloParams } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** The bot's Masaniello params (SPEC §7 `GET /masaparams`). */
 export function useMasaniello(userid: string) {
   return useQuery({
-    queryKey: ['masaniello', userid],
+    queryKey: queryKeys.masaniello.of(userid),
     queryFn: () => api(endpoints.getMasaniello, { query: { userid } }),
     retry: false,
   });

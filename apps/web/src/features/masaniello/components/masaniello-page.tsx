@@ -13,10 +13,11 @@ import {
 } from '../../../components/form/index.ts';
 import { QueryForm } from '../../../components/form/query-form.tsx';
 import { PageCard } from '../../../components/layout/page-card.tsx';
-import { storage } from '../../../lib/storage.ts';
+
 import { saveMasaniello, useMasaniello } from '../api/masaniello.ts';
 import { EMPTY_MASANIELLO_FORM, toMasanielloBody, toMasanielloForm } from '../masaniello-form.ts';
 import { MasanielloPreview } from './masaniello-preview.tsx';
+import { useCurrentBot } from '../../../lib/current-bot.ts';
 
 /**
  * Masaniello (`/config-masaniello`, SPEC §2, §3, §5). The rule is the server's own: SPEC §5's
@@ -24,7 +25,7 @@ import { MasanielloPreview } from './masaniello-preview.tsx';
  */
 export function MasanielloPage() {
   const { t } = useTranslation();
-  const userId = storage.get('userId') ?? '';
+  const { userid: userId } = useCurrentBot();
   const query = useMasaniello(userId);
   return (
     <PageCard title={t('masaniello.title')} subtitle={t('masaniello.subtitle')} maxWidth={1100}>

@@ -1,13 +1,12 @@
 import { endpoints, type Proxy } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-
-export const proxyKey = (userid: string) => ['proxy', userid] as const;
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** The bot's proxy without its password (`hasPassword` says whether one is stored). */
 export function useProxy(userid: string) {
   return useQuery({
-    queryKey: proxyKey(userid),
+    queryKey: queryKeys.proxy.of(userid),
     queryFn: () => api(endpoints.getProxy, { query: { userid } }),
     retry: false,
   });

@@ -3,43 +3,38 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import KeyIcon from '@mui/icons-material/Key';
 import { Alert, Button, Chip, Stack } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormSection, FormShell, NumberField, TextField } from '../../../components/form/index.ts';
 import { PageCard } from '../../../components/layout/page-card.tsx';
 import { QueryState } from '../../../components/notices/query-state.tsx';
+import { useConfirmedAction } from '../../../components/dialogs/use-confirmed-action.ts';
 import { useTimedFlag } from '../../../components/notices/use-timed-flag.ts';
 import { dynamicKey } from '../../../i18n/keys.ts';
-import { errorKey } from '../../../lib/api.ts';
-import { storage } from '../../../lib/storage.ts';
-import { proxyKey, saveProxy, useProxy } from '../api/proxy.ts';
+import { saveProxy, useProxy } from '../api/proxy.ts';
 import { EMPTY_PROXY_FORM, toProxyBody, toProxyForm } from '../proxy-form.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { useCurrentBot } from '../../../lib/current-bot.ts';
 
 /** Proxy parameters (`/configproxy`), SPEC §2, §3 "Proxy" and §5. */
 export function ProxyPage() {
   const { t } = useTranslation();
-  const userid = storage.get('userId') ?? '';
+  const { userid } = useCurrentBot();
   const queryClient = useQueryClient();
   const query = useProxy(userid);
   const values = useMemo(() => (query.data ? toProxyForm(query.data) : undefined), [query.data]);
-  const [removing, setRemoving] = useState(false);
-  const [removeError, setRemoveError] = useState<string | null>(null);
   const removed = useTimedFlag(NOTICE_MS);
-
-  /** The explicit remove of the one secret rule: the saved proxy stays, its password goes. */
-  async function removePassword(): Promise<void> {
-    if (!values) return;
-    setRemoving(true);
-    setRemoveError(null);
-    try {
-      await saveProxy({ ...toProxyBody(values, userid), remove: ['password'] });
-      removed.show();
-      await queryClient.invalidateQueries({ queryKey: proxyKey(userid) });
-    } catch (error) {
-      setRemoveError(errorKey(error));
-    }
-    setRemoving(false);
-  }
+  // The explicit remove of the one secret rule: the saved proxy stays, its password goes.
+  const removePassword = useConfirmedAction(
+    (form: NonNullable<typeof values>) =>
+      saveProxy({ ...toProxyBody(form, userid), remove: ['password'] }),
+    {
+      onSuccess: async () => {
+        removed.show();
+        await queryClient.invalidateQueries({ queryKey: queryKeys.proxy.of(userid) });
+      },
+    },
+  );
 
   return (
     <PageCard title={t('proxy.title')} subtitle={t('proxy.subtitle')} maxWidth={720}>
@@ -61,8 +56,10 @@ export function ProxyPage() {
                 size="small"
                 color="error"
                 startIcon={<DeleteOutlineIcon aria-hidden />}
-                disabled={removing}
-                onClick={() => void removePassword()}
+                disabled={removePassword.busy || !values}
+                onClick={() => {
+                  if (values) removePassword.run(values);
+                }}
               >
                 {t('proxy.removePassword')}
               </Button>
@@ -77,9 +74,9 @@ export function ProxyPage() {
             {t('proxy.passwordRemoved')}
           </Alert>
         )}
-        {removeError && (
-          <Alert severity="error" sx={{ mb: 2 }} onClose={() => setRemoveError(null)}>
-            {t(dynamicKey(removeError))}
+        {removePassword.error && (
+          <Alert severity="error" sx={{ mb: 2 }} onClose={removePassword.clearError}>
+            {t(dynamicKey(removePassword.error))}
           </Alert>
         )}
         <FormShell
@@ -90,7 +87,9 @@ export function ProxyPage() {
           toBody={(form) => toProxyBody(form, userid)}
           schema={ProxySchema}
           onSubmit={saveProxy}
-          onSuccess={() => void queryClient.invalidateQueries({ queryKey: proxyKey(userid) })}
+          onSuccess={() =>
+            void queryClient.invalidateQueries({ queryKey: queryKeys.proxy.of(userid) })
+          }
           successKey="common.saved"
           clearOnSuccess={['password']}
           submitKey="common.save"

@@ -1,11 +1,12 @@
 import { endpoints, type ReaderParams } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** The bot's reader params (the server answers the defaults when nothing was saved). */
 export function useReaderParams(userid: string) {
   return useQuery({
-    queryKey: ['reader-params', userid],
+    queryKey: queryKeys.readerParams.of(userid),
     queryFn: () => api(endpoints.getReaderParams, { query: { userid } }),
     retry: false,
   });

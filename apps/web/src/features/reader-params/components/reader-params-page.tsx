@@ -4,13 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { FormSection, FormShell, NumberField, TextField } from '../../../components/form/index.ts';
 import { PageCard } from '../../../components/layout/page-card.tsx';
 import { QueryState } from '../../../components/notices/query-state.tsx';
-import { storage } from '../../../lib/storage.ts';
+
 import { saveReaderParams, useReaderParams } from '../api/reader-params.ts';
 import {
   EMPTY_READER_PARAMS_FORM,
   toReaderParamsBody,
   type ReaderParamsForm,
 } from '../reader-params-form.ts';
+import { useCurrentBot } from '../../../lib/current-bot.ts';
 
 const WINDOWS = [
   ['hourStart', 'hourEnd'],
@@ -21,7 +22,7 @@ const WINDOWS = [
 /** Reader parameters (`/reader-params`), SPEC §2, §3 "Reader params" and §5. */
 export function ReaderParamsPage() {
   const { t } = useTranslation();
-  const userid = storage.get('userId') ?? '';
+  const { userid } = useCurrentBot();
   const query = useReaderParams(userid);
 
   return (

@@ -9,7 +9,7 @@ import { PageCard } from '../../../components/layout/page-card.tsx';
 import { PathPreview } from '../../../components/preview/path-preview.tsx';
 import { titleRuns } from '../../../components/preview/titled-runs.ts';
 import { sorosPreview } from '../../../lib/strategy-previews.ts';
-import { readBrokerId, storage } from '../../../lib/storage.ts';
+import { readBrokerId } from '../../../lib/storage.ts';
 import { saveSoros, useSoros } from '../api/soros.ts';
 import {
   EMPTY_SOROS_FORM,
@@ -18,6 +18,8 @@ import {
   toSorosForm,
   type SorosForm,
 } from '../soros-form.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { useCurrentBot } from '../../../lib/current-bot.ts';
 
 function SorosPreview() {
   const { t } = useTranslation();
@@ -39,7 +41,7 @@ function SorosPreview() {
 /** Soros (`/config-soros`, SPEC §2, §3, §5) for the stored broker, with its preview. */
 export function SorosPage() {
   const { t } = useTranslation();
-  const userId = storage.get('userId') ?? '';
+  const { userid: userId } = useCurrentBot();
   const brokerId = readBrokerId();
   const queryClient = useQueryClient();
   const query = useSoros(userId, brokerId);
@@ -54,7 +56,9 @@ export function SorosPage() {
         toBody={(form) => toSorosBody(form, userId, brokerId)}
         schema={SorosSchema}
         onSubmit={saveSoros}
-        onSuccess={() => void queryClient.invalidateQueries({ queryKey: ['recovery-params'] })}
+        onSuccess={() =>
+          void queryClient.invalidateQueries({ queryKey: queryKeys.recoveryParams.all })
+        }
         successKey="common.saved"
         submitKey="common.save"
       >

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageCard } from '../../../components/layout/page-card.tsx';
 import type { I18nKey } from '../../../i18n/keys.ts';
+import { PATHS } from '../../../lib/paths.ts';
 
 interface StrategyLink {
   path: string;
@@ -20,31 +21,31 @@ interface StrategyLink {
 /** The strategy screens of SPEC §2 "Menus", in SPEC's order. */
 const STRATEGY_LINKS: readonly StrategyLink[] = [
   {
-    path: '/config-masaniello',
+    path: PATHS.masaniello,
     labelKey: 'strategies.links.masaniello',
     helpKey: 'strategies.help.masaniello',
     Icon: TrendingUpIcon,
   },
   {
-    path: '/config-cycles',
+    path: PATHS.cycles,
     labelKey: 'strategies.links.cycles',
     helpKey: 'strategies.help.cycles',
     Icon: LoopIcon,
   },
   {
-    path: '/config-soros',
+    path: PATHS.soros,
     labelKey: 'strategies.links.soros',
     helpKey: 'strategies.help.soros',
     Icon: AutorenewIcon,
   },
   {
-    path: '/config-recovery',
+    path: PATHS.lossRecovery,
     labelKey: 'strategies.links.lossRecovery',
     helpKey: 'strategies.help.lossRecovery',
     Icon: HealingIcon,
   },
   {
-    path: '/config-customcycles',
+    path: PATHS.customCycles,
     labelKey: 'strategies.links.customCycles',
     helpKey: 'strategies.help.customCycles',
     Icon: TableChartIcon,

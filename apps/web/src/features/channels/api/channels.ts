@@ -1,0 +1,38 @@
+import { endpoints, type ChannelSettings, type ChatChoice } from '@app/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+/** The chats the bot's message source offers, each saying whether it is in the saved list. */
+export function useChatList(userid: string, traderid: string) {
+  return useQuery({
+    queryKey: queryKeys.chatList.of(userid, traderid),
+    queryFn: () => api(endpoints.getChatList, { query: { userid, traderid } }),
+    retry: false,
+  });
+}
+
+export function saveChatList(userid: string, chats: ChatChoice[]) {
+  return api(endpoints.saveChatList, { query: { userid }, body: chats });
+}
+
+export function updateChatList(userid: string) {
+  return api(endpoints.updateChatList, { body: { userid } });
+}
+
+/** The bot's channel cards (SPEC §7 `GET /getgroups`). */
+export function useGroups(userid: string, traderid: string) {
+  return useQuery({
+    queryKey: queryKeys.groups.of(userid, traderid),
+    queryFn: () => api(endpoints.getGroups, { query: { userid, traderid } }),
+    retry: false,
+  });
+}
+
+export function saveGroup(body: ChannelSettings) {
+  return api(endpoints.saveGroup, { body });
+}
+
+export function removeChannel(userid: string, traderid: string, idNum: string) {
+  return api(endpoints.removeChannel, { body: { userid, traderid, idNum } });
+}

@@ -1,0 +1,34 @@
+/**
+ * Every path of the panel (SPEC §2), named once: the route table, the menus, the drawer and every
+ * redirect use these, so a renamed route cannot leave a stale link behind.
+ */
+export const PATHS = {
+  home: '/',
+  auth: '/auth',
+  register: '/cadastrar',
+  paymentOk: '/paymentok',
+  globalParams: '/geralconfig',
+  buy: '/comprar',
+  strategies: '/strategies',
+  brokers: '/brokerconfig',
+  copyTrader: '/copytrader',
+  copySignals: '/copysignals',
+  addPhone: '/addphone',
+  readerParams: '/reader-params',
+  copyRooms: '/copy-salas',
+  configureChannels: '/configure-channels',
+  channelsList: '/channels-list',
+  signalTester: '/signal-tester',
+  botsPage: '/botspage',
+  botsManager: '/botsmanager',
+  botCommands: '/botcommands',
+  proxy: '/configproxy',
+  masaniello: '/config-masaniello',
+  cycles: '/config-cycles',
+  soros: '/config-soros',
+  lossRecovery: '/config-recovery',
+  customCycles: '/config-customcycles',
+  metaTrader: '/configmetatrader',
+} as const;
+
+export type PanelPath = (typeof PATHS)[keyof typeof PATHS];

@@ -1,0 +1,31 @@
+/**
+ * The query keys of every read, one factory per area: a screen reads with `queryKeys.x.of(…)` and
+ * invalidates with `queryKeys.x.all`, so one feature never spells another's key by hand.
+ */
+function area<const A extends string, P extends readonly unknown[]>(name: A) {
+  return {
+    all: [name] as const,
+    of: (...params: P) => [name, ...params] as const,
+  };
+}
+
+export const queryKeys = {
+  session: area<'session', []>('session'),
+  globalParams: area<'global-params', [userid: string, brokerid: number]>('global-params'),
+  recoveryParams: area<'recovery-params', [userid: string, brokerid: number]>('recovery-params'),
+  cycles: area<'cycles', [userid: string, brokerid: number]>('cycles'),
+  soros: area<'soros', [userid: string, brokerid: number]>('soros'),
+  lossRecovery: area<'loss-recovery', [userid: string, brokerid: number]>('loss-recovery'),
+  masaniello: area<'masaniello', [userid: string]>('masaniello'),
+  customCycles: area<'custom-cycles', [userid: string]>('custom-cycles'),
+  readerParams: area<'reader-params', [userid: string]>('reader-params'),
+  proxy: area<'proxy', [userid: string]>('proxy'),
+  brokers: area<'brokers', [userid: string]>('brokers'),
+  botCommands: area<'bot-commands', [userid: string]>('bot-commands'),
+  botsManager: area<'bots-manager', [userid: string]>('bots-manager'),
+  chatList: area<'chat-list', [userid: string, traderid: string]>('chat-list'),
+  groups: area<'groups', [userid: string, traderid: string]>('groups'),
+  readerStatus: area<'reader-status', [userid: string]>('reader-status'),
+  signals: area<'signals', [userid: string, channel: string]>('signals'),
+  localChannels: area<'local-channels', [userid: string]>('local-channels'),
+};
