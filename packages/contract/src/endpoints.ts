@@ -10,6 +10,7 @@ import { metaCopyEndpoints } from './meta-copy.ts';
 import { proxyEndpoints } from './proxy.ts';
 import { readerParamsEndpoints } from './reader-params.ts';
 import { strategiesEndpoints } from './strategies.ts';
+import { tradingEndpoints } from './trading.ts';
 
 /**
  * Every call of SPEC §7 (plus the few reads the screens need that SPEC does not list, marked in
@@ -27,6 +28,7 @@ export const endpoints = {
   ...metaCopyEndpoints,
   ...botsEndpoints,
   ...buyRobotEndpoints,
+  ...tradingEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -15,4 +15,5 @@ export * from './copy-trader.ts';
 export * from './meta-copy.ts';
 export * from './bots.ts';
 export * from './buy-robot.ts';
+export * from './trading.ts';
 export * from './endpoints.ts';

@@ -1,0 +1,370 @@
+import { z } from 'zod';
+import { ACCOUNT_TYPES } from './enums.ts';
+import { BotIdSchema, oneOf } from './common.ts';
+import { endpoint, ownerQuery } from './endpoint.ts';
+
+/*
+ * The live view of the robot (issue 8): dashboard, activity feed (+ its server-sent-events
+ * stream), orders history and CSV export, result chart and latency waterfall. Money here is
+ * integer cents (the robot's unit, DESIGN §4), named `…Cents`; instants are Unix epoch ms, `…At`.
+ */
+
+/** A plain value a message interpolates (money in cents, counts, codes, names). */
+export const TradingMessageParamSchema = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  z.array(z.number()),
+]);
+
+/**
+ * A robot text as the panel translates it: an i18n key (`robot.…`) and its parameters. The same
+ * two fields as the robot message of the "Signals in" issue (the lead unifies them at merge).
+ */
+export const TradingMessageSchema = z.object({
+  key: z.string(),
+  params: z.record(z.string(), TradingMessageParamSchema),
+});
+export type TradingMessage = z.infer<typeof TradingMessageSchema>;
+
+/** Order direction as brokers and signals write it. */
+export const OrderDirectionSchema = z.enum(['CALL', 'PUT']);
+
+/** Where an order is in the ledger: placed (written, broker not yet confirmed) → open → settled. */
+export const ORDER_STATES = ['placed', 'open', 'won', 'lost', 'draw', 'failed'] as const;
+export const OrderStateSchema = z.enum(ORDER_STATES);
+export type OrderState = z.infer<typeof OrderStateSchema>;
+
+/** The settled results the orders page filters on. */
+export const ORDER_RESULTS = ['won', 'lost', 'draw', 'failed', 'open'] as const;
+export const OrderResultFilterSchema = z.enum(ORDER_RESULTS);
+
+/** One order of the ledger, as the panel lists it. */
+export const TradingOrderSchema = z.object({
+  id: z.number().int(),
+  /** The signal it trades (NULL for an order not born of a signal). */
+  signalId: z.number().int().nullable(),
+  channelId: z.string().nullable(),
+  asset: z.string(),
+  direction: OrderDirectionSchema,
+  /** 0 = the entry, 1.. = gale level. */
+  galeLevel: z.number().int(),
+  stakeCents: z.number().int(),
+  /** Broker payout for the asset and timeframe when it was placed, percent (e.g. 87). */
+  payoutPct: z.number(),
+  brokerId: z.number().int(),
+  accountType: oneOf(ACCOUNT_TYPES),
+  state: OrderStateSchema,
+  /** Reason key when `state` is `failed` (e.g. `robot.order.brokerTimeout`). */
+  failReason: z.string().nullable(),
+  /** When it is (was) due to be sent. */
+  sendAt: z.number().int(),
+  /** When the broker confirmed it (NULL until open). */
+  confirmedAt: z.number().int().nullable(),
+  expiresAt: z.number().int(),
+  settledAt: z.number().int().nullable(),
+  /** Realised result: +profit on a win, −stake on a loss, 0 on a draw; NULL until settled. */
+  pnlCents: z.number().int().nullable(),
+});
+export type TradingOrder = z.infer<typeof TradingOrderSchema>;
+
+/** Score of a period: wins × losses, draws, hit and break-even rates. */
+export const TradingScoreSchema = z.object({
+  wins: z.number().int(),
+  losses: z.number().int(),
+  draws: z.number().int(),
+  /** wins / (wins + losses), percent with one decimal; NULL before the first decided order. */
+  hitRatePct: z.number().nullable(),
+  /**
+   * The hit rate that breaks even at the average payout of the period, percent:
+   * 100 / (1 + payout). NULL without orders.
+   */
+  breakEvenRatePct: z.number().nullable(),
+  /** Realised result of the period, cents. */
+  pnlCents: z.number().int(),
+  orders: z.number().int(),
+});
+export type TradingScore = z.infer<typeof TradingScoreSchema>;
+
+/** An entry the robot will send when its time comes (a pending signal or the next gale). */
+export const ScheduledEntrySchema = z.object({
+  signalId: z.number().int().nullable(),
+  asset: z.string(),
+  direction: OrderDirectionSchema,
+  galeLevel: z.number().int(),
+  /** The stake the strategy plans for it, when known. */
+  stakeCents: z.number().int().nullable(),
+  sendAt: z.number().int(),
+});
+export type ScheduledEntry = z.infer<typeof ScheduledEntrySchema>;
+
+/** The home dashboard of one bot. */
+export const TradingDashboardSchema = z.object({
+  userid: z.string(),
+  /** Switched on (command 1 / the switch). */
+  running: z.boolean(),
+  /** Whether the bot's settings were ever saved; an unconfigured bot cannot be switched on. */
+  configured: z.boolean(),
+  /**
+   * Why the bot would not trade a signal now (off, never configured, expired, stop hit, …),
+   * NULL when it would. Same keys as the refusals of the feed.
+   */
+  blockedBy: TradingMessageSchema.nullable(),
+  accountType: oneOf(ACCOUNT_TYPES),
+  brokerId: z.number().int(),
+  /** The broker's balance of that account, cents; NULL when the broker could not be asked. */
+  balanceCents: z.number().int().nullable(),
+  today: TradingScoreSchema,
+  openOrders: z.array(TradingOrderSchema),
+  nextEntries: z.array(ScheduledEntrySchema),
+  /** The strategy's current step, e.g. `robot.step.cycles` {cycle: 2, gale: 1}. */
+  strategyStep: TradingMessageSchema,
+  /** The stakes the strategy will actually send next (entry or next gales, in order), cents. */
+  nextStakesCents: z.array(z.number().int()),
+});
+export type TradingDashboard = z.infer<typeof TradingDashboardSchema>;
+
+/** Kinds of activity, each one stage of DESIGN §7.1. */
+export const ACTIVITY_KINDS = ['signal', 'decision', 'order', 'result', 'session'] as const;
+export const ActivityKindSchema = z.enum(ACTIVITY_KINDS);
+
+/** One line of the activity feed. `id` grows: newest first is highest id first. */
+export const ActivityItemSchema = z.object({
+  id: z.number().int(),
+  userid: z.string(),
+  at: z.number().int(),
+  kind: ActivityKindSchema,
+  signalId: z.number().int().nullable(),
+  orderId: z.number().int().nullable(),
+  /** What happened, translated by key (a refusal carries its reason key). */
+  message: TradingMessageSchema,
+});
+export type ActivityItem = z.infer<typeof ActivityItemSchema>;
+
+/** A page size from the query string (1–200, default 50). */
+const LimitSchema = z.coerce.number().int().min(1).max(200).default(50);
+/** A cursor from the query string: return items with an id below it. */
+const CursorSchema = z.coerce.number().int().min(1).optional();
+/** An instant from the query string, Unix epoch ms. */
+const InstantQuerySchema = z.coerce.number().int().min(0).optional();
+
+export const ActivityQuerySchema = z.object({
+  userid: BotIdSchema,
+  cursor: CursorSchema,
+  limit: LimitSchema,
+});
+
+export const ActivityPageSchema = z.object({
+  items: z.array(ActivityItemSchema),
+  /** Pass as `cursor` for the next (older) page; NULL at the end. */
+  nextCursor: z.number().int().nullable(),
+});
+export type ActivityPage = z.infer<typeof ActivityPageSchema>;
+
+/**
+ * The server-sent events of `GET /api/trading/stream?userid=…` (one `data:` JSON line each, the
+ * SSE `event:` field is the `type`, `id:` the activity id for `Last-Event-ID` resume):
+ * - `activity`: a new feed item;
+ * - `order`: an order was written or changed state;
+ * - `dashboard`: figures changed (score, balance, on/off) — re-read the dashboard.
+ * A comment line `: ping` comes every 15 s. Only the caller's bot is streamed.
+ */
+export const TradingStreamEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('activity'), item: ActivityItemSchema }),
+  z.object({ type: z.literal('order'), userid: z.string(), order: TradingOrderSchema }),
+  z.object({ type: z.literal('dashboard'), userid: z.string() }),
+]);
+export type TradingStreamEvent = z.infer<typeof TradingStreamEventSchema>;
+
+/** Filters of the orders page (and its CSV export). */
+export const OrdersFilterSchema = z.object({
+  userid: BotIdSchema,
+  /** Sent at or after, Unix ms. */
+  from: InstantQuerySchema,
+  /** Sent before, Unix ms. */
+  to: InstantQuerySchema,
+  channel: z.string().trim().max(64).optional(),
+  asset: z.string().trim().max(32).optional(),
+  result: OrderResultFilterSchema.optional(),
+});
+
+export const OrdersQuerySchema = OrdersFilterSchema.extend({
+  cursor: CursorSchema,
+  limit: LimitSchema,
+});
+
+/** Totals of everything the filters match (not only the page). */
+export const OrdersTotalsSchema = z.object({
+  count: z.number().int(),
+  wins: z.number().int(),
+  losses: z.number().int(),
+  draws: z.number().int(),
+  failed: z.number().int(),
+  open: z.number().int(),
+  stakeCents: z.number().int(),
+  pnlCents: z.number().int(),
+});
+
+export const OrdersPageSchema = z.object({
+  orders: z.array(TradingOrderSchema),
+  totals: OrdersTotalsSchema,
+  nextCursor: z.number().int().nullable(),
+});
+export type OrdersPage = z.infer<typeof OrdersPageSchema>;
+
+/** Columns of the CSV export, in order (header row = these names). */
+export const ORDERS_CSV_COLUMNS = [
+  'id',
+  'sendAt',
+  'channelId',
+  'asset',
+  'direction',
+  'galeLevel',
+  'stake',
+  'payoutPct',
+  'accountType',
+  'brokerId',
+  'state',
+  'failReason',
+  'expiresAt',
+  'settledAt',
+  'pnl',
+] as const;
+
+export const CHART_RANGES = ['day', 'week'] as const;
+export const ChartQuerySchema = z.object({
+  userid: BotIdSchema,
+  range: z.enum(CHART_RANGES).default('day'),
+});
+
+/** The result chart: one point per settled order (cumulative), starting at the period's start. */
+export const ResultChartSchema = z.object({
+  range: z.enum(CHART_RANGES),
+  from: z.number().int(),
+  to: z.number().int(),
+  points: z.array(
+    z.object({
+      at: z.number().int(),
+      /** Balance after that settlement, cents. */
+      balanceCents: z.number().int(),
+      /** Cumulative P&L of the period, cents. */
+      pnlCents: z.number().int(),
+    }),
+  ),
+});
+export type ResultChart = z.infer<typeof ResultChartSchema>;
+
+/** Stages of a signal's life, in order. */
+export const LATENCY_STAGES = [
+  'received',
+  'parsed',
+  'decided',
+  'sent',
+  'confirmed',
+  'settled',
+] as const;
+export const LatencyStageSchema = z.enum(LATENCY_STAGES);
+
+export const LatencyQuerySchema = z.object({
+  userid: BotIdSchema,
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** One signal's instants per stage (NULL: not reached). `sent`.. are of its first order. */
+export const SignalLatencySchema = z.object({
+  signalId: z.number().int(),
+  asset: z.string().nullable(),
+  direction: OrderDirectionSchema.nullable(),
+  decision: z.enum(['traded', 'refused']).nullable(),
+  stages: z.object({
+    received: z.number().int().nullable(),
+    parsed: z.number().int().nullable(),
+    decided: z.number().int().nullable(),
+    sent: z.number().int().nullable(),
+    confirmed: z.number().int().nullable(),
+    settled: z.number().int().nullable(),
+  }),
+});
+
+/** The day's percentiles of each step (time from the previous stage), ms. */
+export const StagePercentilesSchema = z.object({
+  stage: LatencyStageSchema.exclude(['received']),
+  count: z.number().int(),
+  p50Ms: z.number().nullable(),
+  p95Ms: z.number().nullable(),
+});
+
+export const LatencyReportSchema = z.object({
+  signals: z.array(SignalLatencySchema),
+  day: z.array(StagePercentilesSchema),
+});
+export type LatencyReport = z.infer<typeof LatencyReportSchema>;
+
+export const tradingEndpoints = {
+  tradingDashboard: endpoint({
+    method: 'GET',
+    path: '/trading/dashboard',
+    area: 'trading',
+    summary: "The bot's live figures for the home dashboard. Not in SPEC §7 (issue 8).",
+    query: z.object({ userid: BotIdSchema }),
+    response: TradingDashboardSchema,
+    owner: ownerQuery,
+  }),
+  tradingActivity: endpoint({
+    method: 'GET',
+    path: '/trading/activity',
+    area: 'trading',
+    summary: "The bot's activity feed, newest first, cursor paged. Not in SPEC §7 (issue 8).",
+    query: ActivityQuerySchema,
+    response: ActivityPageSchema,
+    owner: ownerQuery,
+  }),
+  tradingStream: endpoint({
+    method: 'GET',
+    path: '/trading/stream',
+    area: 'trading',
+    summary:
+      'Server-sent events (text/event-stream) of the bot: activity, order, dashboard. Not in SPEC §7.',
+    query: z.object({ userid: BotIdSchema }),
+    response: TradingStreamEventSchema,
+    owner: ownerQuery,
+  }),
+  tradingOrders: endpoint({
+    method: 'GET',
+    path: '/trading/orders',
+    area: 'trading',
+    summary: "The bot's orders with filters and totals, newest first. Not in SPEC §7 (issue 8).",
+    query: OrdersQuerySchema,
+    response: OrdersPageSchema,
+    owner: ownerQuery,
+  }),
+  tradingOrdersCsv: endpoint({
+    method: 'GET',
+    path: '/trading/orders.csv',
+    area: 'trading',
+    summary:
+      'The filtered orders as CSV (text/csv, ORDERS_CSV_COLUMNS, money in units). Not in SPEC §7.',
+    query: OrdersFilterSchema,
+    response: z.string(),
+    owner: ownerQuery,
+  }),
+  tradingChart: endpoint({
+    method: 'GET',
+    path: '/trading/chart',
+    area: 'trading',
+    summary: 'Balance and P&L over the day or the week. Not in SPEC §7 (issue 8).',
+    query: ChartQuerySchema,
+    response: ResultChartSchema,
+    owner: ownerQuery,
+  }),
+  tradingLatency: endpoint({
+    method: 'GET',
+    path: '/trading/latency',
+    area: 'trading',
+    summary: "Latency waterfall of the bot's recent signals and the day's p50/p95 per step.",
+    query: LatencyQuerySchema,
+    response: LatencyReportSchema,
+    owner: ownerQuery,
+  }),
+};
