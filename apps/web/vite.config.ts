@@ -19,6 +19,11 @@ export default defineConfig({
         // Long-lived vendor code in its own files, so a new screen does not re-download MUI.
         advancedChunks: {
           groups: [
+            // The chart library (and its d3 parts) is loaded only by the result chart's screen.
+            {
+              name: 'charts',
+              test: /node_modules[\\/](@mui[\\/]x-|d3-|internmap|flatqueue|bezier-easing|reselect)/,
+            },
             { name: 'mui', test: /node_modules[\\/]@(mui|emotion)[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],

@@ -18,6 +18,11 @@ import { CopySignalsPage } from '../features/copy-signals/components/copy-signal
 import { BrokerConfigPage } from '../features/brokers/components/broker-config-page.tsx';
 import { ProxyPage } from '../features/proxy/components/proxy-page.tsx';
 import { ReaderParamsPage } from '../features/reader-params/components/reader-params-page.tsx';
+import { ActivityPage } from '../features/trading/components/activity-page.tsx';
+import { LatencyPage } from '../features/trading/components/latency-page.tsx';
+import { OrdersPage } from '../features/trading/components/orders-page.tsx';
+import { ResultsPage } from '../features/trading/components/results-page.tsx';
+import { TradingHome } from '../features/trading/components/trading-home.tsx';
 import { AppShell } from './shell/app-shell.tsx';
 import { PublicLayout } from './shell/public-layout.tsx';
 
@@ -48,6 +53,10 @@ const screens: RouteObject[] = [
   { path: '/config-soros', element: <SorosPage /> },
   { path: '/config-recovery', element: <LossRecoveryPage /> },
   { path: '/config-customcycles', element: <CustomCyclesPage /> },
+  { path: '/activity', element: <ActivityPage /> },
+  { path: '/orders', element: <OrdersPage /> },
+  { path: '/results', element: <ResultsPage /> },
+  { path: '/latency', element: <LatencyPage /> },
 ];
 
 /** Every logged-in path that has a screen. */
@@ -57,7 +66,15 @@ export const loggedInRoutes: RouteObject[] = [
   {
     element: <AppShell />,
     children: [
-      { index: true, element: <HomePage builtPaths={builtPaths} /> },
+      {
+        index: true,
+        element: (
+          <HomePage
+            builtPaths={builtPaths}
+            top={<TradingHome isBuilt={(path) => builtPaths.includes(path)} />}
+          />
+        ),
+      },
       ...screens,
       { path: '*', element: <NotFoundPage loggedIn /> },
     ],

@@ -48,14 +48,25 @@ describe('drawer', () => {
     expect(within(nav).getByText('Configurações gerais')).toBeVisible();
   });
 
-  it('holds the six links of SPEC in order', async () => {
+  it("holds the six links of SPEC in order, then the robot's live-view screens", async () => {
     await openShell();
     const nav = screen.getByRole('navigation', { name: 'Navegação' });
     expect(
       within(nav)
         .getAllByRole('link')
         .map((a) => a.getAttribute('href')),
-    ).toEqual(['/', '/geralconfig', '/copytrader', '/copysignals', '/comprar', '/auth']);
+    ).toEqual([
+      '/',
+      '/geralconfig',
+      '/copytrader',
+      '/copysignals',
+      '/comprar',
+      '/auth',
+      '/activity',
+      '/orders',
+      '/results',
+      '/latency',
+    ]);
   });
 });
 

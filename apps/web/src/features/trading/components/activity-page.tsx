@@ -1,0 +1,87 @@
+import type { ActivityItem } from '@app/contract';
+import {
+  Box,
+  Button,
+  Chip,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  Typography,
+  type ChipProps,
+} from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { PageCard } from '../../../components/layout/page-card.tsx';
+import { QueryState } from '../../../components/notices/query-state.tsx';
+import { dynamicKey } from '../../../i18n/keys.ts';
+import { storage } from '../../../lib/storage.ts';
+import { useTradingActivity, useTradingLive } from '../api/trading.ts';
+import { useTradingFormat } from '../format.ts';
+import { messageText } from '../message.ts';
+import { LiveChip } from './live-chip.tsx';
+
+const KIND_COLOR: Record<ActivityItem['kind'], ChipProps['color']> = {
+  signal: 'info',
+  decision: 'warning',
+  order: 'primary',
+  result: 'success',
+  session: 'default',
+};
+
+function ActivityLine({ item }: { item: ActivityItem }) {
+  const { t, i18n } = useTranslation();
+  const format = useTradingFormat();
+  const kind = t(dynamicKey(`trading.activity.kind.${item.kind}`));
+  return (
+    <ListItem divider disableGutters sx={{ alignItems: 'flex-start', gap: 1 }}>
+      <Chip size="small" color={KIND_COLOR[item.kind]} label={kind} sx={{ mt: 0.5 }} />
+      <ListItemText
+        sx={{ minWidth: 0, m: 0, overflowWrap: 'anywhere' }}
+        primary={messageText(t, i18n.language, item.message, kind)}
+        secondary={
+          <time dateTime={new Date(item.at).toISOString()}>{format.dateTime(item.at)}</time>
+        }
+      />
+    </ListItem>
+  );
+}
+
+/** The activity feed (`/activity`, issue 8): newest first, pushed live, older pages on demand. */
+export function ActivityPage() {
+  const { t } = useTranslation();
+  const userid = storage.get('userId') ?? '';
+  const poll = useTradingLive(userid);
+  const query = useTradingActivity(userid, poll);
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <PageCard title={t('trading.activity.title')} subtitle={t('trading.activity.subtitle')}>
+      <Box sx={{ mb: 2 }}>
+        <LiveChip poll={poll} />
+      </Box>
+      <QueryState
+        pending={query.isPending}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      >
+        {items.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            {t('trading.activity.empty')}
+          </Typography>
+        ) : (
+          <List dense disablePadding aria-label={t('trading.activity.title')}>
+            {items.map((item) => (
+              <ActivityLine key={item.id} item={item} />
+            ))}
+          </List>
+        )}
+        {query.hasNextPage && (
+          <Stack sx={{ mt: 2, alignItems: 'center' }}>
+            <Button onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+              {t('trading.loadMore')}
+            </Button>
+          </Stack>
+        )}
+      </QueryState>
+    </PageCard>
+  );
+}

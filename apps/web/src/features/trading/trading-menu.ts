@@ -1,0 +1,13 @@
+import BarChartIcon from '@mui/icons-material/BarChart';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import TimelineIcon from '@mui/icons-material/Timeline';
+import TimerIcon from '@mui/icons-material/Timer';
+import type { MenuLink } from '../../components/cards/link-menu.tsx';
+
+/** The live-view screens of issue 8, linked from home and after SPEC's six drawer links. */
+export const TRADING_MENU: readonly MenuLink[] = [
+  { path: '/activity', labelKey: 'nav.activity', Icon: TimelineIcon },
+  { path: '/orders', labelKey: 'nav.orders', Icon: ReceiptLongIcon },
+  { path: '/results', labelKey: 'nav.results', Icon: BarChartIcon },
+  { path: '/latency', labelKey: 'nav.latency', Icon: TimerIcon },
+];
