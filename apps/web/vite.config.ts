@@ -3,6 +3,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+/** Any dependency but the chart library's own (MUI X, d3 and their helpers). */
+const CHARTS_FREE_VENDOR =
+  /node_modules[\\/](?!@mui[\\/]x-|d3-|internmap|flatqueue|bezier-easing|reselect)/;
 
 // One file for the dev server, the build and the `web` test project (listed in the root vitest.config.ts).
 export default defineConfig({
@@ -19,13 +22,10 @@ export default defineConfig({
         // Long-lived vendor code in its own files, so a new screen does not re-download MUI.
         advancedChunks: {
           groups: [
-            // The chart library (and its d3 parts) is loaded only by the result chart's screen.
-            {
-              name: 'charts',
-              test: /node_modules[\\/](@mui[\\/]x-|d3-|internmap|flatqueue|bezier-easing|reselect)/,
-            },
-            { name: 'mui', test: /node_modules[\\/]@(mui|emotion)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
+            // The chart library and its d3 parts stay out of these groups, so they travel with
+            // the result chart's own lazily loaded chunk (issue 8), not with every page.
+            { name: 'mui', test: /node_modules[\\/]@(mui[\\/](?!x-)|emotion[\\/])/ },
+            { name: 'vendor', test: CHARTS_FREE_VENDOR },
           ],
         },
       },
