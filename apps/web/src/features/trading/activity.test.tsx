@@ -156,6 +156,7 @@ describe('activity feed', () => {
       'GET /api/trading/activity': errorReply(403, 'errors.forbidden'),
     });
     await renderApp('/activity');
+    await screen.findByRole('heading', { name: 'Atividade do robô' });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Este robô não pertence à sua conta.',
     );

@@ -42,7 +42,7 @@ describe('home dashboard', () => {
     expect(figure(card, 'Taxa de acerto')).toHaveTextContent('75 %');
     expect(figure(card, 'Acerto para empatar')).toHaveTextContent('53,5 %');
     expect(within(card).getByText('Ciclo 2, gale 1')).toBeInTheDocument();
-    expect(within(card).getByText('Próximas entradas: 4,00 / 8,80')).toBeInTheDocument();
+    expect(within(card).getByText('Valores das próximas ordens: 4,00 / 8,80')).toBeInTheDocument();
     expect(within(card).getByRole('switch', { name: 'Robô ligado' })).toBeChecked();
     expect(within(card).getByText('ligado')).toBeInTheDocument();
     // The dashboard comes first, the Configure menu stays below it.

@@ -18,6 +18,8 @@ export function useTradingFormat() {
     const pct = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
     const ms = new Intl.NumberFormat(language, { maximumFractionDigits: 0 });
     const time = new Intl.DateTimeFormat(language, { timeStyle: 'medium' });
+    const clock = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' });
+    const day = new Intl.DateTimeFormat(language, { weekday: 'short', day: '2-digit' });
     const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'medium' });
     return {
       language,
@@ -30,6 +32,10 @@ export function useTradingFormat() {
       /** Milliseconds as a whole number: 1.250. */
       ms: (value: number) => ms.format(value),
       time: (at: number) => time.format(at),
+      /** Hours and minutes, for chart ticks: 13:05. */
+      clock: (at: number) => clock.format(at),
+      /** Short weekday and day of the month, for the week's ticks: sex., 23. */
+      day: (at: number) => day.format(at),
       dateTime: (at: number) => dateTime.format(at),
     };
   }, [language]);

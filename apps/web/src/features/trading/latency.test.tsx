@@ -46,8 +46,8 @@ describe('latency waterfall', () => {
     await openLatency();
     const table = await screen.findByRole('table', { name: 'Hoje, por etapa' });
     const rows = within(table).getAllByRole('row');
-    expect(rows[0]).toHaveTextContent('EtapaSinaisp50p95');
-    expect(rows[3]).toHaveTextContent('enviado11.200 ms1.200 ms');
+    expect(rows[0]).toHaveTextContent('EtapaSinaisp50 (ms)p95 (ms)');
+    expect(rows[3]).toHaveTextContent('enviado11.2001.200');
   });
 
   it('says so when there are no signals yet', async () => {

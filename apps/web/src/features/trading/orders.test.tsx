@@ -73,7 +73,7 @@ describe('orders page', () => {
     await user.type(within(filters).getByLabelText('Canal'), ' vip-sinais ');
     await user.type(within(filters).getByLabelText('Ativo'), 'eurusd');
     await user.selectOptions(within(filters).getByLabelText('Resultado'), 'Loss');
-    await user.click(within(filters).getByRole('button', { name: 'Filtros' }));
+    await user.click(within(filters).getByRole('button', { name: 'Filtrar' }));
     const from = String(new Date(2025, 4, 19).getTime());
     const to = String(new Date(2025, 4, 21).getTime());
     await waitFor(() =>
@@ -123,6 +123,7 @@ describe('orders page', () => {
       'GET /api/trading/orders': errorReply(500, 'errors.internal'),
     });
     await renderApp('/orders');
+    await screen.findByRole('heading', { name: 'Histórico de ordens' });
     expect(await screen.findByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
   });
 });

@@ -23,9 +23,10 @@ describe('result chart', () => {
     expect(
       await screen.findByText('3 ordens liquidadas · saldo 10.012,50 · resultado +12,50'),
     ).toBeInTheDocument();
-    // The lazily loaded chart arrives with its legend.
-    expect(await screen.findByText('Saldo', {}, { timeout: 10_000 })).toBeInTheDocument();
-    expect(screen.getByText('Resultado')).toBeInTheDocument();
+    // The lazily loaded module draws the balance and the result, each on its own scale.
+    const balance = await screen.findByRole('figure', { name: 'Saldo' }, { timeout: 10_000 });
+    expect(balance.querySelector('svg')).not.toBeNull();
+    expect(screen.getByRole('figure', { name: 'Resultado' }).querySelector('svg')).not.toBeNull();
     expect(server.to('GET /api/trading/chart')[0]?.query).toEqual({
       userid: '5550001',
       range: 'day',

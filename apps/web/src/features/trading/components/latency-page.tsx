@@ -22,7 +22,7 @@ import { LiveChip } from './live-chip.tsx';
 
 /** One colour per step, in the order of the waterfall. */
 const STEP_COLOR: Record<WaterfallStep['stage'], string> = {
-  parsed: 'info.main',
+  parsed: 'grey.500',
   decided: 'secondary.main',
   sent: 'primary.main',
   confirmed: 'warning.main',
@@ -104,10 +104,13 @@ function SignalWaterfall({ signal }: { signal: SignalLatency }) {
 function DayPercentiles({ day }: { day: LatencyReport['day'] }) {
   const { t } = useTranslation();
   const format = useTradingFormat();
-  const ms = (value: number | null) =>
-    value === null ? t('robot.value.none') : t('trading.latency.ms', { value: format.ms(value) });
+  const ms = (value: number | null) => (value === null ? t('robot.value.none') : format.ms(value));
   return (
-    <Table size="small" aria-labelledby="latency-day">
+    <Table
+      size="small"
+      aria-labelledby="latency-day"
+      sx={{ '& th, & td': { px: { xs: 1, sm: 2 }, whiteSpace: 'nowrap' } }}
+    >
       <TableHead>
         <TableRow>
           <TableCell>{t('trading.latency.stage')}</TableCell>

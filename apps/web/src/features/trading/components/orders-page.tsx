@@ -122,7 +122,7 @@ function Filters({ onApply }: { onApply: (form: FilterForm) => void }) {
         ))}
       </TextField>
       <Button type="submit" variant="contained">
-        {t('trading.orders.filters')}
+        {t('trading.orders.apply')}
       </Button>
     </Box>
   );
