@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
@@ -127,6 +128,10 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   };
   app.decorate('deps', deps);
   app.decorate('implementedEndpoints', new Set<string>());
+  const robotEvents = new EventEmitter();
+  // Every open SSE stream listens; the default limit of 10 would warn on a busy server.
+  robotEvents.setMaxListeners(0);
+  app.decorate('robotEvents', robotEvents);
   app.decorateRequest('session', null);
   app.addHook('onClose', async () => {
     await database.db.destroy();

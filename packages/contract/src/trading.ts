@@ -15,7 +15,7 @@ export const TradingMessageParamSchema = z.union([
   z.number(),
   z.boolean(),
   z.null(),
-  z.array(z.number()),
+  z.array(z.number()).readonly(),
 ]);
 
 /**

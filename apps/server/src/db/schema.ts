@@ -204,6 +204,97 @@ export interface BotSessionsTable {
   bot_id: number;
   state: ColumnType<unknown, string, string>;
   updated_at: EpochMs;
+  /** Bumped on every save; a save expecting another version lost a race (migration 0015). */
+  version: Generated<number>;
+  /** JSON of the strategy selection and money settings the money state was built from. */
+  money_key: Generated<string>;
+}
+
+export type BotEventKind = 'command' | 'signal' | 'wake';
+
+/** The one inbox of a bot (migration 0015): a command, a signal or a timer, due at an instant. */
+export interface BotEventsTable {
+  id: Generated<number>;
+  bot_id: number;
+  kind: BotEventKind;
+  /** `bot_commands.id` or `signals.id`; NULL for a wake-up. */
+  ref_id: number | null;
+  due_at: EpochMs;
+  done_at: EpochMs | null;
+}
+
+export type OrderLedgerState = 'placed' | 'open' | 'won' | 'lost' | 'draw' | 'failed';
+
+/** The orders ledger and outbox (migration 0015): written before the broker call. */
+export interface OrdersTable {
+  id: Generated<number>;
+  bot_id: number;
+  signal_id: number | null;
+  channel_id: string | null;
+  /** Idempotency key sent to the broker: `s<signal>-g<gale level>`; unique per bot. */
+  client_ref: string;
+  /** The session's own ref for the order (its results come back by it). */
+  session_ref: string;
+  gale_level: number;
+  broker_id: number;
+  account_type: number;
+  asset: string;
+  direction: 'CALL' | 'PUT';
+  stake_cents: number;
+  payout_pct: number;
+  state: OrderLedgerState;
+  fail_reason: string | null;
+  send_at: EpochMs;
+  expires_at: EpochMs;
+  /** Set (and committed) just before the broker call: a crash after it means "ask the broker". */
+  attempted_at: EpochMs | null;
+  confirmed_at: EpochMs | null;
+  settled_at: EpochMs | null;
+  broker_order_id: string | null;
+  pnl_cents: number | null;
+  balance_after_cents: number | null;
+  created_at: EpochMs;
+}
+
+/** The paper broker's balance of one bot and account type, cents. */
+export interface PaperAccountsTable {
+  bot_id: number;
+  account_type: number;
+  balance_cents: number;
+}
+
+/** An order on the paper broker; `(bot_id, client_ref)` unique, so placing twice returns it. */
+export interface PaperOrdersTable {
+  id: Generated<number>;
+  bot_id: number;
+  client_ref: string;
+  account_type: number;
+  asset: string;
+  direction: 'CALL' | 'PUT';
+  stake_cents: number;
+  payout: number;
+  open_at: EpochMs;
+  expires_at: EpochMs;
+  settled_at: EpochMs | null;
+  pnl_cents: number | null;
+}
+
+/** One line of the activity feed; `message` is JSON `{ key, params }`. */
+export interface ActivityTable {
+  id: Generated<number>;
+  bot_id: number;
+  at: EpochMs;
+  kind: 'signal' | 'decision' | 'order' | 'result' | 'session';
+  signal_id: number | null;
+  order_id: number | null;
+  message: ColumnType<unknown, string, string>;
+}
+
+/** Which worker advances a bot, until when (renewed by heartbeat, taken over after). */
+export interface BotLeasesTable {
+  bot_id: number;
+  owner: string;
+  expires_at: EpochMs;
 }
 
 /**
@@ -268,4 +359,10 @@ export interface Database {
   reader_requests: ReaderRequestsTable;
   bot_sessions: BotSessionsTable;
   signals: SignalsTable;
+  bot_events: BotEventsTable;
+  orders: OrdersTable;
+  paper_accounts: PaperAccountsTable;
+  paper_orders: PaperOrdersTable;
+  activity: ActivityTable;
+  bot_leases: BotLeasesTable;
 }

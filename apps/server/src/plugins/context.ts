@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
@@ -35,6 +36,11 @@ declare module 'fastify' {
     deps: AppDeps;
     /** `METHOD /path` of every endpoint of the table a module has registered. */
     implementedEndpoints: Set<string>;
+    /**
+     * In-process robot news: `queued` (botId) when the API queued a command (wakes the runtime),
+     * `change` (botId) when the runtime changed a bot's feed or figures (wakes its SSE streams).
+     */
+    robotEvents: EventEmitter;
   }
   interface FastifyRequest {
     session: RequestSession | null;

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build } from '../app.ts';
 import { callAs, registerAndLogin, useTestApp } from '../test/app.ts';
+import { robotOf } from '../test/robot.ts';
 import { processQueuedCommands, type SettledCommand } from './command-queue.ts';
 import { loadSessionConfig } from './session-config.ts';
 
@@ -36,7 +37,7 @@ const parsed = (entry: Listed | undefined) =>
     : null;
 
 const run = (limit = 100, app: FastifyInstance = t.app) =>
-  processQueuedCommands(app.deps, { limit });
+  processQueuedCommands(robotOf(app), { limit });
 
 async function botIdOfUser(userid: string): Promise<number> {
   const row = await t.app.deps.db
@@ -58,7 +59,8 @@ describe('processQueuedCommands', () => {
     expect(parsed(entry)).toEqual({
       key: 'robot.reply.status',
       params: {
-        running: true,
+        // A new bot starts off: nobody switched it on yet (issue 8).
+        running: false,
         stopReason: null,
         strategy: 'martingale',
         accountType: 1,
@@ -117,9 +119,9 @@ describe('processQueuedCommands', () => {
     const settled = await run();
     const ids = settled.map((s) => s.id);
     expect(ids).toEqual([...ids].sort((x, y) => x - y));
-    // a: status (on), off, status (off) — each saw the state its predecessors left.
+    // a: status (a new bot is off), off, status (off) — each saw the state its predecessors left.
     const [aLast, , aFirst] = await listed(a);
-    expect(parsed(aFirst)?.params).toMatchObject({ running: true });
+    expect(parsed(aFirst)?.params).toMatchObject({ running: false });
     expect(parsed(aLast)?.params).toMatchObject({ running: false });
     expect(parsed((await listed(b))[0])?.params).toMatchObject({ running: false });
   });
@@ -201,7 +203,7 @@ describe('processQueuedCommands', () => {
     await send(broken, 3);
     await send(fine, 3);
     const onError = vi.fn();
-    const settled = await processQueuedCommands(t.app.deps, { limit: 10, onError });
+    const settled = await processQueuedCommands(robotOf(t.app), { limit: 10, onError });
     expect(settled.map((s) => s.status)).toEqual(['failed', 'done']);
     expect(onError).toHaveBeenCalledOnce();
     expect(parsed((await listed(broken))[0])).toEqual({ key: 'robot.reply.failed', params: {} });

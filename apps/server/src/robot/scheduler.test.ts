@@ -92,7 +92,7 @@ describe('startRobotRuntime', () => {
     const id = await queue(a, 3);
     await sql`alter table bot_commands rename to bot_commands_away`.execute(a.deps.db);
     await vi.advanceTimersByTimeAsync(1000);
-    await vi.waitFor(() => expect(lines.join('')).toContain('robot runtime: poll failed'));
+    await vi.waitFor(() => expect(lines.join('')).toContain('robot runtime: pass failed'));
     expect(vi.getTimerCount()).toBe(1);
 
     await sql`alter table bot_commands_away rename to bot_commands`.execute(a.deps.db);
@@ -106,7 +106,7 @@ describe('startRobotRuntime', () => {
     await sql`drop table bot_sessions`.execute(a.deps.db);
     await vi.advanceTimersByTimeAsync(1000);
     await vi.waitFor(async () => expect(await statusOf(a, id)).toBe('failed'));
-    const logged = lines.find((l) => l.includes('robot runtime: command failed'));
+    const logged = lines.find((l) => l.includes('robot: command failed'));
     expect(JSON.parse(logged ?? '{}')).toMatchObject({
       level: 50,
       command: { id, code: 3 },

@@ -5,6 +5,7 @@ import {
   toCents,
   type CommonConfig,
   type MoneyConfigs,
+  type ClockWindow,
   type SessionConfig,
 } from '@app/robot';
 import { readGlobalParams } from '../modules/global-params/global-params.service.ts';
@@ -102,20 +103,113 @@ async function moneyConfigs(
  * the one boundary between the panel's currency units and the robot.
  * @example (await loadSessionConfig(deps, 7)).money.martingale?.entry // { kind: 'fixed', stakeCents: 200 }
  */
-export async function loadSessionConfig(deps: AppDeps, botId: number): Promise<SessionConfig> {
+export async function loadSessionConfig(
+  deps: Pick<AppDeps, 'db'>,
+  botId: number,
+): Promise<SessionConfig> {
+  return (await loadBotSettings(deps, botId)).config;
+}
+
+/** A bot's trading settings beyond the session's: what the decision needs (issue 8 §2). */
+export interface BotSettings {
+  config: SessionConfig;
+  userid: string;
+  brokerId: number;
+  /** The settings the bot trades on were saved at least once; else what to configure first. */
+  missing: 'globalParams' | 'masaniello' | 'cycles' | 'lossRecovery' | 'customCycles' | null;
+  botExpSec: number;
+  windows: ClockWindow[];
+  utcOffsetHours: number;
+  /** The global params' payout is the minimum the broker must pay, percent; 0 = none. */
+  minPayoutPct: number;
+  galenum: number;
+}
+
+/** Which saved row a strategy needs besides the global params. */
+async function missingSettings(
+  deps: Pick<AppDeps, 'db'>,
+  botId: number,
+  brokerId: number,
+  strategySel: number,
+): Promise<BotSettings['missing']> {
+  const db = deps.db;
+  const has = async (q: Promise<unknown>): Promise<boolean> => (await q) !== undefined;
+  const gp = db
+    .selectFrom('global_params')
+    .select('bot_id')
+    .where('bot_id', '=', botId)
+    .where('broker_id', '=', brokerId)
+    .executeTakeFirst();
+  if (!(await has(gp))) return 'globalParams';
+  switch (strategySel) {
+    case 2:
+      return (await has(
+        db
+          .selectFrom('masaniello_params')
+          .select('bot_id')
+          .where('bot_id', '=', botId)
+          .executeTakeFirst(),
+      ))
+        ? null
+        : 'masaniello';
+    case 3:
+      return (await has(
+        db
+          .selectFrom('cycle_params')
+          .select('bot_id')
+          .where('bot_id', '=', botId)
+          .where('broker_id', '=', brokerId)
+          .executeTakeFirst(),
+      ))
+        ? null
+        : 'cycles';
+    case 4:
+      return (await has(
+        db
+          .selectFrom('loss_recovery_params')
+          .select('bot_id')
+          .where('bot_id', '=', botId)
+          .where('broker_id', '=', brokerId)
+          .executeTakeFirst(),
+      ))
+        ? null
+        : 'lossRecovery';
+    case 5:
+      return (await has(
+        db
+          .selectFrom('custom_cycle_rows')
+          .select('bot_id')
+          .where('bot_id', '=', botId)
+          .executeTakeFirst(),
+      ))
+        ? null
+        : 'customCycles';
+    default:
+      return null;
+  }
+}
+
+/**
+ * Everything the runtime reads from what the trader saved, for one bot, read afresh on every run
+ * (a save in the panel takes effect at the next sequence).
+ */
+export async function loadBotSettings(
+  deps: Pick<AppDeps, 'db'>,
+  botId: number,
+): Promise<BotSettings> {
   const bot = await deps.db
     .selectFrom('bots')
-    .select(['userid', 'current_broker'])
+    .select(['userid', 'current_broker', 'botexp'])
     .where('id', '=', botId)
     .executeTakeFirst();
   if (!bot) throw new Error(`No bot with id ${botId}`);
-  const params = await readGlobalParams(deps, bot.userid, bot.current_broker);
-  const reader = await readReaderParams(deps, bot.userid);
-  return {
+  const params = await readGlobalParams(deps as AppDeps, bot.userid, bot.current_broker);
+  const reader = await readReaderParams(deps as AppDeps, bot.userid);
+  const config: SessionConfig = {
     botId: bot.userid,
     accountType: params.accType,
     strategySel: params.strategySel,
-    money: await moneyConfigs(deps, bot.userid, bot.current_broker, params),
+    money: await moneyConfigs(deps as AppDeps, bot.userid, bot.current_broker, params),
     // An unchosen stop type (never saved) with both sides 0 is no stop at all.
     stops: stopsConfigFromParams({
       stopType: params.stopType ?? StopType.fixed,
@@ -128,5 +222,41 @@ export async function loadSessionConfig(deps: AppDeps, botId: number): Promise<S
     copyMode: params.traderMode,
     // Copy trading has no runtime yet; the trader turns it on with command 15.
     copyEnabled: false,
+    resetHourUtc: resetHourUtc(reader.hourReset, reader.timerzone),
   };
+  return {
+    config,
+    userid: bot.userid,
+    brokerId: bot.current_broker,
+    missing: await missingSettings(deps, botId, bot.current_broker, params.strategySel),
+    botExpSec: bot.botexp,
+    windows: [
+      { start: reader.hourStart, end: reader.hourEnd },
+      { start: reader.hourStart2, end: reader.hourEnd2 },
+      { start: reader.hourStart3, end: reader.hourEnd3 },
+    ],
+    utcOffsetHours: reader.timerzone,
+    minPayoutPct: params.payout,
+    galenum: params.galenum,
+  };
+}
+
+/** The reader's reset clock time (its own zone) as a UTC hour; '' = midnight of that zone. */
+function resetHourUtc(clock: string, utcOffsetHours: number): number {
+  const hour = /^(\d\d):/.exec(clock)?.[1];
+  const local = hour === undefined ? 0 : Number(hour);
+  return (((local - Math.round(utcOffsetHours)) % 24) + 24) % 24;
+}
+
+/**
+ * The config with the broker's payout for the signal's asset planning the stakes (the global
+ * params' payout is only the minimum the broker must pay). Masaniello keeps its plan payout.
+ */
+export function withBrokerPayout(config: SessionConfig, payout: number): SessionConfig {
+  const money = { ...config.money };
+  if (money.martingale) money.martingale = { ...money.martingale, payout };
+  if (money.cycles) money.cycles = { ...money.cycles, payout };
+  if (money.lossRecovery) money.lossRecovery = { ...money.lossRecovery, payout };
+  if (money.customCycles) money.customCycles = { ...money.customCycles, payout };
+  return { ...config, money };
 }

@@ -8,6 +8,7 @@ import type {
   CommandArgs,
   NotifyParams,
   SessionCommand,
+  SessionConfig,
   SessionState,
   SessionStep,
 } from './types.ts';
@@ -223,8 +224,10 @@ export function handleCommand(
       const incoming = args.config;
       if (!incoming) return reply(state, name, { ok: false, reason: 'no_config' });
       if (busy(state)) return reply(state, name, { ok: false, reason: 'sequence_in_flight' });
-      const moneyChanged =
-        incoming.strategySel !== config.strategySel || incoming.money !== config.money;
+      // By value: the saved settings come back from the database as a new object every time,
+      // and an identity check would reset the strategy (Masaniello's wins and capital) on every
+      // update (issue 8, "command 14 identity bug").
+      const moneyChanged = moneyKeyOf(incoming) !== moneyKeyOf(config);
       const probe: SessionState = { ...state, config: { ...incoming, botId: config.botId } };
       const plug = plugOf(probe);
       const next: SessionState = {
@@ -250,4 +253,24 @@ export function handleCommand(
         profitCents: state.profitCents,
       });
   }
+}
+
+/** Sorts object keys recursively, so two equal values always print the same JSON. */
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((k) => [k, sortedKeys((value as Record<string, unknown>)[k])]),
+  );
+}
+
+/**
+ * A value key of what the money state is built from (strategy selection and its settings): equal
+ * settings give equal keys whatever object they came in.
+ * @example moneyKeyOf(a) === moneyKeyOf(structuredClone(a)) // true
+ */
+export function moneyKeyOf(config: Pick<SessionConfig, 'strategySel' | 'money'>): string {
+  return JSON.stringify(sortedKeys({ strategySel: config.strategySel, money: config.money }));
 }

@@ -1,6 +1,6 @@
 // Public API of the session folder: one bot's state machine and its bot commands.
 export { initialSession, step } from './session.ts';
-export { galePricesCents, SESSION_REPLY_KEYS } from './commands.ts';
+export { galePricesCents, moneyKeyOf, SESSION_REPLY_KEYS } from './commands.ts';
 export { moneyPlugFor, type MoneyPlug } from './money-plug.ts';
 export type {
   CommandArgs,
@@ -19,3 +19,11 @@ export type {
   SessionStopReason,
   SignalIgnoredReason,
 } from './types.ts';
+export {
+  insideWindows,
+  tradeBlock,
+  TRADE_BLOCKS,
+  type ClockWindow,
+  type TradeBlock,
+  type TradeGateInput,
+} from './trade-gate.ts';

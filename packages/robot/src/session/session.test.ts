@@ -566,3 +566,16 @@ describe('session bot commands', () => {
     ]);
   });
 });
+
+describe('updateBot (command 14) after a database round trip', () => {
+  it('keeps the Masaniello state when the saved settings are equal but a new object', () => {
+    let state = initialSession(config({ strategySel: 2 }));
+    state = step(state, { type: 'tick', nowMs: T }).state;
+    const before = state.money;
+    // What the runtime reads back from the database: the same values, a different object.
+    const roundTripped = JSON.parse(JSON.stringify(config({ strategySel: 2 }))) as SessionConfig;
+    const out = step(state, { type: 'command', code: 14, args: { config: roundTripped } });
+    expect(out.state.money).toBe(before);
+    expect(out.commands[0]).toMatchObject({ params: { moneyReset: false } });
+  });
+});

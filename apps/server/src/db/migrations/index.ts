@@ -5,6 +5,7 @@ import { robotConfig } from './0002-robot-config.ts';
 import { readerRequests } from './0004-reader-requests.ts';
 import { botSessions } from './0005-bot-sessions.ts';
 import { signals } from './0006-signals.ts';
+import { trading } from './0015-trading.ts';
 
 /**
  * Every migration, listed in code rather than found by scanning a folder, so running under tsx,
@@ -17,5 +18,6 @@ export function migrations(types: ColumnTypes): Record<string, Migration> {
     '0004-reader-requests': readerRequests(types),
     '0005-bot-sessions': botSessions(types),
     '0006-signals': signals(types),
+    '0015-trading': trading(types),
   };
 }

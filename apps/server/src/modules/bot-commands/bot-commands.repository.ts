@@ -6,11 +6,13 @@ export async function insertCommand(
   botId: number,
   code: number,
   now: number,
-): Promise<void> {
-  await db
+): Promise<number> {
+  const row = await db
     .insertInto('bot_commands')
     .values({ bot_id: botId, code, created_at: now, status: 'queued' })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** Newest first; ids grow with time, and unlike created_at they never tie. */

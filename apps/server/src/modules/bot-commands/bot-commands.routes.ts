@@ -5,7 +5,7 @@ import { listRecentCommands, queueCommand } from './bot-commands.service.ts';
 
 export function botCommandsRoutes(app: FastifyInstance): void {
   route(app, endpoints.sendBotCommand, async ({ body }) => {
-    await queueCommand(app.deps, body);
+    app.robotEvents.emit('queued', await queueCommand(app.deps, body));
     return { ok: true as const };
   });
   route(app, endpoints.listBotCommands, ({ query }) => listRecentCommands(app.deps, query.userid));

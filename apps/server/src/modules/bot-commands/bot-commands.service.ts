@@ -1,14 +1,21 @@
 import type { BotCommand, BotCommandEntry } from '@app/contract';
 import { botIdOf } from '../../lib/owned-bot.ts';
 import type { AppDeps } from '../../plugins/context.ts';
+import { enqueueBotEvent } from '../../robot/inbox.ts';
 import { insertCommand, recentCommands } from './bot-commands.repository.ts';
 
 /** How many commands the form lists under it. */
 export const RECENT_COMMANDS = 20;
 
 /** Queues the command for the robot runtime, which settles it to 'done' or 'failed'. */
-export async function queueCommand(deps: AppDeps, command: BotCommand): Promise<void> {
-  await insertCommand(deps.db, await botIdOf(deps, command.userid), command.botCmd, deps.now());
+export async function queueCommand(deps: AppDeps, command: BotCommand): Promise<number> {
+  const botId = await botIdOf(deps, command.userid);
+  const now = deps.now();
+  await deps.db.transaction().execute(async (trx) => {
+    const id = await insertCommand(trx, botId, command.botCmd, now);
+    await enqueueBotEvent(trx, { botId, kind: 'command', refId: id, dueAt: now });
+  });
+  return botId;
 }
 
 export async function listRecentCommands(

@@ -1,0 +1,43 @@
+import type { AccountType } from '@app/contract';
+import type { Cents, OrderDirection } from '@app/robot';
+
+/** What the runtime asks a broker to open; `clientRef` is the ledger's idempotency key. */
+export interface PlaceRequest {
+  clientRef: string;
+  asset: string;
+  direction: OrderDirection;
+  stakeCents: Cents;
+  account: AccountType;
+  timeframeMin: number;
+  openAtMs: number;
+  expiresAtMs: number;
+}
+
+export type PlaceAnswer =
+  | { ok: true; brokerOrderId: string; payout: number; balanceCents: Cents | null }
+  /** `error` is a reason key suffix (`robot.orderFailed.<error>`). */
+  | { ok: false; error: string };
+
+/** Where an order stands at the broker. */
+export type OrderStatus =
+  | { status: 'missing' }
+  | { status: 'open'; brokerOrderId: string }
+  | { status: 'settled'; brokerOrderId: string; pnlCents: Cents; balanceCents: Cents | null };
+
+/**
+ * One bot's broker (DESIGN §7.1 "connectors are adapters"): the paper broker by default, Deriv
+ * when the bot's broker is Deriv and a token is stored. Every call may fail or time out: the
+ * runtime fails that order with a reason, never blocks another bot.
+ */
+export interface BrokerAdapter {
+  readonly name: string;
+  balance(account: AccountType): Promise<Cents>;
+  /** Payout fraction (0.87) for the asset and timeframe now. */
+  payout(asset: string, timeframeMin: number): Promise<number>;
+  /** Opens the order; placing the same `clientRef` twice returns the first order. */
+  placeOrder(request: PlaceRequest): Promise<PlaceAnswer>;
+  /** The order with this client ref (reconciliation after a crash) and its result once settled. */
+  lookup(clientRef: string, atMs: number): Promise<OrderStatus>;
+  /** Releases connections (network adapters). */
+  close?(): Promise<void>;
+}

@@ -1,0 +1,169 @@
+import type { AccountType } from '@app/contract';
+import {
+  normalizeAsset,
+  outcomeOf,
+  PAPER_DEFAULTS,
+  paperPricePoints,
+  roundCents,
+} from '@app/robot';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { BrokerAdapter, OrderStatus, PlaceAnswer } from './broker-adapter.ts';
+
+/** The seed of every paper price path: the same prices in the server, the workers and tests. */
+export const PAPER_SEED = 20_251_122;
+
+/** Paper payout for an asset: regular assets 87 %, OTC 80 % (PAPER_DEFAULTS). */
+export function paperPayout(asset: string): number {
+  return normalizeAsset(asset).includes('OTC')
+    ? PAPER_DEFAULTS.otcPayout
+    : PAPER_DEFAULTS.defaultPayout;
+}
+
+/** P&L of a paper order at its expiry (ROBOT.md §0), from the seeded price path. */
+export function paperPnlCents(o: {
+  asset: string;
+  direction: 'CALL' | 'PUT';
+  stakeCents: number;
+  payout: number;
+  openAtMs: number;
+  expiresAtMs: number;
+}): number {
+  const entry = paperPricePoints(PAPER_SEED, o.asset, o.openAtMs);
+  const exit = paperPricePoints(PAPER_SEED, o.asset, o.expiresAtMs);
+  const outcome = outcomeOf(o.direction, entry, exit);
+  return outcome === 'WIN'
+    ? roundCents(o.stakeCents * o.payout)
+    : outcome === 'DRAW'
+      ? 0
+      : -o.stakeCents;
+}
+
+/**
+ * The paper broker of one bot with its balances and orders in the database (paper_accounts,
+ * paper_orders), so a restart or another worker sees the same money. Prices come from the seeded
+ * path of packages/robot; results are decided by the price at expiry.
+ */
+export function paperBroker(db: Kysely<Database>, botId: number): BrokerAdapter {
+  async function balanceOf(trx: Kysely<Database>, account: AccountType): Promise<number> {
+    const row = await trx
+      .selectFrom('paper_accounts')
+      .select('balance_cents')
+      .where('bot_id', '=', botId)
+      .where('account_type', '=', account)
+      .executeTakeFirst();
+    if (row) return Number(row.balance_cents);
+    const start = PAPER_DEFAULTS.balances[account];
+    await trx
+      .insertInto('paper_accounts')
+      .values({ bot_id: botId, account_type: account, balance_cents: start })
+      .onConflict((oc) => oc.columns(['bot_id', 'account_type']).doNothing())
+      .execute();
+    return start;
+  }
+
+  async function setBalance(trx: Kysely<Database>, account: number, cents: number): Promise<void> {
+    await trx
+      .updateTable('paper_accounts')
+      .set({ balance_cents: cents })
+      .where('bot_id', '=', botId)
+      .where('account_type', '=', account)
+      .execute();
+  }
+
+  return {
+    name: 'paper',
+    balance: (account) => balanceOf(db, account),
+    payout: (asset) => Promise.resolve(paperPayout(asset)),
+
+    placeOrder(req) {
+      return db.transaction().execute(async (trx): Promise<PlaceAnswer> => {
+        const existing = await trx
+          .selectFrom('paper_orders')
+          .select(['id', 'payout'])
+          .where('bot_id', '=', botId)
+          .where('client_ref', '=', req.clientRef)
+          .executeTakeFirst();
+        if (existing) {
+          return {
+            ok: true,
+            brokerOrderId: `paper-${existing.id}`,
+            payout: existing.payout,
+            balanceCents: null,
+          };
+        }
+        if (!Number.isInteger(req.stakeCents) || req.stakeCents < PAPER_DEFAULTS.minStakeCents) {
+          return { ok: false, error: 'stakeBelowMin' };
+        }
+        if (req.stakeCents > PAPER_DEFAULTS.maxStakeCents)
+          return { ok: false, error: 'stakeAboveMax' };
+        const available = await balanceOf(trx, req.account);
+        if (req.stakeCents > available) return { ok: false, error: 'insufficientBalance' };
+        const payout = paperPayout(req.asset);
+        const inserted = await trx
+          .insertInto('paper_orders')
+          .values({
+            bot_id: botId,
+            client_ref: req.clientRef,
+            account_type: req.account,
+            asset: req.asset,
+            direction: req.direction,
+            stake_cents: req.stakeCents,
+            payout,
+            open_at: req.openAtMs,
+            expires_at: req.expiresAtMs,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const balanceCents = available - req.stakeCents;
+        await setBalance(trx, req.account, balanceCents);
+        return { ok: true, brokerOrderId: `paper-${inserted.id}`, payout, balanceCents };
+      });
+    },
+
+    lookup(clientRef, atMs) {
+      return db.transaction().execute(async (trx): Promise<OrderStatus> => {
+        const o = await trx
+          .selectFrom('paper_orders')
+          .selectAll()
+          .where('bot_id', '=', botId)
+          .where('client_ref', '=', clientRef)
+          .executeTakeFirst();
+        if (!o) return { status: 'missing' };
+        const brokerOrderId = `paper-${o.id}`;
+        if (o.settled_at !== null && o.pnl_cents !== null) {
+          return {
+            status: 'settled',
+            brokerOrderId,
+            pnlCents: Number(o.pnl_cents),
+            balanceCents: null,
+          };
+        }
+        if (atMs < o.expires_at) return { status: 'open', brokerOrderId };
+        const stakeCents = Number(o.stake_cents);
+        const pnlCents = paperPnlCents({
+          asset: o.asset,
+          direction: o.direction,
+          stakeCents,
+          payout: o.payout,
+          openAtMs: o.open_at,
+          expiresAtMs: o.expires_at,
+        });
+        const res = await trx
+          .updateTable('paper_orders')
+          .set({ settled_at: atMs, pnl_cents: pnlCents })
+          .where('id', '=', o.id)
+          .where('settled_at', 'is', null)
+          .executeTakeFirst();
+        const balance = await balanceOf(trx, o.account_type as AccountType);
+        if (res.numUpdatedRows !== 1n) {
+          return { status: 'settled', brokerOrderId, pnlCents, balanceCents: balance };
+        }
+        // The stake was taken at the open; a win pays it back with the profit, a draw refunds it.
+        const credit = pnlCents < 0 ? 0 : stakeCents + pnlCents;
+        await setBalance(trx, o.account_type, balance + credit);
+        return { status: 'settled', brokerOrderId, pnlCents, balanceCents: balance + credit };
+      });
+    },
+  };
+}

@@ -1,0 +1,90 @@
+import type { Kysely } from 'kysely';
+import type { BotEventKind, Database } from '../db/schema.ts';
+
+/**
+ * The one inbox of bot events (issue 8 "Shape first"): a command, a signal or a timer, due at an
+ * instant. An event is a doorbell: the payload stays in its own table (`bot_commands`,
+ * `signals`, the ledger), and the runtime, woken for the bot, takes everything of it that is due.
+ */
+export async function enqueueBotEvent(
+  db: Kysely<Database>,
+  event: { botId: number; kind: BotEventKind; refId?: number | null; dueAt: number },
+): Promise<void> {
+  await db
+    .insertInto('bot_events')
+    .values({
+      bot_id: event.botId,
+      kind: event.kind,
+      ref_id: event.refId ?? null,
+      due_at: event.dueAt,
+    })
+    .execute();
+}
+
+/**
+ * Books a wake-up of a bot at `at` unless one at or before it is already pending (due times
+ * instead of a fixed poll: a send 2 s before a candle closes wakes the runtime then).
+ */
+export async function scheduleWake(db: Kysely<Database>, botId: number, at: number): Promise<void> {
+  const pending = await db
+    .selectFrom('bot_events')
+    .select('id')
+    .where('bot_id', '=', botId)
+    .where('done_at', 'is', null)
+    .where('kind', '=', 'wake')
+    .where('due_at', '=', at)
+    .executeTakeFirst();
+  if (!pending) await enqueueBotEvent(db, { botId, kind: 'wake', dueAt: at });
+}
+
+/** Bots with an event due at `now`, most overdue first. */
+export async function dueBots(db: Kysely<Database>, now: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('bot_events')
+    .select('bot_id')
+    .select((eb) => eb.fn.min('due_at').as('due'))
+    .where('done_at', 'is', null)
+    .where('due_at', '<=', now)
+    .groupBy('bot_id')
+    .orderBy('due')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => Number(r.bot_id));
+}
+
+/** The earliest pending event of any bot (Unix ms), or null: when the runtime must look next. */
+export async function nextDueAt(db: Kysely<Database>): Promise<number | null> {
+  const row = await db
+    .selectFrom('bot_events')
+    .select((eb) => eb.fn.min('due_at').as('due'))
+    .where('done_at', 'is', null)
+    .executeTakeFirst();
+  return row?.due == null ? null : Number(row.due);
+}
+
+/** The newest event id of a bot now (what a run will have seen). */
+export async function lastEventId(db: Kysely<Database>, botId: number): Promise<number> {
+  const row = await db
+    .selectFrom('bot_events')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('bot_id', '=', botId)
+    .executeTakeFirst();
+  return row?.id == null ? 0 : Number(row.id);
+}
+
+/** Marks the bot's events up to `upToId` that were due by `at` as done. */
+export async function markEventsDone(
+  db: Kysely<Database>,
+  botId: number,
+  upToId: number,
+  at: number,
+): Promise<void> {
+  await db
+    .updateTable('bot_events')
+    .set({ done_at: at })
+    .where('bot_id', '=', botId)
+    .where('done_at', 'is', null)
+    .where('id', '<=', upToId)
+    .where('due_at', '<=', at)
+    .execute();
+}

@@ -1,0 +1,40 @@
+import type { Kysely } from 'kysely';
+import type { DialectName } from '../db/dialect.ts';
+import type { Database } from '../db/schema.ts';
+import type { Secrets } from '../lib/secrets.ts';
+import type { BrokerAdapter } from './brokers/broker-adapter.ts';
+
+/** Where the runtime writes what it did; never given a secret (tokens stay in the adapters). */
+export interface RuntimeLog {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/** A point of the order path where a crash test may stop the process (`kill -9`). */
+export type FaultPoint = 'before_broker_call' | 'after_broker_call';
+
+/**
+ * What the robot runtime needs, without Fastify: the server passes its own deps, a worker
+ * process builds these from `DATABASE_URL` (DESIGN §7 "where it runs").
+ */
+export interface RuntimeDeps {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** Epoch ms; tests move it by hand. */
+  now: () => number;
+  secrets: Secrets;
+  log: RuntimeLog;
+  /** The broker adapter of one bot's broker (paper unless a real one is set up). */
+  brokerFor: (botId: number, brokerId: number) => Promise<BrokerAdapter>;
+  /** Told when a bot's feed, orders or figures changed (the SSE stream listens). */
+  onChange?: (botId: number) => void;
+  /** Crash tests only: called at each fault point. */
+  fault?: (point: FaultPoint) => void;
+}
+
+/** Only the error's name and message: a driver error can carry query parameters. */
+export function describeError(err: unknown): { name: string; message: string } {
+  return err instanceof Error
+    ? { name: err.name, message: err.message }
+    : { name: 'Error', message: String(err) };
+}

@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import type { AppDeps } from '../plugins/context.ts';
+import { paperBroker } from './brokers/paper-broker.ts';
+import { dueBots, lastEventId, markEventsDone, nextDueAt } from './inbox.ts';
+import { acquireLease, releaseLeases, renewLeases } from './leases.ts';
+import { runSession } from './run-session.ts';
+import { describeError, type RuntimeDeps, type RuntimeLog } from './runtime-deps.ts';
+
+/** The runtime's deps from the server's: the paper broker for every bot until a real one is set. */
+export function runtimeDepsOf(
+  deps: AppDeps,
+  log: RuntimeLog,
+  extra: Partial<Pick<RuntimeDeps, 'onChange' | 'fault' | 'brokerFor'>> = {},
+): RuntimeDeps {
+  return {
+    db: deps.db,
+    dialect: deps.dialect,
+    now: deps.now,
+    secrets: deps.secrets,
+    log,
+    brokerFor: (botId) => Promise.resolve(paperBroker(deps.db, botId)),
+    ...extra,
+  };
+}
+
+export interface RuntimeLoopOptions {
+  /** Bots run per pass at most (default 50). */
+  batch?: number;
+  /**
+   * Longest sleep between passes, ms (default 1000): inbox rows written by another process (the
+   * server while a worker runs) are seen within it; in-process writes call `wake()` at once.
+   */
+  idleMs?: number;
+  /** Lease owner id (default a random one); leases make one writer per bot across workers. */
+  owner?: string;
+  /** Lease length, ms (default 15 s); renewed every pass. */
+  leaseMs?: number;
+}
+
+/** A running runtime loop. */
+export interface RuntimeLoop {
+  readonly owner: string;
+  /** Runs a pass now (something was just queued). */
+  wake(): void;
+  /** Waits for the pass in progress, gives the leases back and stops. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Bots with something due now: a pending inbox event, a queued command, or an accepted signal not
+ * decided yet (so rows written before their doorbell, or by another process, still trade).
+ */
+async function botsDue(rt: RuntimeDeps, now: number, limit: number): Promise<number[]> {
+  const fromInbox = await dueBots(rt.db, now, limit);
+  const commands = await rt.db
+    .selectFrom('bot_commands')
+    .select('bot_id')
+    .distinct()
+    .where('status', '=', 'queued')
+    .limit(limit)
+    .execute();
+  const signals = await rt.db
+    .selectFrom('signals')
+    .select('bot_id')
+    .distinct()
+    .where('status', '=', 'accepted')
+    .where('decided_at', 'is', null)
+    .limit(limit)
+    .execute();
+  const all = new Set<number>(fromInbox);
+  for (const r of [...commands, ...signals]) all.add(Number(r.bot_id));
+  return [...all].slice(0, limit);
+}
+
+/**
+ * One pass: every bot due now is leased and advanced by {@link runSession}; returns when the
+ * runtime must look again (Unix ms, or null when nothing is pending).
+ */
+export async function runDuePass(
+  rt: RuntimeDeps,
+  { batch = 50, owner = 'local', leaseMs = 15_000 }: RuntimeLoopOptions = {},
+): Promise<{ ran: number; nextDueAt: number | null }> {
+  const now = rt.now();
+  await renewLeases(rt.db, owner, now, leaseMs);
+  let ran = 0;
+  for (const botId of await botsDue(rt, now, batch)) {
+    if (!(await acquireLease(rt.db, botId, owner, rt.now(), leaseMs))) continue;
+    const upTo = await lastEventId(rt.db, botId);
+    try {
+      await runSession(rt, botId);
+      ran += 1;
+    } catch (err) {
+      rt.log.error({ err: describeError(err), botId }, 'robot runtime: bot run failed');
+    }
+    await markEventsDone(rt.db, botId, upTo, now);
+  }
+  return { ran, nextDueAt: await nextDueAt(rt.db) };
+}
+
+/**
+ * Starts the runtime loop (the server's in-process runtime and `npm run worker` alike): a pass,
+ * then a sleep until the next due instant (at most `idleMs`), a chain of timeouts so a slow pass
+ * delays the next instead of overlapping. A failing pass is logged and the loop goes on.
+ */
+export function startRuntimeLoop(rt: RuntimeDeps, options: RuntimeLoopOptions = {}): RuntimeLoop {
+  const owner = options.owner ?? `runtime-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const idleMs = options.idleMs ?? 1000;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  let again = false;
+
+  const pass = async (): Promise<number> => {
+    try {
+      const { nextDueAt: next } = await runDuePass(rt, { ...options, owner });
+      return next === null ? idleMs : Math.min(idleMs, Math.max(0, next - rt.now()));
+    } catch (err) {
+      rt.log.error({ err: describeError(err) }, 'robot runtime: pass failed');
+      return idleMs;
+    }
+  };
+
+  const schedule = (delayMs: number): void => {
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      running = pass().then((next) => {
+        running = null;
+        schedule(again ? 0 : next);
+        again = false;
+      });
+    }, delayMs);
+    timer.unref();
+  };
+
+  schedule(idleMs);
+  return {
+    owner,
+    wake() {
+      if (running) again = true;
+      else schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running;
+      await releaseLeases(rt.db, owner).catch(() => undefined);
+    },
+  };
+}
