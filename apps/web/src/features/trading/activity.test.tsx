@@ -9,20 +9,29 @@ import { activity, order } from './trading-fixtures.ts';
 
 const refusal = activity(3, {
   kind: 'decision',
-  message: { key: 'robot.refusal.outsideWindow', params: { asset: 'EURUSD' } },
+  message: { key: 'robot.refusal.outside_windows', params: { asset: 'EURUSD', direction: 'CALL' } },
 });
 const placed = activity(4, {
   kind: 'order',
   orderId: 1,
   message: {
-    key: 'robot.feed.placed',
-    params: { asset: 'EURUSD', direction: 'CALL', stakeCents: 200, galeLevel: 0 },
+    key: 'robot.activity.orderOpen',
+    params: {
+      asset: 'EURUSD',
+      direction: 'CALL',
+      stakeCents: 200,
+      galeLevel: 0,
+      expiresAt: 1_747_746_060_000,
+    },
   },
 });
 const won = activity(5, {
   kind: 'result',
   orderId: 1,
-  message: { key: 'robot.feed.won', params: { asset: 'EURUSD', pnlCents: 174 } },
+  message: {
+    key: 'robot.activity.won',
+    params: { asset: 'EURUSD', pnlCents: 174, balanceCents: 1_000_174, galeLevel: 0 },
+  },
 });
 
 async function openFeed(
@@ -44,10 +53,12 @@ describe('activity feed', () => {
     await openFeed(() => ({ items: [won, placed, refusal, activity(2)], nextCursor: null }));
     const items = within(await feed()).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
-      expect.stringContaining('ResultadoWin em EURUSD: 1,74'),
-      expect.stringContaining('OrdemOrdem enviada: EURUSD Compra (CALL), 2,00 (gale 0)'),
-      expect.stringContaining('DecisãoFora da janela de horário configurada.'),
-      expect.stringContaining('SinalSinal recebido: EURUSD Compra (CALL)'),
+      expect.stringContaining('ResultadoWin em EURUSD: 1,74 · saldo 10.001,74.'),
+      expect.stringContaining('OrdemOrdem aberta: EURUSD Compra (CALL), 2,00, entrada.'),
+      expect.stringContaining(
+        'DecisãoSinal EURUSD Compra (CALL) não operado: Fora da janela de horário configurada.',
+      ),
+      expect.stringContaining('SinalSinal recebido: EURUSD Compra (CALL).'),
     ]);
     expect(screen.queryByText(/robot\./)).not.toBeInTheDocument();
   });

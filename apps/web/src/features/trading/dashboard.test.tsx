@@ -83,7 +83,7 @@ describe('home dashboard', () => {
       dashboard({
         running: false,
         configured: false,
-        blockedBy: { key: 'robot.refusal.notConfigured', params: {} },
+        blockedBy: { key: 'robot.refusal.not_configured', params: { missing: 'masaniello' } },
         openOrders: [],
         nextEntries: [],
       }),
@@ -92,11 +92,11 @@ describe('home dashboard', () => {
     expect(toggle).not.toBeChecked();
     expect(toggle).toBeDisabled();
     expect(within(card).getByRole('alert')).toHaveTextContent(
-      'Configurações nunca salvas: salve as configurações gerais antes de ligar o robô.',
+      'Configurações nunca salvas: salve os parâmetros do masaniello antes de ligar o robô.',
     );
     expect(within(card).getByRole('link', { name: 'Configurar' })).toHaveAttribute(
       'href',
-      '/geralconfig',
+      '/config-masaniello',
     );
     expect(server.to('POST /api/sendbotcmd')).toHaveLength(0);
   });
@@ -104,7 +104,7 @@ describe('home dashboard', () => {
   it('sends "on", waits for the robot (re-reading every second) and then shows it on', async () => {
     let current = dashboard({
       running: false,
-      blockedBy: { key: 'robot.refusal.botOff', params: {} },
+      blockedBy: { key: 'robot.refusal.bot_off', params: {} },
     });
     const { card, server, user } = await openHome(() => current);
     expect(within(card).getByRole('alert')).toHaveTextContent(
@@ -161,7 +161,7 @@ describe('home dashboard', () => {
       dashboard({
         strategyStep: {
           key: 'robot.step.masaniello',
-          params: { wins: 2, eventsLeft: 5, targetCents: 25_000 },
+          params: { capitalCents: 11_058, won: 2, lost: 1, active: true, galeLevel: 0 },
         },
       }),
     );
@@ -170,7 +170,7 @@ describe('home dashboard', () => {
     });
     expect(within(card).getByRole('group', { name: 'Balance' })).toHaveTextContent('9,987.50');
     expect(
-      within(card).getByText('Masaniello: 2 win(s), 5 event(s) left, target 250.00'),
+      within(card).getByText('Masaniello: 2 win(s) × 1 loss(es), capital 110.58, entry'),
     ).toBeInTheDocument();
     await act(async () => {
       await i18n.changeLanguage('es-ES');

@@ -21,7 +21,7 @@ const history = [
   order({
     id: 5,
     state: 'failed',
-    failReason: 'robot.order.brokerTimeout',
+    failReason: 'timeout',
     pnlCents: null,
   }),
 ];

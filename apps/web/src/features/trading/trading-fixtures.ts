@@ -62,7 +62,7 @@ export function dashboard(overrides: Partial<TradingDashboard> = {}): TradingDas
         sendAt: NOW + 125_000,
       },
     ],
-    strategyStep: { key: 'robot.step.cycles', params: { cycle: 2, gale: 1 } },
+    strategyStep: { key: 'robot.step.cycles', params: { cycle: 2, bankCents: 0, galeLevel: 1 } },
     nextStakesCents: [400, 880],
     ...overrides,
   };
@@ -76,7 +76,7 @@ export function activity(id: number, overrides: Partial<ActivityItem> = {}): Act
     kind: 'signal',
     signalId: 10,
     orderId: null,
-    message: { key: 'robot.feed.signal', params: { asset: 'EURUSD', direction: 'CALL' } },
+    message: { key: 'robot.activity.signal', params: { asset: 'EURUSD', direction: 'CALL' } },
     ...overrides,
   };
 }

@@ -28,16 +28,36 @@ const KIND_COLOR: Record<ActivityItem['kind'], ChipProps['color']> = {
   session: 'default',
 };
 
-function ActivityLine({ item }: { item: ActivityItem }) {
+/** A line's text; a refusal also names the signal it refused. */
+function useActivityText() {
   const { t, i18n } = useTranslation();
+  return (item: ActivityItem, kind: string) => {
+    const text = messageText(t, i18n.language, item.message, kind);
+    const { asset, direction } = item.message.params;
+    if (!item.message.key.startsWith('robot.refusal.') || typeof asset !== 'string' || !asset)
+      return text;
+    return t('trading.activity.refused', {
+      asset,
+      direction:
+        direction === 'CALL' || direction === 'PUT'
+          ? t(dynamicKey(`trading.direction.${direction}`))
+          : '',
+      reason: text,
+    });
+  };
+}
+
+function ActivityLine({ item }: { item: ActivityItem }) {
+  const { t } = useTranslation();
   const format = useTradingFormat();
+  const text = useActivityText();
   const kind = t(dynamicKey(`trading.activity.kind.${item.kind}`));
   return (
     <ListItem divider disableGutters sx={{ alignItems: 'flex-start', gap: 1 }}>
       <Chip size="small" color={KIND_COLOR[item.kind]} label={kind} sx={{ mt: 0.5 }} />
       <ListItemText
         sx={{ minWidth: 0, m: 0, overflowWrap: 'anywhere' }}
-        primary={messageText(t, i18n.language, item.message, kind)}
+        primary={text(item, kind)}
         secondary={
           <time dateTime={new Date(item.at).toISOString()}>{format.dateTime(item.at)}</time>
         }

@@ -16,7 +16,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../components/layout/page-card.tsx';
 import { QueryState } from '../../../components/notices/query-state.tsx';
-import { dynamicKey } from '../../../i18n/keys.ts';
+import { dynamicKey, type I18nKey } from '../../../i18n/keys.ts';
 import { storage } from '../../../lib/storage.ts';
 import {
   ordersCsvUrl,
@@ -154,9 +154,16 @@ function OrderLine({ order }: { order: TradingOrder }) {
   const { t } = useTranslation();
   const format = useTradingFormat();
   const label = useTradeLabel();
+  // The ledger keeps a broker's or the runtime's code (`timeout`) or a full key.
+  const reason = order.failReason;
   const failure =
-    order.state === 'failed' && order.failReason
-      ? ` · ${t(dynamicKey(order.failReason), { defaultValue: t('trading.orders.state.failed') })}`
+    order.state === 'failed' && reason
+      ? ` · ${t(
+          (reason.startsWith('robot.')
+            ? [reason]
+            : [`robot.order.${reason}`, `robot.value.reason.${reason}`]) as I18nKey[],
+          { defaultValue: t('robot.value.reason.unknown') },
+        )}`
       : '';
   return (
     <ListItem divider disableGutters sx={{ gap: 1 }}>

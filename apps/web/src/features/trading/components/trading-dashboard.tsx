@@ -27,6 +27,15 @@ import { messageText } from '../message.ts';
 import { NextEntryLine, OpenOrderLine } from './order-line.tsx';
 import { Stat, StatGrid } from './stat.tsx';
 
+/** Where the trader saves what a never-configured bot misses (`robot.refusal.not_configured`). */
+const CONFIGURE_PATH: Record<string, string> = {
+  globalParams: '/geralconfig',
+  masaniello: '/config-masaniello',
+  cycles: '/config-cycles',
+  lossRecovery: '/config-recovery',
+  customCycles: '/config-customcycles',
+};
+
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <Box component="section" aria-labelledby={id} sx={{ mt: 3 }}>
@@ -166,7 +175,12 @@ function RunSwitch({
           sx={{ mt: 1 }}
           action={
             data.configured ? undefined : (
-              <Button color="inherit" size="small" component={RouterLink} to="/geralconfig">
+              <Button
+                color="inherit"
+                size="small"
+                component={RouterLink}
+                to={CONFIGURE_PATH[String(data.blockedBy.params.missing)] ?? '/geralconfig'}
+              >
                 {t('trading.dashboard.configure')}
               </Button>
             )
