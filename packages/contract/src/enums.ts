@@ -32,8 +32,11 @@ export const STOP_TYPES = [1, 2, 3, 4, 5] as const;
 export type StopType = (typeof STOP_TYPES)[number];
 export const StopType = { fixed: 1, percent: 2, diff1: 3, diff2: 4, quant: 5 } as const;
 
-/** Strategy (strategySel): 1 martingale, 2 masaniello, 3 cycles, 4 loss recovery, 5 custom. */
-export const STRATEGIES = [1, 2, 3, 4, 5] as const;
+/**
+ * Strategy (strategySel): 1 martingale, 2 masaniello, 3 cycles, 4 loss recovery, 5 custom,
+ * 6 soros (its settings are `/savesoros`; SPEC has the screen but no selection — issue 8).
+ */
+export const STRATEGIES = [1, 2, 3, 4, 5, 6] as const;
 export type Strategy = (typeof STRATEGIES)[number];
 export const Strategy = {
   martingale: 1,
@@ -41,6 +44,7 @@ export const Strategy = {
   cycles: 3,
   lossRecovery: 4,
   custom: 5,
+  soros: 6,
 } as const;
 
 /** The channel card's strategy: 0 none, then the first four strategies. */

@@ -368,3 +368,54 @@ export const tradingEndpoints = {
     owner: ownerQuery,
   }),
 };
+
+/**
+ * Why a signal was not traded: `robot.refusal.<reason>` in the feed (params `asset`, `direction`)
+ * and in the dashboard's `blockedBy` (`not_configured` carries `missing`: `globalParams`,
+ * `masaniello`, `cycles`, `lossRecovery` or `customCycles` — what to configure first).
+ */
+export const TRADING_REFUSAL_REASONS = [
+  'not_configured',
+  'bot_off',
+  'expired',
+  'stopped',
+  'outside_windows',
+  'max_orders_reached',
+  'sequence_in_flight',
+  'payout_below_min',
+  'entry_missed',
+  'broker_unavailable',
+  'asset_busy',
+  'pre_stop',
+  'halted',
+  'invalid_config',
+  'insufficient_balance',
+  'not_traded',
+] as const;
+
+/**
+ * The feed's own keys and their params (money in cents, instants in Unix ms):
+ * on / off {}, stopped {reason}, traded {asset, direction, stakeCents},
+ * orderOpen {asset, direction, stakeCents, galeLevel, expiresAt}, orderFailed {asset, reason},
+ * won / lost / draw {asset, pnlCents, balanceCents, galeLevel}. Lines of kind `session` may also
+ * carry the robot's `robot.notify.*` keys (sequenceEnd, cycleEnd, dayReset, preStop, …).
+ */
+export const TRADING_ACTIVITY_KEYS = [
+  'robot.activity.on',
+  'robot.activity.off',
+  'robot.activity.stopped',
+  'robot.activity.traded',
+  'robot.activity.orderOpen',
+  'robot.activity.orderFailed',
+  'robot.activity.won',
+  'robot.activity.lost',
+  'robot.activity.draw',
+] as const;
+
+/**
+ * The dashboard's strategy step: `robot.step.<strategy>` (martingale, soros, masaniello, cycles,
+ * customCycles, lossRecovery; `robot.step.none` when none is configured) with the strategy's
+ * summary as params (e.g. cycles {cycle, bankCents}, masaniello {won, lost, capitalCents}) and
+ * `galeLevel` (null between sequences).
+ */
+export const TRADING_STEP_KEY_PREFIX = 'robot.step.';

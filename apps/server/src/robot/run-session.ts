@@ -116,7 +116,7 @@ async function applyEffects(
   for (const c of commands) {
     if (c.type === 'place_order') {
       placed.push(await insertOrder(trx, ctx, state, c, origin));
-    } else if (c.type === 'stop') {
+    } else if (c.type === 'stop' && c.reason !== 'command_off') {
       await appendActivity(trx, {
         botId: ctx.botId,
         at: now,

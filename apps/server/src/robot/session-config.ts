@@ -15,6 +15,7 @@ import {
   readCycles,
   readLossRecovery,
   readMasaniello,
+  readSoros,
 } from '../modules/strategies/strategies.service.ts';
 import type { AppDeps } from '../plugins/context.ts';
 
@@ -87,6 +88,18 @@ async function moneyConfigs(
         },
       };
     }
+    case 6: {
+      const s = await readSoros(deps, userid, brokerId);
+      return {
+        soros: {
+          ...common,
+          levels: s.soros,
+          pct: s.sorosperc,
+          gales: s.sorosgale,
+          galeMultiplier: params.galefat,
+        },
+      };
+    }
     case 5: {
       const rows = await readCustomCycles(deps, userid);
       return {
@@ -116,7 +129,14 @@ export interface BotSettings {
   userid: string;
   brokerId: number;
   /** The settings the bot trades on were saved at least once; else what to configure first. */
-  missing: 'globalParams' | 'masaniello' | 'cycles' | 'lossRecovery' | 'customCycles' | null;
+  missing:
+    | 'globalParams'
+    | 'masaniello'
+    | 'cycles'
+    | 'lossRecovery'
+    | 'customCycles'
+    | 'soros'
+    | null;
   botExpSec: number;
   windows: ClockWindow[];
   utcOffsetHours: number;
@@ -184,6 +204,17 @@ async function missingSettings(
       ))
         ? null
         : 'customCycles';
+    case 6:
+      return (await has(
+        db
+          .selectFrom('soros_params')
+          .select('bot_id')
+          .where('bot_id', '=', botId)
+          .where('broker_id', '=', brokerId)
+          .executeTakeFirst(),
+      ))
+        ? null
+        : 'soros';
     default:
       return null;
   }

@@ -102,13 +102,177 @@ describe('martingale on the paper broker (ROBOT.md §1: base 2.00, G 3, m 2.2, p
   });
 });
 
-describe('the dashboard figures', () => {
-  it('shows the real score and balance after a settled order', async () => {
+describe('decisions: every refusal is stored with its reason', () => {
+  /** Posts a signal a minute ahead, lets the runtime decide, returns the stored decision. */
+  async function decide(me: Me, asset = 'EURUSD', atMs = clock.now + MINUTE) {
+    const id = await postSignal(t.app, me, { asset, direction: 'CALL', atMs });
+    await runSession(rt(), me.botId);
+    return signalState(id);
+  }
+
+  const readerParams = (over: Record<string, unknown>) => ({
+    timerzone: -3,
+    maxtrades: 0,
+    hourStart: '',
+    hourEnd: '',
+    hourStart2: '',
+    hourEnd2: '',
+    hourStart3: '',
+    hourEnd3: '',
+    hourReset: '',
+    hourClearScore: '',
+    ...over,
+  });
+
+  it('refuses a bot whose expiry passed', async () => {
     const me = await readyTrader();
-    await playSequence(me, 'EURUSD', 'W', clock.now + MINUTE);
-    const res = await callAs(t.app, me.cookie, api.tradingDashboard, {
+    await t.app.deps.db
+      .updateTable('bots')
+      .set({ botexp: Math.floor(clock.now / 1000) - 60 })
+      .where('id', '=', me.botId)
+      .execute();
+    expect(await decide(me)).toEqual({ decision: 'refused', decision_reason: 'expired' });
+  });
+
+  it('refuses a signal outside the reader windows, and trades one inside', async () => {
+    const me = await readyTrader();
+    const base = Math.ceil(clock.now / MINUTE) * MINUTE;
+    const local = new Date(base + MINUTE - 3 * 3_600_000);
+    const hh = (h: number) => `${String((h + 24) % 24).padStart(2, '0')}:00`;
+    // A window that starts an hour after the next minute (reader clock UTC−3).
+    const saved = await callAs(t.app, me.cookie, api.saveReaderParams, {
       query: { userid: me.userid },
+      body: readerParams({
+        hourStart: hh(local.getUTCHours() + 1),
+        hourEnd: hh(local.getUTCHours() + 3),
+      }),
     });
-    expect(res.statusCode).toBe(200);
+    expect(saved.statusCode).toBe(200);
+    expect(await decide(me, 'EURUSD', base + MINUTE)).toEqual({
+      decision: 'refused',
+      decision_reason: 'outside_windows',
+    });
+    clock.now = base + 61 * MINUTE;
+    expect(await decide(me, 'EURUSD', clock.now + MINUTE)).toMatchObject({ decision: 'traded' });
+  });
+
+  it('refuses a second signal while a sequence is in flight', async () => {
+    const me = await readyTrader();
+    const at = Math.ceil((clock.now + MINUTE) / MINUTE) * MINUTE;
+    expect(await decide(me, 'EURUSD', at)).toMatchObject({ decision: 'traded' });
+    expect(await decide(me, 'GBPUSD', at)).toEqual({
+      decision: 'refused',
+      decision_reason: 'sequence_in_flight',
+    });
+  });
+
+  it('refuses over the daily order limit', async () => {
+    const me = await readyTrader({ galenum: 0 });
+    await callAs(t.app, me.cookie, api.saveReaderParams, {
+      query: { userid: me.userid },
+      body: readerParams({ maxtrades: 1 }),
+    });
+    await playSequence(me, 'EURUSD', 'W', clock.now + MINUTE);
+    expect(await decide(me)).toEqual({
+      decision: 'refused',
+      decision_reason: 'max_orders_reached',
+    });
+  });
+
+  it('stops after the settlement that hits the stop loss, and refuses the next signal', async () => {
+    const me = await readyTrader({ galenum: 0, stopLoss: 2 });
+    await playSequence(me, 'EURUSD', 'L', clock.now + MINUTE);
+    expect(await decide(me)).toEqual({ decision: 'refused', decision_reason: 'stopped' });
+  });
+
+  it('refuses an entry that could take the session past the stop loss (pre-stop)', async () => {
+    const me = await readyTrader({ galenum: 0, stopLoss: 1 });
+    expect(await decide(me)).toEqual({ decision: 'refused', decision_reason: 'pre_stop' });
+  });
+
+  it("refuses when the broker's payout is below the global params' minimum", async () => {
+    const me = await readyTrader({ payout: 90 });
+    expect(await decide(me)).toEqual({ decision: 'refused', decision_reason: 'payout_below_min' });
+  });
+});
+
+describe('restart', () => {
+  it('settles on start an order whose expiry passed while the process was down', async () => {
+    const me = await readyTrader({ galenum: 0 });
+    const at = findMinute('EURUSD', 'W', clock.now + MINUTE);
+    clock.now = at - 10_000;
+    await postSignal(t.app, me, { asset: 'EURUSD', direction: 'CALL', atMs: at });
+    await runAt(clock, rt(), me, [clock.now, at]);
+    // Down from before the expiry until an hour later: the next run settles it at once.
+    clock.now = at + 60 * MINUTE;
+    await runSession(rt(), me.botId);
+    expect(await ordersOf(t.app, me)).toMatchObject([{ state: 'won', pnl_cents: 174 }]);
+  });
+});
+
+describe('each strategy through the runtime on the paper broker (ROBOT.md worked paths)', () => {
+  async function save(me: Me, e: Parameters<typeof callAs>[2], body: Record<string, unknown>) {
+    const res = await callAs(t.app, me.cookie, e, { body: { ...body, userid: me.userid } });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  /** Plays one signal per pattern (each a sequence), returning every order's stake and P&L. */
+  async function play(me: Me, asset: string, patterns: readonly string[]) {
+    for (const p of patterns) await playSequence(me, asset, p, clock.now + MINUTE);
+    return ordersOf(t.app, me);
+  }
+
+  it('soros (§2: base 10, N 2, 100 %, p 0.87): W W W W sends 10.00, 18.70, 34.97, 10.00', async () => {
+    const me = await newTrader(t.app);
+    await saveGlobalParams(t.app, me, { strategySel: 6, lote: 10, galenum: 0 });
+    await save(me, api.saveSoros, { soros: 2, sorosgale: 0, sorosperc: 100, brokerID: 1 });
+    await command(t.app, rt(), me, 1);
+    const orders = await play(me, 'EURUSD', ['W', 'W', 'W', 'W']);
+    expect(orders.map((o) => o.stake_cents)).toEqual([1000, 1870, 3497, 1000]);
+    expect(orders.map((o) => o.pnl_cents)).toEqual([870, 1627, 3042, 870]);
+  });
+
+  it('masaniello plan A (§3: C 100, N 10, K 4, p 0.80): L W L W L W W ends on 110.58', async () => {
+    const me = await newTrader(t.app);
+    await saveGlobalParams(t.app, me, { strategySel: 2, galenum: 0 });
+    await save(me, api.saveMasaniello, {
+      capital: 100,
+      totalOper: 10,
+      totalWin: 4,
+      payout: 80,
+      gale: 0,
+      typeMas: 1,
+      restart: 0,
+      target: 0,
+      modoMasa: 1,
+      hitsRestart: 0,
+    });
+    await command(t.app, rt(), me, 1);
+    // OTC assets pay 80 % on the paper broker: the plan's payout is the broker's.
+    const orders = await play(me, 'EURUSD-OTC', ['L', 'W', 'L', 'W', 'L', 'W', 'W']);
+    expect(orders.map((o) => o.stake_cents)).toEqual([682, 1023, 690, 1110, 666, 1199, 539]);
+    const capital = 10_000 + orders.reduce((s, o) => s + (o.pnl_cents ?? 0), 0);
+    expect(capital).toBe(11_058);
+  });
+
+  it('cycles (§4: base 2, p 0.87, G 2, gm 2, C 3, cm 3): LLL, LW, W net −14.00, +4.44, +1.74', async () => {
+    const me = await newTrader(t.app);
+    await saveGlobalParams(t.app, me, { strategySel: 3, lote: 2 });
+    await save(me, api.saveCycles, {
+      ciclos: 3,
+      ciclosFat: 3,
+      ciclosGale: 2,
+      ciclosGaleFat: 2,
+      brokerID: 1,
+    });
+    await command(t.app, rt(), me, 1);
+    const orders = await play(me, 'EURUSD', ['LLL', 'LW', 'W']);
+    expect(orders.map((o) => o.stake_cents)).toEqual([200, 400, 800, 600, 1200, 200]);
+    const bySignal = new Map<number, number>();
+    for (const o of orders) {
+      const key = Number(o.signal_id);
+      bySignal.set(key, (bySignal.get(key) ?? 0) + (o.pnl_cents ?? 0));
+    }
+    expect([...bySignal.values()]).toEqual([-1400, 444, 174]);
   });
 });

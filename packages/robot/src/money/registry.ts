@@ -31,16 +31,17 @@ export const moneyStrategies = {
 } as const;
 
 /**
- * The strategy a global-params `strategySel` (1–5) selects; soros is chosen from its own screen.
+ * The strategy a global-params `strategySel` (1–6) selects.
  * Example: `strategyNameFor(3) === 'cycles'`.
  */
-export function strategyNameFor(strategySel: Strategy): Exclude<StrategyName, 'soros'> {
+export function strategyNameFor(strategySel: Strategy): StrategyName {
   const names = {
     1: 'martingale',
     2: 'masaniello',
     3: 'cycles',
     4: 'lossRecovery',
     5: 'customCycles',
+    6: 'soros',
   } as const;
   return names[strategySel];
 }

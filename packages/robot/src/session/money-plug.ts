@@ -6,6 +6,7 @@ import {
   lossRecovery,
   martingale,
   masaniello,
+  soros,
   type BaseState,
   type MasanielloState,
   type MoneyStrategy,
@@ -34,6 +35,7 @@ const BY_SELECTION: Record<
   3: { key: 'cycles', strategy: erase(cycles) },
   4: { key: 'lossRecovery', strategy: erase(lossRecovery) },
   5: { key: 'customCycles', strategy: erase(customCycles) },
+  6: { key: 'soros', strategy: erase(soros) },
 };
 
 /**

@@ -14,6 +14,7 @@ import type {
   LossRecoveryConfig,
   MartingaleConfig,
   MasanielloConfig,
+  SorosConfig,
   Cents,
 } from '../money/index.ts';
 import type { EntryPlan, GaleSchedule, OrderWindow } from '../timing/index.ts';
@@ -26,6 +27,7 @@ export interface MoneyConfigs {
   cycles?: CyclesConfig;
   lossRecovery?: LossRecoveryConfig;
   customCycles?: CustomCyclesConfig;
+  soros?: SorosConfig;
 }
 
 /** Everything one bot's session needs; instants are Unix ms, money cents. */

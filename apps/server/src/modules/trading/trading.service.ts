@@ -1,0 +1,454 @@
+import type { endpoints } from '@app/contract';
+import {
+  ORDERS_CSV_COLUMNS,
+  type ActivityPage,
+  type LatencyReport,
+  type OrdersPage,
+  type QueryOf,
+  type ResultChart,
+  type ScheduledEntry,
+  type TradingDashboard,
+  type TradingMessage,
+  type TradingOrder,
+  type TradingScore,
+} from '@app/contract';
+import { galePricesCents, moneyPlugFor, tradeBlock, type TradeBlock } from '@app/robot';
+import type { Kysely, Selectable } from 'kysely';
+import { fromDbJson } from '../../db/dialect.ts';
+import type { ActivityTable, Database, OrdersTable } from '../../db/schema.ts';
+import { botIdOf } from '../../lib/owned-bot.ts';
+import type { AppDeps } from '../../plugins/context.ts';
+import type { RuntimeDeps } from '../../robot/runtime-deps.ts';
+import { loadBotSettings } from '../../robot/session-config.ts';
+import { loadSession } from '../../robot/session-store.ts';
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+/** Reasons that hold the whole bot back (the others are about one signal). */
+const BOT_BLOCKS: readonly TradeBlock[] = [
+  'not_configured',
+  'bot_off',
+  'expired',
+  'stopped',
+  'outside_windows',
+  'max_orders_reached',
+];
+
+export function toTradingOrder(o: Selectable<OrdersTable>): TradingOrder {
+  return {
+    id: o.id,
+    signalId: o.signal_id === null ? null : Number(o.signal_id),
+    channelId: o.channel_id,
+    asset: o.asset,
+    direction: o.direction,
+    galeLevel: o.gale_level,
+    stakeCents: Number(o.stake_cents),
+    payoutPct: o.payout_pct,
+    brokerId: o.broker_id,
+    accountType: o.account_type as 1 | 2 | 3,
+    state: o.state,
+    failReason: o.fail_reason,
+    sendAt: o.send_at,
+    confirmedAt: o.confirmed_at,
+    expiresAt: o.expires_at,
+    settledAt: o.settled_at,
+    pnlCents: o.pnl_cents === null ? null : Number(o.pnl_cents),
+  };
+}
+
+/** Start of the trader's day (the reader's time zone) containing `now`, Unix ms. */
+export function dayStartMs(now: number, utcOffsetHours: number): number {
+  const offset = utcOffsetHours * HOUR_MS;
+  return Math.floor((now + offset) / DAY_MS) * DAY_MS - offset;
+}
+
+/** Score of settled orders: W × L, draws, hit rate, break-even rate at their average payout. */
+export function scoreOf(orders: readonly TradingOrder[]): TradingScore {
+  const settled = orders.filter((o) => ['won', 'lost', 'draw'].includes(o.state));
+  const wins = settled.filter((o) => o.state === 'won').length;
+  const losses = settled.filter((o) => o.state === 'lost').length;
+  const draws = settled.filter((o) => o.state === 'draw').length;
+  const decided = wins + losses;
+  const avgPayout = settled.length
+    ? settled.reduce((s, o) => s + o.payoutPct, 0) / settled.length / 100
+    : null;
+  return {
+    wins,
+    losses,
+    draws,
+    hitRatePct: decided ? Math.round((1000 * wins) / decided) / 10 : null,
+    breakEvenRatePct: avgPayout ? Math.round(1000 / (1 + avgPayout)) / 10 : null,
+    pnlCents: settled.reduce((s, o) => s + (o.pnlCents ?? 0), 0),
+    orders: orders.filter((o) => o.state !== 'failed').length,
+  };
+}
+
+/** The home dashboard of one bot, with the broker's balance and the strategy's step. */
+export async function readDashboard(
+  deps: AppDeps,
+  rt: RuntimeDeps,
+  userid: string,
+): Promise<TradingDashboard> {
+  const botId = await botIdOf(deps, userid);
+  const settings = await loadBotSettings(deps, botId);
+  const { state } = await loadSession(deps.db, botId, settings.config);
+  const now = deps.now();
+  const block = tradeBlock({
+    state: { ...state, sequence: null, openOrder: null },
+    configured: settings.missing === null,
+    botExpSec: settings.botExpSec,
+    nowMs: now,
+    windows: settings.windows,
+    utcOffsetHours: settings.utcOffsetHours,
+    sendAtMs: now,
+    payout: 1,
+    minPayoutPct: 0,
+    lateToleranceMs: Number.POSITIVE_INFINITY,
+  });
+  const blockedBy: TradingMessage | null =
+    block && BOT_BLOCKS.includes(block)
+      ? {
+          key: `robot.refusal.${block}`,
+          params: block === 'not_configured' ? { missing: settings.missing } : {},
+        }
+      : null;
+
+  let balanceCents: number | null = null;
+  try {
+    const broker = await rt.brokerFor(botId, settings.brokerId);
+    balanceCents = await broker.balance(settings.config.accountType);
+  } catch {
+    balanceCents = null;
+  }
+
+  const since = dayStartMs(now, settings.utcOffsetHours);
+  const today = (
+    await deps.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('bot_id', '=', botId)
+      .where('send_at', '>=', since)
+      .execute()
+  ).map(toTradingOrder);
+  const active = (
+    await deps.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('bot_id', '=', botId)
+      .where('state', 'in', ['placed', 'open'])
+      .orderBy('send_at')
+      .execute()
+  ).map(toTradingOrder);
+  const pendingSignals = await deps.db
+    .selectFrom('signals')
+    .select(['id', 'asset', 'direction', 'signal_at'])
+    .where('bot_id', '=', botId)
+    .where('status', '=', 'accepted')
+    .where('decided_at', 'is', null)
+    .orderBy('id')
+    .limit(20)
+    .execute();
+  const nextEntries: ScheduledEntry[] = [
+    ...active
+      .filter((o) => o.state === 'placed' && o.sendAt > now)
+      .map((o) => ({
+        signalId: o.signalId,
+        asset: o.asset,
+        direction: o.direction,
+        galeLevel: o.galeLevel,
+        stakeCents: o.stakeCents,
+        sendAt: o.sendAt,
+      })),
+    ...pendingSignals
+      .filter((s) => s.asset !== null && s.direction !== null)
+      .map((s) => ({
+        signalId: s.id,
+        asset: s.asset ?? '',
+        direction: s.direction ?? 'CALL',
+        galeLevel: 0,
+        stakeCents: null,
+        sendAt: s.signal_at ?? now,
+      })),
+  ].sort((a, b) => a.sendAt - b.sendAt);
+
+  const plug = moneyPlugFor(state.config.strategySel, state.config.money);
+  const strategyStep: TradingMessage = plug
+    ? {
+        key: `robot.step.${plug.name}`,
+        params: {
+          ...plug.strategy.summarize(state.money),
+          galeLevel: state.money.ladder?.galeLevel ?? null,
+        },
+      }
+    : { key: 'robot.step.none', params: {} };
+
+  return {
+    userid,
+    running: state.running,
+    configured: settings.missing === null,
+    blockedBy,
+    accountType: settings.config.accountType,
+    brokerId: settings.brokerId,
+    balanceCents,
+    today: scoreOf(today),
+    openOrders: active.filter((o) => o.state === 'open' || o.sendAt <= now),
+    nextEntries,
+    strategyStep,
+    nextStakesCents: plug ? galePricesCents(state) : [],
+  };
+}
+
+export function toActivityItem(userid: string, a: Selectable<ActivityTable>) {
+  return {
+    id: a.id,
+    userid,
+    at: a.at,
+    kind: a.kind,
+    signalId: a.signal_id === null ? null : Number(a.signal_id),
+    orderId: a.order_id === null ? null : Number(a.order_id),
+    message: fromDbJson<TradingMessage>(a.message),
+  };
+}
+
+/** The feed, newest first, `limit` items below `cursor`. */
+export async function readActivity(
+  deps: AppDeps,
+  q: QueryOf<typeof endpoints.tradingActivity>,
+): Promise<ActivityPage> {
+  const botId = await botIdOf(deps, q.userid);
+  let query = deps.db
+    .selectFrom('activity')
+    .selectAll()
+    .where('bot_id', '=', botId)
+    .orderBy('id', 'desc')
+    .limit(q.limit + 1);
+  if (q.cursor !== undefined) query = query.where('id', '<', q.cursor);
+  const rows = await query.execute();
+  const page = rows.slice(0, q.limit);
+  return {
+    items: page.map((a) => toActivityItem(q.userid, a)),
+    nextCursor: rows.length > q.limit ? (page.at(-1)?.id ?? null) : null,
+  };
+}
+
+/** Activity of a bot after `afterId`, oldest first (the SSE stream). */
+export async function activityAfter(
+  db: Kysely<Database>,
+  botId: number,
+  userid: string,
+  afterId: number,
+) {
+  const rows = await db
+    .selectFrom('activity')
+    .selectAll()
+    .where('bot_id', '=', botId)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(200)
+    .execute();
+  return rows.map((a) => toActivityItem(userid, a));
+}
+
+type OrdersFilter = QueryOf<typeof endpoints.tradingOrdersCsv>;
+
+function filtered(db: Kysely<Database>, botId: number, f: OrdersFilter) {
+  let q = db.selectFrom('orders').where('bot_id', '=', botId);
+  if (f.from !== undefined) q = q.where('send_at', '>=', f.from);
+  if (f.to !== undefined) q = q.where('send_at', '<', f.to);
+  if (f.channel) q = q.where('channel_id', '=', f.channel);
+  if (f.asset) q = q.where('asset', '=', f.asset);
+  if (f.result === 'open') q = q.where('state', 'in', ['placed', 'open']);
+  else if (f.result) q = q.where('state', '=', f.result);
+  return q;
+}
+
+/** Orders matching the filters, newest first, with totals of everything they match. */
+export async function readOrders(
+  deps: AppDeps,
+  q: QueryOf<typeof endpoints.tradingOrders>,
+): Promise<OrdersPage> {
+  const botId = await botIdOf(deps, q.userid);
+  let page = filtered(deps.db, botId, q)
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(q.limit + 1);
+  if (q.cursor !== undefined) page = page.where('id', '<', q.cursor);
+  const rows = await page.execute();
+  const all = (await filtered(deps.db, botId, q).selectAll().execute()).map(toTradingOrder);
+  const shown = rows.slice(0, q.limit).map(toTradingOrder);
+  const count = (s: string) => all.filter((o) => o.state === s).length;
+  return {
+    orders: shown,
+    totals: {
+      count: all.length,
+      wins: count('won'),
+      losses: count('lost'),
+      draws: count('draw'),
+      failed: count('failed'),
+      open: count('placed') + count('open'),
+      stakeCents: all.filter((o) => o.state !== 'failed').reduce((s, o) => s + o.stakeCents, 0),
+      pnlCents: all.reduce((s, o) => s + (o.pnlCents ?? 0), 0),
+    },
+    nextCursor: rows.length > q.limit ? (shown.at(-1)?.id ?? null) : null,
+  };
+}
+
+function csvCell(value: string | number | null): string {
+  if (value === null) return '';
+  const text = String(value);
+  // Quote what would break a row, and neutralise spreadsheet formulas (CSV injection).
+  const safe = /^[=+\-@]/.test(text) && typeof value === 'string' ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+const units = (cents: number | null) => (cents === null ? null : (cents / 100).toFixed(2));
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** The filtered orders as CSV, oldest first; money in currency units, instants ISO 8601 UTC. */
+export async function ordersCsv(deps: AppDeps, f: OrdersFilter): Promise<string> {
+  const botId = await botIdOf(deps, f.userid);
+  const rows = (await filtered(deps.db, botId, f).selectAll().orderBy('id').execute()).map(
+    toTradingOrder,
+  );
+  const lines = [ORDERS_CSV_COLUMNS.join(',')];
+  for (const o of rows) {
+    const cells: Record<(typeof ORDERS_CSV_COLUMNS)[number], string | number | null> = {
+      id: o.id,
+      sendAt: iso(o.sendAt),
+      channelId: o.channelId,
+      asset: o.asset,
+      direction: o.direction,
+      galeLevel: o.galeLevel,
+      stake: units(o.stakeCents),
+      payoutPct: o.payoutPct,
+      accountType: o.accountType,
+      brokerId: o.brokerId,
+      state: o.state,
+      failReason: o.failReason,
+      expiresAt: iso(o.expiresAt),
+      settledAt: iso(o.settledAt),
+      pnl: units(o.pnlCents),
+    };
+    lines.push(ORDERS_CSV_COLUMNS.map((c) => csvCell(cells[c])).join(','));
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** Balance and cumulative P&L after each settlement of the day or the last seven days. */
+export async function readChart(
+  deps: AppDeps,
+  q: QueryOf<typeof endpoints.tradingChart>,
+): Promise<ResultChart> {
+  const botId = await botIdOf(deps, q.userid);
+  const settings = await loadBotSettings(deps, botId);
+  const now = deps.now();
+  const today = dayStartMs(now, settings.utcOffsetHours);
+  const from = q.range === 'day' ? today : today - 6 * DAY_MS;
+  const rows = await deps.db
+    .selectFrom('orders')
+    .select(['settled_at', 'pnl_cents', 'balance_after_cents'])
+    .where('bot_id', '=', botId)
+    .where('state', 'in', ['won', 'lost', 'draw'])
+    .where('settled_at', '>=', from)
+    .orderBy('settled_at')
+    .orderBy('id')
+    .execute();
+  let pnl = 0;
+  const points = rows.map((r) => {
+    pnl += Number(r.pnl_cents ?? 0);
+    return {
+      at: r.settled_at ?? from,
+      balanceCents: Number(r.balance_after_cents ?? 0),
+      pnlCents: pnl,
+    };
+  });
+  const first = rows[0];
+  const start = first
+    ? [
+        {
+          at: from,
+          balanceCents: Number(first.balance_after_cents ?? 0) - Number(first.pnl_cents ?? 0),
+          pnlCents: 0,
+        },
+      ]
+    : [];
+  return { range: q.range, from, to: now, points: [...start, ...points] };
+}
+
+function percentile(sorted: readonly number[], p: number): number | null {
+  if (sorted.length === 0) return null;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i] ?? null;
+}
+
+/** Each recent signal's stage instants, and the day's p50/p95 of each step. */
+export async function readLatency(
+  deps: AppDeps,
+  q: QueryOf<typeof endpoints.tradingLatency>,
+): Promise<LatencyReport> {
+  const botId = await botIdOf(deps, q.userid);
+  const settings = await loadBotSettings(deps, botId);
+  const since = dayStartMs(deps.now(), settings.utcOffsetHours);
+  const signals = await deps.db
+    .selectFrom('signals')
+    .select(['id', 'asset', 'direction', 'decision', 'received_at', 'parsed_at', 'decided_at'])
+    .where('bot_id', '=', botId)
+    .where('status', '=', 'accepted')
+    .orderBy('id', 'desc')
+    .limit(500)
+    .execute();
+  const ids = signals.map((s) => s.id);
+  const orders = ids.length
+    ? await deps.db
+        .selectFrom('orders')
+        .select(['signal_id', 'attempted_at', 'confirmed_at', 'settled_at', 'id'])
+        .where('bot_id', '=', botId)
+        .where('signal_id', 'in', ids)
+        .orderBy('id')
+        .execute()
+    : [];
+  const firstOrder = new Map<number, (typeof orders)[number]>();
+  for (const o of orders) {
+    const key = Number(o.signal_id);
+    if (!firstOrder.has(key)) firstOrder.set(key, o);
+  }
+  const all = signals.map((s) => {
+    const o = firstOrder.get(s.id);
+    return {
+      signalId: s.id,
+      asset: s.asset,
+      direction: s.direction,
+      decision: s.decision,
+      stages: {
+        received: s.received_at,
+        parsed: s.parsed_at,
+        decided: s.decided_at,
+        sent: o?.attempted_at ?? null,
+        confirmed: o?.confirmed_at ?? null,
+        settled: o?.settled_at ?? null,
+      },
+    };
+  });
+  const stages = ['parsed', 'decided', 'sent', 'confirmed', 'settled'] as const;
+  const order = ['received', ...stages] as const;
+  const ofDay = all.filter((s) => (s.stages.received ?? 0) >= since);
+  const day = stages.map((stage, i) => {
+    const prev = order[i] as (typeof order)[number];
+    const deltas = ofDay
+      .map((s) => {
+        const a = s.stages[prev];
+        const b = s.stages[stage];
+        return a === null || b === null ? null : b - a;
+      })
+      .filter((d): d is number => d !== null)
+      .sort((a, b) => a - b);
+    return {
+      stage,
+      count: deltas.length,
+      p50Ms: percentile(deltas, 50),
+      p95Ms: percentile(deltas, 95),
+    };
+  });
+  return { signals: all.slice(0, q.limit), day };
+}

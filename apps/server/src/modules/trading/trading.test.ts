@@ -1,0 +1,230 @@
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { endpoints as api, TradingStreamEventSchema, type TradingStreamEvent } from '@app/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runSession } from '../../robot/run-session.ts';
+import { callAs, useTestApp } from '../../test/app.ts';
+import { robotOf } from '../../test/robot.ts';
+import {
+  command,
+  findMinute,
+  MINUTE,
+  newTrader,
+  postSignal,
+  runAt,
+  saveGlobalParams,
+  type Me,
+  type TestClock,
+} from '../../test/trading.ts';
+
+const clock: TestClock = { now: Date.UTC(2026, 0, 6, 13, 0) };
+const t = useTestApp({ now: () => clock.now });
+const rt = () => robotOf(t.app);
+
+let me: Me;
+let other: Me;
+let firstSignal = 0;
+
+/** One trader who traded W (EURUSD, channel a) then L, L (GBPUSD, channel b: lost ladder of 1 gale). */
+beforeAll(async () => {
+  me = await newTrader(t.app);
+  other = await newTrader(t.app);
+  await saveGlobalParams(t.app, me, { galenum: 1, galefat: 2 });
+  await command(t.app, rt(), me, 1);
+  const w = findMinute('EURUSD', 'W', clock.now + MINUTE);
+  clock.now = w - 10_000;
+  firstSignal = await postSignal(t.app, me, {
+    asset: 'EURUSD',
+    direction: 'CALL',
+    atMs: w,
+    channel: 'a',
+  });
+  await runSession(rt(), me.botId);
+  await runAt(clock, rt(), me, [w, w + MINUTE]);
+  const ll = findMinute('GBPUSD', 'LL', clock.now + MINUTE);
+  clock.now = ll - 10_000;
+  await postSignal(t.app, me, { asset: 'GBPUSD', direction: 'CALL', atMs: ll, channel: 'b' });
+  await runSession(rt(), me.botId);
+  await runAt(clock, rt(), me, [ll, ll + MINUTE, ll + 2 * MINUTE]);
+});
+
+const get = (who: Me, e: Parameters<typeof callAs>[2], query: Record<string, string | number>) =>
+  callAs(t.app, who.cookie, e, { query });
+
+describe('GET /trading/dashboard', () => {
+  it("shows the bot on, the broker's balance and today's score with rates", async () => {
+    const res = await get(me, api.tradingDashboard, { userid: me.userid });
+    expect(res.statusCode).toBe(200);
+    const d = api.tradingDashboard.response.parse(res.json());
+    expect(d).toMatchObject({
+      running: true,
+      configured: true,
+      blockedBy: null,
+      accountType: 1,
+      brokerId: 1,
+      // +1.74, −2.00, −4.00
+      balanceCents: 1_000_000 + 174 - 200 - 400,
+      today: {
+        wins: 1,
+        losses: 2,
+        draws: 0,
+        hitRatePct: 33.3,
+        breakEvenRatePct: 53.5,
+        pnlCents: -426,
+        orders: 3,
+      },
+      openOrders: [],
+      strategyStep: { key: 'robot.step.martingale' },
+      nextStakesCents: [200, 400],
+    });
+  });
+
+  it('says why a bot that was never configured would not trade', async () => {
+    const res = await get(other, api.tradingDashboard, { userid: other.userid });
+    expect(res.json()).toMatchObject({
+      running: false,
+      configured: false,
+      blockedBy: { key: 'robot.refusal.not_configured', params: { missing: 'globalParams' } },
+    });
+  });
+
+  it("answers 403 for another account's bot", async () => {
+    const res = await get(other, api.tradingDashboard, { userid: me.userid });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('GET /trading/activity', () => {
+  it('lists signal decisions, orders and results newest first, paged by cursor', async () => {
+    const first = await get(me, api.tradingActivity, { userid: me.userid, limit: 3 });
+    const page = api.tradingActivity.response.parse(first.json());
+    expect(page.items).toHaveLength(3);
+    expect(page.items.map((i) => i.message.key)).toContain('robot.activity.lost');
+    const ids = page.items.map((i) => i.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    const rest = api.tradingActivity.response.parse(
+      (
+        await get(me, api.tradingActivity, {
+          userid: me.userid,
+          limit: 100,
+          cursor: page.nextCursor ?? 0,
+        })
+      ).json(),
+    );
+    const keys = rest.items.map((i) => i.message.key);
+    expect(keys).toContain('robot.activity.traded');
+    expect(keys).toContain('robot.activity.orderOpen');
+    expect(keys).toContain('robot.activity.won');
+    expect(keys.at(-1)).toBe('robot.activity.on');
+    expect(rest.nextCursor).toBeNull();
+  });
+
+  it('rejects a limit out of range with 400 and a translated code', async () => {
+    const res = await get(me, api.tradingActivity, { userid: me.userid, limit: 0 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: { code: 'errors.invalidInput' } });
+  });
+});
+
+describe('GET /trading/orders', () => {
+  it('filters by result, channel and asset, with totals of all matches', async () => {
+    const all = api.tradingOrders.response.parse(
+      (await get(me, api.tradingOrders, { userid: me.userid })).json(),
+    );
+    expect(all.totals).toMatchObject({ count: 3, wins: 1, losses: 2, pnlCents: -426 });
+    expect(all.orders.map((o) => o.stakeCents)).toEqual([400, 200, 200]);
+    const lost = api.tradingOrders.response.parse(
+      (await get(me, api.tradingOrders, { userid: me.userid, result: 'lost' })).json(),
+    );
+    expect(lost.orders.map((o) => o.galeLevel)).toEqual([1, 0]);
+    const channelA = api.tradingOrders.response.parse(
+      (await get(me, api.tradingOrders, { userid: me.userid, channel: 'a' })).json(),
+    );
+    expect(channelA.orders.map((o) => o.asset)).toEqual(['EURUSD']);
+    const gbp = api.tradingOrders.response.parse(
+      (await get(me, api.tradingOrders, { userid: me.userid, asset: 'GBPUSD', limit: 1 })).json(),
+    );
+    expect(gbp.orders).toHaveLength(1);
+    expect(gbp.totals.count).toBe(2);
+    expect(gbp.nextCursor).not.toBeNull();
+  });
+
+  it('exports the filtered orders as CSV with money in units', async () => {
+    const res = await get(me, api.tradingOrdersCsv, { userid: me.userid, result: 'won' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const [header, row, end] = res.body.split('\r\n');
+    expect(header).toBe(
+      'id,sendAt,channelId,asset,direction,galeLevel,stake,payoutPct,accountType,brokerId,state,failReason,expiresAt,settledAt,pnl',
+    );
+    expect(row).toMatch(/,a,EURUSD,CALL,0,2\.00,87,1,1,won,,.*,1\.74$/);
+    expect(end).toBe('');
+  });
+});
+
+describe('GET /trading/chart and /trading/latency', () => {
+  it("draws the day's balance and P&L after each settlement", async () => {
+    const chart = api.tradingChart.response.parse(
+      (await get(me, api.tradingChart, { userid: me.userid, range: 'day' })).json(),
+    );
+    expect(chart.points.map((p) => p.pnlCents)).toEqual([0, 174, -26, -426]);
+    expect(chart.points[0]?.balanceCents).toBe(1_000_000);
+  });
+
+  it('gives each signal its stage instants and the p50/p95 of each step', async () => {
+    const report = api.tradingLatency.response.parse(
+      (await get(me, api.tradingLatency, { userid: me.userid })).json(),
+    );
+    const first = report.signals.find((s) => s.signalId === firstSignal);
+    expect(first?.decision).toBe('traded');
+    const s = first?.stages;
+    expect(s && s.received !== null && s.decided !== null && s.sent !== null).toBe(true);
+    expect(s?.settled).not.toBeNull();
+    const settled = report.day.find((d) => d.stage === 'settled');
+    expect(settled?.count).toBe(2);
+    expect(settled?.p50Ms).toBe(MINUTE);
+  });
+});
+
+describe('GET /trading/stream', () => {
+  it("pushes the caller's bot's new feed items as server-sent events", async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    expect(address).toContain(String(port));
+    const events: TradingStreamEvent[] = [];
+    let buffer = '';
+    const req = request({
+      host: '127.0.0.1',
+      port,
+      path: `/api${api.tradingStream.path}?userid=${me.userid}`,
+      headers: { cookie: me.cookie, accept: 'text/event-stream' },
+    });
+    const opened = new Promise<void>((resolve) => {
+      req.on('response', (res) => {
+        expect(res.headers['content-type']).toContain('text/event-stream');
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          buffer += chunk;
+          for (const block of buffer.split('\n\n').slice(0, -1)) {
+            const data = block.split('\n').find((l) => l.startsWith('data: '));
+            if (data) events.push(TradingStreamEventSchema.parse(JSON.parse(data.slice(6))));
+          }
+          buffer = buffer.split('\n\n').at(-1) ?? '';
+        });
+        resolve();
+      });
+    });
+    req.end();
+    try {
+      await opened;
+      await command(t.app, rt(), me, 2);
+      // The runtime told the stream; it reads the feed and pushes (no sleep: wait for the event).
+      t.app.robotEvents.emit('change', me.botId);
+      await expect
+        .poll(() => events.map((e) => (e.type === 'activity' ? e.item.message.key : e.type)))
+        .toEqual(['robot.activity.off', 'dashboard']);
+    } finally {
+      req.destroy();
+    }
+  });
+});

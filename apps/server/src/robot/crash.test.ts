@@ -1,0 +1,89 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../app.ts';
+import { robotOf } from '../test/robot.ts';
+import {
+  command,
+  findMinute,
+  MINUTE,
+  newTrader,
+  ordersOf,
+  postSignal,
+  saveGlobalParams,
+  type Me,
+} from '../test/trading.ts';
+import { runSession } from './run-session.ts';
+
+// The crash is real: a child process runs the runtime on the same SQLite file and dies by
+// SIGKILL at the fault point; the next run (a restart) must neither lose nor repeat the order.
+const CHILD = fileURLToPath(new URL('../test/crash-child.ts', import.meta.url));
+let dir: string;
+let clock = Date.UTC(2026, 0, 7, 10, 0);
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'robot-crash-'));
+});
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function open(): Promise<FastifyInstance> {
+  return build({
+    dataDir: dir,
+    secretKey: '00'.repeat(32),
+    webDist: '/nonexistent-web-dist',
+    robot: false,
+    now: () => clock,
+  });
+}
+
+async function paperOrders(app: FastifyInstance, me: Me): Promise<number> {
+  const rows = await app.deps.db
+    .selectFrom('paper_orders')
+    .select('id')
+    .where('bot_id', '=', me.botId)
+    .execute();
+  return rows.length;
+}
+
+describe.each(['before_broker_call', 'after_broker_call'] as const)('kill -9 at %s', (point) => {
+  it('places the order exactly once after the restart, and settles it', async () => {
+    let app = await open();
+    const me = await newTrader(app);
+    await saveGlobalParams(app, me, { galenum: 0 });
+    await command(app, robotOf(app), me, 1);
+    const at = findMinute('EURUSD', 'W', clock + MINUTE);
+    clock = at - 10_000;
+    await postSignal(app, me, { asset: 'EURUSD', direction: 'CALL', atMs: at });
+    await runSession(robotOf(app), me.botId); // decided: the order is in the ledger, due at `at`
+    expect(await ordersOf(app, me)).toMatchObject([{ state: 'placed', attempted_at: null }]);
+    await app.close();
+
+    const child = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', CHILD, dir, '-', String(me.botId), String(at), point],
+      { encoding: 'utf8' },
+    );
+    expect(child.signal, child.stderr).toBe('SIGKILL');
+
+    clock = at + 1_000;
+    app = await open();
+    try {
+      expect(await paperOrders(app, me)).toBe(point === 'before_broker_call' ? 0 : 1);
+      await runSession(robotOf(app), me.botId);
+      expect(await paperOrders(app, me)).toBe(1);
+      expect(await ordersOf(app, me)).toMatchObject([{ state: 'open' }]);
+      clock = at + MINUTE;
+      await runSession(robotOf(app), me.botId);
+      expect(await ordersOf(app, me)).toMatchObject([{ state: 'won', pnl_cents: 174 }]);
+      expect(await paperOrders(app, me)).toBe(1);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { migrateToLatest, openDatabase } from './db/connect.ts';
+import { createSecrets, loadSecretKey } from './lib/secrets.ts';
+import { paperBroker } from './robot/brokers/paper-broker.ts';
+import { startRuntimeLoop, type RuntimeLoop } from './robot/runtime.ts';
+import type { RuntimeDeps } from './robot/runtime-deps.ts';
+
+/** What a worker process needs: the database (usually PostgreSQL) and the secret key. */
+export interface WorkerOptions {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  secretKey?: string | undefined;
+  /** Lease owner id; default `worker-<pid>-<random>`. */
+  owner?: string;
+  idleMs?: number;
+  leaseMs?: number;
+  batch?: number;
+}
+
+function jsonLog(level: 'info' | 'error') {
+  return (obj: object, msg: string): void => {
+    const line = JSON.stringify({ level, time: Date.now(), pid: process.pid, msg, ...obj });
+    (level === 'error' ? process.stderr : process.stdout).write(`${line}\n`);
+  };
+}
+
+/** The runtime deps of a worker: its own pool, the real clock, the paper broker by default. */
+export async function openWorkerDeps(
+  options: WorkerOptions,
+): Promise<RuntimeDeps & { close(): Promise<void> }> {
+  const database = openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
+  await migrateToLatest(database);
+  return {
+    db: database.db,
+    dialect: database.dialect,
+    now: Date.now,
+    secrets: createSecrets(
+      loadSecretKey({ secretKey: options.secretKey, dataDir: options.dataDir }),
+    ),
+    log: { info: jsonLog('info'), error: jsonLog('error') },
+    brokerFor: (botId) => Promise.resolve(paperBroker(database.db, botId)),
+    close: () => database.db.destroy(),
+  };
+}
+
+/**
+ * A robot worker (`npm run worker`): runs the trading runtime against the shared database, taking
+ * bots by lease (one writer per bot across workers, taken over when a worker dies). Stops
+ * cleanly on SIGINT/SIGTERM, giving its leases back.
+ */
+export async function startWorker(
+  options: WorkerOptions,
+): Promise<{ loop: RuntimeLoop; stop(): Promise<void> }> {
+  const deps = await openWorkerDeps(options);
+  const loop = startRuntimeLoop(deps, {
+    owner: options.owner ?? `worker-${process.pid}-${randomBytes(4).toString('hex')}`,
+    ...(options.idleMs === undefined ? {} : { idleMs: options.idleMs }),
+    ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }),
+    ...(options.batch === undefined ? {} : { batch: options.batch }),
+  });
+  deps.log.info({ owner: loop.owner, dialect: deps.dialect }, 'robot worker started');
+  return {
+    loop,
+    async stop() {
+      await loop.stop();
+      await deps.close();
+    },
+  };
+}
+
+const isMain =
+  process.argv[1] !== undefined &&
+  resolve(process.argv[1]) === resolve(fileURLToPath(import.meta.url));
+if (isMain) {
+  const worker = await startWorker({
+    databaseUrl: process.env.DATABASE_URL,
+    dataDir: process.env.DATA_DIR ?? './data',
+    secretKey: process.env.APP_SECRET_KEY,
+    ...(process.env.WORKER_ID ? { owner: process.env.WORKER_ID } : {}),
+  });
+  const shutdown = (): void => {
+    void worker.stop().then(() => process.exit(0));
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
