@@ -4,12 +4,23 @@ import {
   LANGUAGES,
   LATENCY_STAGES,
   ORDER_STATES,
+  TRADING_ACTIVITY_KEYS,
+  TRADING_REFUSAL_REASONS,
   type TradingMessage,
 } from '@app/contract';
-import { TRADE_BLOCKS } from '@app/robot';
 import { afterAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
 import { messageText } from './message.ts';
+
+const STRATEGY_NAMES = [
+  'none',
+  'martingale',
+  'soros',
+  'masaniello',
+  'cycles',
+  'customCycles',
+  'lossRecovery',
+];
 
 const say = (message: TradingMessage) =>
   messageText(i18n.t.bind(i18n), i18n.language, message, 'FALLBACK');
@@ -17,9 +28,11 @@ const say = (message: TradingMessage) =>
 describe('trading texts', () => {
   afterAll(() => i18n.changeLanguage('pt-BR'));
 
-  it.each(LANGUAGES)('has every refusal, order state, feed kind, stage and range in %s', (lng) => {
+  it.each(LANGUAGES)('has every refusal, feed line, order state, stage and range in %s', (lng) => {
     const keys = [
-      ...TRADE_BLOCKS.map((code) => `robot.refusal.${code}`),
+      ...TRADING_REFUSAL_REASONS.map((code) => `robot.refusal.${code}`),
+      ...TRADING_ACTIVITY_KEYS,
+      ...STRATEGY_NAMES.map((name) => `robot.step.${name}`),
       ...ORDER_STATES.map((state) => `trading.orders.state.${state}`),
       ...ACTIVITY_KINDS.map((kind) => `trading.activity.kind.${kind}`),
       ...LATENCY_STAGES.map((stage) => `trading.latency.stages.${stage}`),

@@ -26,7 +26,7 @@ const CODE_LOOKUP: Record<string, (code: string) => string[]> = {
 /**
  * A robot message as the trader reads it: `t(key, params)` with money (`…Cents`) in the locale,
  * coded params (`reason`, `stopReason`, `direction`, `accountType`…) as their own translated
- * words, and the `_entry` variant of the text when `galeLevel` is 0 (the entry, not a gale).
+ * words, and the `_entry` variant of the text when `galeLevel` is 0 or null (the entry).
  * The server never sends prose (DESIGN §7.1: reason keys). A key this panel does not know reads
  * as `fallback` rather than as the raw key; an unknown code as "reason not given".
  */
@@ -57,7 +57,10 @@ export function messageText(
     else if (typeof value === 'number') params[name] = numbers.format(value);
     else params[name] = String(value);
   }
-  const context = message.params.galeLevel === 0 ? 'entry' : undefined;
+  // Gale 0 is the entry; a step between sequences (no gale level) waits for the next entry.
+  const { galeLevel } = message.params;
+  const context =
+    galeLevel === 0 || (galeLevel === null && 'galeLevel' in message.params) ? 'entry' : undefined;
   return t(dynamicKey(message.key), {
     ...params,
     ...(context ? { context } : {}),
