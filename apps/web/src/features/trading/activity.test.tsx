@@ -111,7 +111,7 @@ describe('activity feed', () => {
     stream.open();
     expect(screen.getByText('Ao vivo')).toBeInTheDocument();
     items = [won, placed, refusal];
-    stream.push({ type: 'activity', item: won });
+    stream.push({ type: 'activity', item: won }, 'activity');
     await waitFor(async () =>
       expect(within(await feed()).getAllByRole('listitem')[0]).toHaveTextContent(
         'Win em EURUSD: 1,74',
@@ -119,14 +119,15 @@ describe('activity feed', () => {
     );
   });
 
-  it('ignores a stream message that is not one of its events', async () => {
+  it('re-reads on each named event of the contract and ignores anything else', async () => {
     const streams = fakeEventSource();
     const { server } = await openFeed(() => ({ items: [placed], nextCursor: null }));
     const stream = openStream(streams);
     stream.open();
     const reads = server.to('GET /api/trading/activity').length;
+    stream.push({ type: 'nonsense' }, 'nonsense');
     stream.push({ type: 'nonsense' });
-    stream.push({ type: 'order', userid: '5550001', order: order() });
+    stream.push({ type: 'order', userid: '5550001', order: order() }, 'order');
     await waitFor(() => expect(server.to('GET /api/trading/activity').length).toBe(reads + 1));
   });
 

@@ -12,12 +12,22 @@ export class FakeEventSource {
   closed = false;
   onopen: (() => void) | null = null;
   onerror: (() => void) | null = null;
-  onmessage: ((event: MessageEvent<string>) => void) | null = null;
+  private readonly listeners = new Map<string, Set<(event: MessageEvent<string>) => void>>();
 
   constructor(url: string, init?: EventSourceInit) {
     this.url = url;
     this.withCredentials = init?.withCredentials ?? false;
     FakeEventSource.instances.push(this);
+  }
+
+  addEventListener(type: string, listener: (event: MessageEvent<string>) => void): void {
+    const set = this.listeners.get(type) ?? new Set();
+    set.add(listener);
+    this.listeners.set(type, set);
+  }
+
+  removeEventListener(type: string, listener: (event: MessageEvent<string>) => void): void {
+    this.listeners.get(type)?.delete(listener);
   }
 
   close(): void {
@@ -28,8 +38,10 @@ export class FakeEventSource {
     act(() => this.onopen?.());
   }
 
-  push(data: unknown): void {
-    act(() => this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(data) })));
+  /** An event as the server writes it: `event: <type>` and one `data:` JSON line. */
+  push(data: unknown, type = 'message'): void {
+    const event = new MessageEvent(type, { data: JSON.stringify(data) });
+    act(() => this.listeners.get(type)?.forEach((listener) => listener(event)));
   }
 
   drop(): void {

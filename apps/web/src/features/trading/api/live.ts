@@ -1,11 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 
 /**
- * Listens to a server-sent-events stream and calls `onEvent` for every message. `live` is true
- * only while the stream is open: a browser without `EventSource`, or a stream that dropped (the
- * browser reconnects by itself), leaves it false so the caller polls instead.
+ * Listens to a server-sent-events stream and calls `onEvent` with the data of every event named
+ * in `types` (the SSE `event:` field) or unnamed. `live` is true only while the stream is open: a
+ * browser without `EventSource`, or a stream that dropped (the browser reconnects by itself),
+ * leaves it false so the caller polls instead.
  */
-export function useEventStream(url: string | null, onEvent: (data: string) => void) {
+export function useEventStream(
+  url: string | null,
+  types: readonly string[],
+  onEvent: (data: string) => void,
+) {
   const [live, setLive] = useState(false);
   const handler = useRef(onEvent);
   useEffect(() => {
@@ -17,12 +22,14 @@ export function useEventStream(url: string | null, onEvent: (data: string) => vo
     const source = new EventSource(url, { withCredentials: true });
     source.onopen = () => setLive(true);
     source.onerror = () => setLive(false);
-    source.onmessage = (event: MessageEvent<string>) => handler.current(event.data);
+    const listener = (event: MessageEvent<string>) => handler.current(event.data);
+    for (const type of ['message', ...types]) source.addEventListener(type, listener);
     return () => {
+      for (const type of ['message', ...types]) source.removeEventListener(type, listener);
       source.close();
       setLive(false);
     };
-  }, [url]);
+  }, [url, types]);
 
   return { live };
 }

@@ -14,6 +14,13 @@ export const TRADING_POLL_MS = 5000;
 /** After the switch is flipped, the dashboard is re-read this often until the robot applied it. */
 export const SWITCH_POLL_MS = 1000;
 
+/** The stream's event names (the SSE `event:` field is the event's `type`). */
+const STREAM_EVENT_TYPES = [
+  'activity',
+  'order',
+  'dashboard',
+] as const satisfies readonly TradingStreamEvent['type'][];
+
 /** Every trading read of one bot starts with this key, so one live event refreshes them all. */
 export const tradingKey = (userid: string) => ['trading', userid] as const;
 
@@ -31,7 +38,11 @@ export function useTradingLive(userid: string): number | false {
     },
     [queryClient, userid],
   );
-  const { live } = useEventStream(endpointUrl(endpoints.tradingStream, { userid }), onEvent);
+  const { live } = useEventStream(
+    endpointUrl(endpoints.tradingStream, { userid }),
+    STREAM_EVENT_TYPES,
+    onEvent,
+  );
   return live ? false : TRADING_POLL_MS;
 }
 
