@@ -155,7 +155,7 @@ test('a bot switched on trades a signal on the paper broker; an off bot says why
 
   // The chart draws the settlement; the latency waterfall shows the signal's steps.
   await page.goto('/results');
-  await expect(page.getByText(/^1 ordens liquidadas · saldo /)).toBeVisible();
+  await expect(page.getByText(/^1 ordem liquidada · saldo /)).toBeVisible({ timeout: 10_000 });
   await expect(page.getByRole('figure', { name: 'Saldo' }).locator('svg').first()).toBeVisible();
   await shot(page, 'trading-chart-375');
   await page.goto('/latency');

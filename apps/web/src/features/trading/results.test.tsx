@@ -42,8 +42,8 @@ describe('result chart', () => {
     expect(screen.getByRole('tab', { name: 'Semana' })).toHaveAttribute('aria-selected', 'true');
   });
 
-  it('says so when nothing was settled in the period', async () => {
-    await openResults([]);
+  it('says so when nothing was settled in the period (only the starting balance)', async () => {
+    await openResults(chart().points.slice(0, 1));
     expect(await screen.findByText('Nenhuma ordem liquidada neste período.')).toBeInTheDocument();
   });
 

@@ -104,6 +104,7 @@ export function chart(overrides: Partial<ResultChart> = {}): ResultChart {
     from: NOW - 13 * 3_600_000,
     to: NOW + 11 * 3_600_000,
     points: [
+      { at: NOW - 13 * 3_600_000, balanceCents: 1_000_000, pnlCents: 0 },
       { at: NOW - 3_600_000, balanceCents: 1_000_174, pnlCents: 174 },
       { at: NOW - 1_800_000, balanceCents: 999_974, pnlCents: -26 },
       { at: NOW - 600_000, balanceCents: 1_001_250, pnlCents: 1250 },

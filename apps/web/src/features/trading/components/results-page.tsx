@@ -23,6 +23,8 @@ export function ResultsPage() {
   const query = useTradingChart(userid, range, poll);
   const chart = query.data;
   const last = chart?.points.at(-1);
+  // The series opens with the period's starting balance; every later point is one settlement.
+  const settled = Math.max(0, (chart?.points.length ?? 0) - 1);
   return (
     <PageCard title={t('trading.chart.title')} subtitle={t('trading.chart.subtitle')}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
@@ -43,11 +45,11 @@ export function ResultsPage() {
         error={query.error}
         onRetry={() => void query.refetch()}
       >
-        {chart && last ? (
+        {chart && last && settled > 0 ? (
           <>
             <Typography variant="body2" sx={{ mb: 1 }} aria-live="polite">
               {t('trading.chart.summary', {
-                orders: chart.points.length,
+                count: settled,
                 balance: format.money(last.balanceCents),
                 pnl: format.result(last.pnlCents),
               })}
