@@ -24,7 +24,7 @@ const KIND_COLOR: Record<ActivityItem['kind'], ChipProps['color']> = {
   signal: 'info',
   decision: 'warning',
   order: 'primary',
-  result: 'success',
+  result: 'secondary',
   session: 'default',
 };
 
@@ -47,6 +47,13 @@ function useActivityText() {
   };
 }
 
+/** A result's chip says which: win green, loss red, draw amber. */
+const RESULT_COLOR: Record<string, ChipProps['color']> = {
+  'robot.activity.won': 'success',
+  'robot.activity.lost': 'error',
+  'robot.activity.draw': 'warning',
+};
+
 function ActivityLine({ item }: { item: ActivityItem }) {
   const { t } = useTranslation();
   const format = useTradingFormat();
@@ -54,7 +61,12 @@ function ActivityLine({ item }: { item: ActivityItem }) {
   const kind = t(dynamicKey(`trading.activity.kind.${item.kind}`));
   return (
     <ListItem divider disableGutters sx={{ alignItems: 'flex-start', gap: 1 }}>
-      <Chip size="small" color={KIND_COLOR[item.kind]} label={kind} sx={{ mt: 0.5 }} />
+      <Chip
+        size="small"
+        color={RESULT_COLOR[item.message.key] ?? KIND_COLOR[item.kind]}
+        label={kind}
+        sx={{ mt: 0.5 }}
+      />
       <ListItemText
         sx={{ minWidth: 0, m: 0, overflowWrap: 'anywhere' }}
         primary={text(item, kind)}

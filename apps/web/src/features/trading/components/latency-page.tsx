@@ -23,7 +23,7 @@ import { LiveChip } from './live-chip.tsx';
 /** One colour per step, in the order of the waterfall. */
 const STEP_COLOR: Record<WaterfallStep['stage'], string> = {
   parsed: 'grey.500',
-  decided: 'secondary.main',
+  decided: 'error.light',
   sent: 'primary.main',
   confirmed: 'warning.main',
   settled: 'success.main',
