@@ -1,24 +1,12 @@
 import type { ActivityItem } from '@app/contract';
-import {
-  Box,
-  Button,
-  Chip,
-  List,
-  ListItem,
-  ListItemText,
-  Stack,
-  Typography,
-  type ChipProps,
-} from '@mui/material';
+import { Chip, List, ListItem, ListItemText, Typography, type ChipProps } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { PageCard } from '../../../components/layout/page-card.tsx';
-import { QueryState } from '../../../components/notices/query-state.tsx';
 import { dynamicKey } from '../../../i18n/keys.ts';
 import { storage } from '../../../lib/storage.ts';
 import { useTradingActivity, useTradingLive } from '../api/trading.ts';
 import { useTradingFormat } from '../format.ts';
 import { messageText } from '../message.ts';
-import { LiveChip } from './live-chip.tsx';
+import { LoadMore, TradingScreen } from './trading-screen.tsx';
 
 const KIND_COLOR: Record<ActivityItem['kind'], ChipProps['color']> = {
   signal: 'info',
@@ -86,34 +74,24 @@ export function ActivityPage() {
   const query = useTradingActivity(userid, poll);
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   return (
-    <PageCard title={t('trading.activity.title')} subtitle={t('trading.activity.subtitle')}>
-      <Box sx={{ mb: 2 }}>
-        <LiveChip poll={poll} />
-      </Box>
-      <QueryState
-        pending={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-      >
-        {items.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">
-            {t('trading.activity.empty')}
-          </Typography>
-        ) : (
-          <List dense disablePadding aria-label={t('trading.activity.title')}>
-            {items.map((item) => (
-              <ActivityLine key={item.id} item={item} />
-            ))}
-          </List>
-        )}
-        {query.hasNextPage && (
-          <Stack sx={{ mt: 2, alignItems: 'center' }}>
-            <Button onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-              {t('trading.loadMore')}
-            </Button>
-          </Stack>
-        )}
-      </QueryState>
-    </PageCard>
+    <TradingScreen
+      title={t('trading.activity.title')}
+      subtitle={t('trading.activity.subtitle')}
+      poll={poll}
+      query={query}
+    >
+      {items.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {t('trading.activity.empty')}
+        </Typography>
+      ) : (
+        <List dense disablePadding aria-label={t('trading.activity.title')}>
+          {items.map((item) => (
+            <ActivityLine key={item.id} item={item} />
+          ))}
+        </List>
+      )}
+      <LoadMore query={query} />
+    </TradingScreen>
   );
 }

@@ -11,14 +11,12 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { PageCard } from '../../../components/layout/page-card.tsx';
-import { QueryState } from '../../../components/notices/query-state.tsx';
 import { dynamicKey } from '../../../i18n/keys.ts';
 import { storage } from '../../../lib/storage.ts';
 import { useTradingLatency, useTradingLive } from '../api/trading.ts';
 import { useTradingFormat } from '../format.ts';
 import { waterfallSteps, type WaterfallStep } from '../waterfall.ts';
-import { LiveChip } from './live-chip.tsx';
+import { TradingScreen } from './trading-screen.tsx';
 
 /** One colour per step, in the order of the waterfall. */
 const STEP_COLOR: Record<WaterfallStep['stage'], string> = {
@@ -143,50 +141,41 @@ export function LatencyPage() {
   const query = useTradingLatency(userid, poll);
   const report = query.data;
   return (
-    <PageCard title={t('trading.latency.title')} subtitle={t('trading.latency.subtitle')}>
-      <Box sx={{ mb: 2 }}>
-        <LiveChip poll={poll} />
-      </Box>
-      <QueryState
-        pending={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-      >
-        {report && (
-          <>
-            <Typography
-              variant="subtitle1"
-              component="h2"
-              id="latency-day"
-              sx={{ fontWeight: 600 }}
-            >
-              {t('trading.latency.day')}
+    <TradingScreen
+      title={t('trading.latency.title')}
+      subtitle={t('trading.latency.subtitle')}
+      poll={poll}
+      query={query}
+    >
+      {report && (
+        <>
+          <Typography variant="subtitle1" component="h2" id="latency-day" sx={{ fontWeight: 600 }}>
+            {t('trading.latency.day')}
+          </Typography>
+          <Box sx={{ overflowX: 'auto', mb: 3 }}>
+            <DayPercentiles day={report.day} />
+          </Box>
+          <Typography
+            variant="subtitle1"
+            component="h2"
+            id="latency-signals"
+            sx={{ fontWeight: 600 }}
+          >
+            {t('trading.latency.signals')}
+          </Typography>
+          {report.signals.length === 0 ? (
+            <Typography variant="body2" color="text.secondary">
+              {t('trading.latency.empty')}
             </Typography>
-            <Box sx={{ overflowX: 'auto', mb: 3 }}>
-              <DayPercentiles day={report.day} />
-            </Box>
-            <Typography
-              variant="subtitle1"
-              component="h2"
-              id="latency-signals"
-              sx={{ fontWeight: 600 }}
-            >
-              {t('trading.latency.signals')}
-            </Typography>
-            {report.signals.length === 0 ? (
-              <Typography variant="body2" color="text.secondary">
-                {t('trading.latency.empty')}
-              </Typography>
-            ) : (
-              <List dense disablePadding aria-labelledby="latency-signals">
-                {report.signals.map((signal) => (
-                  <SignalWaterfall key={signal.signalId} signal={signal} />
-                ))}
-              </List>
-            )}
-          </>
-        )}
-      </QueryState>
-    </PageCard>
+          ) : (
+            <List dense disablePadding aria-labelledby="latency-signals">
+              {report.signals.map((signal) => (
+                <SignalWaterfall key={signal.signalId} signal={signal} />
+              ))}
+            </List>
+          )}
+        </>
+      )}
+    </TradingScreen>
   );
 }

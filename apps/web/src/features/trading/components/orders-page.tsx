@@ -14,8 +14,6 @@ import {
 } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageCard } from '../../../components/layout/page-card.tsx';
-import { QueryState } from '../../../components/notices/query-state.tsx';
 import { dynamicKey, type I18nKey } from '../../../i18n/keys.ts';
 import { storage } from '../../../lib/storage.ts';
 import {
@@ -25,9 +23,9 @@ import {
   type OrdersFilter,
 } from '../api/trading.ts';
 import { resultColor, useTradingFormat } from '../format.ts';
-import { LiveChip } from './live-chip.tsx';
 import { useTradeLabel } from './order-line.tsx';
 import { Stat, StatGrid } from './stat.tsx';
+import { LoadMore, TradingScreen } from './trading-screen.tsx';
 
 const DAY_MS = 86_400_000;
 
@@ -203,11 +201,13 @@ export function OrdersPage() {
   const orders = query.data?.pages.flatMap((page) => page.orders) ?? [];
   const totals = query.data?.pages[0]?.totals;
   return (
-    <PageCard title={t('trading.orders.title')} subtitle={t('trading.orders.subtitle')}>
-      <Filters onApply={(form) => setFilter(toOrdersFilter(form))} />
-      <Stack direction="row" sx={{ mb: 2, gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-        <LiveChip poll={poll} />
-        <Box sx={{ flexGrow: 1 }} />
+    <TradingScreen
+      title={t('trading.orders.title')}
+      subtitle={t('trading.orders.subtitle')}
+      poll={poll}
+      query={query}
+      above={<Filters onApply={(form) => setFilter(toOrdersFilter(form))} />}
+      end={
         <Button
           component="a"
           href={ordersCsvUrl(userid, filter)}
@@ -217,32 +217,21 @@ export function OrdersPage() {
         >
           {t('trading.orders.csv')}
         </Button>
-      </Stack>
-      <QueryState
-        pending={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-      >
-        {totals && <Totals totals={totals} />}
-        {orders.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">
-            {t('trading.orders.empty')}
-          </Typography>
-        ) : (
-          <List dense disablePadding aria-label={t('trading.orders.title')}>
-            {orders.map((order) => (
-              <OrderLine key={order.id} order={order} />
-            ))}
-          </List>
-        )}
-        {query.hasNextPage && (
-          <Stack sx={{ mt: 2, alignItems: 'center' }}>
-            <Button onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-              {t('trading.loadMore')}
-            </Button>
-          </Stack>
-        )}
-      </QueryState>
-    </PageCard>
+      }
+    >
+      {totals && <Totals totals={totals} />}
+      {orders.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {t('trading.orders.empty')}
+        </Typography>
+      ) : (
+        <List dense disablePadding aria-label={t('trading.orders.title')}>
+          {orders.map((order) => (
+            <OrderLine key={order.id} order={order} />
+          ))}
+        </List>
+      )}
+      <LoadMore query={query} />
+    </TradingScreen>
   );
 }

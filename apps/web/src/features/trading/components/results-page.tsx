@@ -2,13 +2,11 @@ import { CHART_RANGES } from '@app/contract';
 import { Box, CircularProgress, Tab, Tabs, Typography } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageCard } from '../../../components/layout/page-card.tsx';
-import { QueryState } from '../../../components/notices/query-state.tsx';
 import { dynamicKey } from '../../../i18n/keys.ts';
 import { storage } from '../../../lib/storage.ts';
 import { useTradingChart, useTradingLive, type ChartRange } from '../api/trading.ts';
 import { useTradingFormat } from '../format.ts';
-import { LiveChip } from './live-chip.tsx';
+import { TradingScreen } from './trading-screen.tsx';
 
 // The chart library is loaded only by this screen (issue 8).
 const ResultChart = lazy(() => import('./result-chart.tsx'));
@@ -26,8 +24,12 @@ export function ResultsPage() {
   // The series opens with the period's starting balance; every later point is one settlement.
   const settled = Math.max(0, (chart?.points.length ?? 0) - 1);
   return (
-    <PageCard title={t('trading.chart.title')} subtitle={t('trading.chart.subtitle')}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
+    <TradingScreen
+      title={t('trading.chart.title')}
+      subtitle={t('trading.chart.subtitle')}
+      poll={poll}
+      query={query}
+      start={
         <Tabs
           value={range}
           onChange={(_, value: ChartRange) => setRange(value)}
@@ -37,39 +39,32 @@ export function ResultsPage() {
             <Tab key={value} value={value} label={t(dynamicKey(`trading.chart.range.${value}`))} />
           ))}
         </Tabs>
-        <Box sx={{ flexGrow: 1 }} />
-        <LiveChip poll={poll} />
-      </Box>
-      <QueryState
-        pending={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-      >
-        {chart && last && settled > 0 ? (
-          <>
-            <Typography variant="body2" sx={{ mb: 1 }} aria-live="polite">
-              {t('trading.chart.summary', {
-                count: settled,
-                balance: format.money(last.balanceCents),
-                pnl: format.result(last.pnlCents),
-              })}
-            </Typography>
-            <Suspense
-              fallback={
-                <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-                  <CircularProgress aria-label={t('common.loading')} />
-                </Box>
-              }
-            >
-              <ResultChart chart={chart} />
-            </Suspense>
-          </>
-        ) : (
-          <Typography variant="body2" color="text.secondary">
-            {t('trading.chart.empty')}
+      }
+    >
+      {chart && last && settled > 0 ? (
+        <>
+          <Typography variant="body2" sx={{ mb: 1 }} aria-live="polite">
+            {t('trading.chart.summary', {
+              count: settled,
+              balance: format.money(last.balanceCents),
+              pnl: format.result(last.pnlCents),
+            })}
           </Typography>
-        )}
-      </QueryState>
-    </PageCard>
+          <Suspense
+            fallback={
+              <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+                <CircularProgress aria-label={t('common.loading')} />
+              </Box>
+            }
+          >
+            <ResultChart chart={chart} />
+          </Suspense>
+        </>
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          {t('trading.chart.empty')}
+        </Typography>
+      )}
+    </TradingScreen>
   );
 }

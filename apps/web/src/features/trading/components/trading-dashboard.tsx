@@ -47,6 +47,24 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+/** A titled list of the dashboard, or the line saying it is empty. */
+function ListSection(props: { id: string; title: string; empty: string; children: ReactNode[] }) {
+  const { id, title, empty, children } = props;
+  return (
+    <Section id={id} title={title}>
+      {children.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {empty}
+        </Typography>
+      ) : (
+        <List dense disablePadding aria-labelledby={id}>
+          {children}
+        </List>
+      )}
+    </Section>
+  );
+}
+
 /** The figures of a read dashboard: score, balance, strategy step, open orders, next entries. */
 function DashboardFigures({ data }: { data: Dashboard }) {
   const { t, i18n } = useTranslation();
@@ -96,33 +114,25 @@ function DashboardFigures({ data }: { data: Dashboard }) {
         )}
       </Section>
 
-      <Section id="dashboard-open" title={t('trading.dashboard.openOrders')}>
-        {data.openOrders.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">
-            {t('trading.dashboard.noOpenOrders')}
-          </Typography>
-        ) : (
-          <List dense disablePadding aria-labelledby="dashboard-open">
-            {data.openOrders.map((order) => (
-              <OpenOrderLine key={order.id} order={order} now={now} />
-            ))}
-          </List>
-        )}
-      </Section>
+      <ListSection
+        id="dashboard-open"
+        title={t('trading.dashboard.openOrders')}
+        empty={t('trading.dashboard.noOpenOrders')}
+      >
+        {data.openOrders.map((order) => (
+          <OpenOrderLine key={order.id} order={order} now={now} />
+        ))}
+      </ListSection>
 
-      <Section id="dashboard-next" title={t('trading.dashboard.nextEntries')}>
-        {data.nextEntries.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">
-            {t('trading.dashboard.noNextEntries')}
-          </Typography>
-        ) : (
-          <List dense disablePadding aria-labelledby="dashboard-next">
-            {data.nextEntries.map((entry, index) => (
-              <NextEntryLine key={`${entry.sendAt}-${index}`} entry={entry} now={now} />
-            ))}
-          </List>
-        )}
-      </Section>
+      <ListSection
+        id="dashboard-next"
+        title={t('trading.dashboard.nextEntries')}
+        empty={t('trading.dashboard.noNextEntries')}
+      >
+        {data.nextEntries.map((entry, index) => (
+          <NextEntryLine key={`${entry.sendAt}-${index}`} entry={entry} now={now} />
+        ))}
+      </ListSection>
     </>
   );
 }
