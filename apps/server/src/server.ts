@@ -5,7 +5,8 @@ import { build } from './app.ts';
  * PORT (3000), HOST (127.0.0.1: not exposed to the network unless asked), DATA_DIR (./data),
  * DATABASE_URL (postgres://… for PostgreSQL, else SQLite), APP_SECRET_KEY (else data/secret.key),
  * TRUST_PROXY=1 behind a TLS-terminating reverse proxy, WEB_DIST (the built panel; apps/web/dist).
- * The robot runtime (robot/scheduler.ts) runs in this process and applies queued bot commands.
+ * The robot runtime (robot/scheduler.ts) runs in this process (it takes bot leases like a
+ * worker); ROBOT=off leaves every bot to `npm run worker` processes.
  */
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
@@ -17,6 +18,7 @@ const app = await build({
   ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
   ...(process.env.APP_SECRET_KEY ? { secretKey: process.env.APP_SECRET_KEY } : {}),
   ...(process.env.WEB_DIST ? { webDist: process.env.WEB_DIST } : {}),
+  ...(process.env.ROBOT === 'off' ? { robot: false as const } : {}),
 });
 
 let closing = false;

@@ -17,7 +17,7 @@ import type { BrokerAdapter } from './brokers/broker-adapter.ts';
 import { scheduleWake } from './inbox.ts';
 import { describeError, type RuntimeDeps } from './runtime-deps.ts';
 import { loadBotSettings, withBrokerPayout, type BotSettings } from './session-config.ts';
-import { loadSession, saveSession } from './session-store.ts';
+import { loadSession, saveSession, StaleSessionError } from './session-store.ts';
 
 /** A send may go out this late (ms after its planned instant), else the entry is missed. */
 export const LATE_TOLERANCE_MS = 5_000;
@@ -299,12 +299,15 @@ export async function applyQueuedCommands(
     let one: SettledCommand | null | 'skipped';
     try {
       one = await ctx.rt.db.transaction().execute(async (trx) => {
+        // Joined with its bot so that on PostgreSQL the lock covers the bot too: another
+        // consumer skips the whole bot, so one bot's commands apply one at a time, in order.
         const q = trx
           .selectFrom('bot_commands')
-          .select(['id', 'code'])
-          .where('bot_id', '=', ctx.botId)
-          .where('status', '=', 'queued')
-          .orderBy('id')
+          .innerJoin('bots', 'bots.id', 'bot_commands.bot_id')
+          .select(['bot_commands.id', 'bot_commands.code'])
+          .where('bot_commands.bot_id', '=', ctx.botId)
+          .where('bot_commands.status', '=', 'queued')
+          .orderBy('bot_commands.id')
           .limit(1);
         claimed =
           ctx.rt.dialect === 'postgres'
@@ -339,6 +342,8 @@ export async function applyQueuedCommands(
     } catch (err) {
       const command = claimed as { id: number; code: number } | undefined;
       if (!command) throw err;
+      // Another writer advanced the session meanwhile: the command stays queued for the next run.
+      if (err instanceof StaleSessionError) break;
       const ref = { id: command.id, botId: ctx.botId, code: command.code };
       onError?.(err, ref);
       ctx.rt.log.error({ err: describeError(err), command: ref }, 'robot: command failed');
