@@ -6,7 +6,10 @@ import { join } from 'node:path';
 // The browser tier drives the real server (fresh embedded database in a temp dir) in Debian's
 // Chromium; Playwright's own browser download does not work on these machines.
 const port = Number(process.env.E2E_PORT ?? 3987);
-const dataDir = mkdtempSync(join(tmpdir(), 'copybot-e2e-'));
+// Made once in the main process and handed to the workers through the environment, so a spec
+// can reach the server's database (the trading flow writes a signal as the reader would).
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'copybot-e2e-'));
+process.env.E2E_DATA_DIR = dataDir;
 const root = new URL('..', import.meta.url).pathname;
 
 export default defineConfig({

@@ -7,7 +7,7 @@ import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-
+/** Any dependency but the chart library's own (MUI X, d3 and their helpers). */
 /**
  * Writes `.br` and `.gz` beside every text file of the build, at maximum compression, so the
  * server sends them as they are (`@fastify/static` preCompressed) instead of 975 kB raw or

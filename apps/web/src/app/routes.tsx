@@ -101,16 +101,32 @@ const screens: LazyRoute[] = [
       (m) => m.CustomCyclesPage,
     ),
   ),
+  lazyRoute(PATHS.activity, () =>
+    import('../features/trading/components/activity-page.tsx').then((m) => m.ActivityPage),
+  ),
+  lazyRoute(PATHS.orders, () =>
+    import('../features/trading/components/orders-page.tsx').then((m) => m.OrdersPage),
+  ),
+  lazyRoute(PATHS.results, () =>
+    import('../features/trading/components/results-page.tsx').then((m) => m.ResultsPage),
+  ),
+  lazyRoute(PATHS.latency, () =>
+    import('../features/trading/components/latency-page.tsx').then((m) => m.LatencyPage),
+  ),
 ];
 
 /** Every logged-in path that has a screen. */
 export const builtPaths: readonly string[] = [PATHS.home, ...screens.map((route) => route.path)];
 
 // Screens that are not in the table above (no path of their own), also one chunk each.
+// The robot's live view above the Configure menu (issue 8): its own chunk, like a screen.
+const tradingHome = lazyScreen('(trading-home)', () =>
+  import('../features/trading/components/trading-home.tsx').then((m) => m.TradingHome),
+);
 const home = lazyRoute(
   PATHS.home,
   () => import('../features/home/components/home-page.tsx').then((m) => m.HomePage),
-  { builtPaths },
+  { builtPaths, top: tradingHome({ isBuilt }) },
 );
 const notFound = lazyScreen('*', () =>
   import('../features/not-found/components/not-found-page.tsx').then((m) => m.NotFoundPage),

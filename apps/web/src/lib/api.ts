@@ -76,6 +76,14 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /**
+ * The address of an endpoint with its query, for what the browser opens itself rather than
+ * through {@link api}: a download link (CSV) or an `EventSource` stream.
+ */
+export function endpointUrl<E extends Endpoint>(endpoint: E, query: QueryOf<E>): string {
+  return `/api${endpoint.path}${toSearch(query)}`;
+}
+
+/**
  * The one way the panel talks to the server: `api(endpoints.x, { query, body })`. Builds the URL
  * from the contract's endpoint table, sends JSON with the session cookie and returns the answer
  * parsed by the endpoint's response schema. Any failure throws an {@link ApiError}.

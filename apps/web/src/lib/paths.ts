@@ -29,6 +29,10 @@ export const PATHS = {
   lossRecovery: '/config-recovery',
   customCycles: '/config-customcycles',
   metaTrader: '/configmetatrader',
+  activity: '/activity',
+  orders: '/orders',
+  results: '/results',
+  latency: '/latency',
 } as const;
 
 export type PanelPath = (typeof PATHS)[keyof typeof PATHS];

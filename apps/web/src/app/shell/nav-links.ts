@@ -5,9 +5,13 @@ import LoginIcon from '@mui/icons-material/Login';
 import SettingsIcon from '@mui/icons-material/Settings';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import type { MenuLink } from '../../components/cards/link-menu.tsx';
+import { TRADING_MENU } from '../../features/trading/trading-menu.ts';
 import { PATHS } from '../../lib/paths.ts';
 
-/** The drawer's six links, as SPEC §2 "Shell" fixes them; the drawer shows the built ones. */
+/**
+ * The drawer's six links, as SPEC §2 "Shell" fixes them, then the robot's live-view screens
+ * (issue 8); the drawer shows the built ones.
+ */
 export const NAV_LINKS: readonly MenuLink[] = [
   { path: PATHS.home, labelKey: 'nav.home', Icon: HomeIcon },
   { path: PATHS.globalParams, labelKey: 'nav.geralconfig', Icon: SettingsIcon },
@@ -15,4 +19,5 @@ export const NAV_LINKS: readonly MenuLink[] = [
   { path: PATHS.copySignals, labelKey: 'nav.copysignals', Icon: ForumIcon },
   { path: PATHS.buy, labelKey: 'nav.comprar', Icon: ShoppingCartIcon },
   { path: PATHS.auth, labelKey: 'nav.auth', Icon: LoginIcon },
+  ...TRADING_MENU,
 ];

@@ -52,14 +52,23 @@ describe('drawer', () => {
     expect(within(nav).getByText('Configurações gerais')).toBeVisible();
   });
 
-  it("holds the built links of SPEC's six, in order", async () => {
+  it("holds the built links of SPEC's six in order, then the robot's live-view screens", async () => {
     await openShell();
     const nav = screen.getByRole('navigation', { name: 'Navegação' });
     const hrefs = within(nav)
       .getAllByRole('link')
       .map((a) => a.getAttribute('href'));
     expect(hrefs).toEqual(NAV_LINKS.map((link) => link.path).filter((p) => builtPaths.includes(p)));
-    expect(hrefs).toEqual(expect.arrayContaining(['/', '/geralconfig', '/copysignals', '/auth']));
+    expect(hrefs).toEqual([
+      '/',
+      '/geralconfig',
+      '/copysignals',
+      '/auth',
+      '/activity',
+      '/orders',
+      '/results',
+      '/latency',
+    ]);
   });
 
   // Regression (issue 11 item 15): "Copy trader" and "Comprar" led to "Página não encontrada".

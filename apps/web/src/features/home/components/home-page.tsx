@@ -1,5 +1,6 @@
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import { Box, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkCard } from '../../../components/cards/link-card.tsx';
 import { LinkMenu } from '../../../components/cards/link-menu.tsx';
@@ -9,15 +10,18 @@ import { CONFIGURE_MENU } from '../configure-menu.tsx';
 interface HomePageProps {
   /** Paths of the screens built so far: only their links show. */
   builtPaths: readonly string[];
+  /** What shows above the Configure menu (the robot's live dashboard, composed by the routes). */
+  top?: ReactNode;
 }
 
-/** Home when logged in: the Configure menu (SPEC §2 "Menus") as a grid of cards. */
-export function HomePage({ builtPaths }: HomePageProps) {
+/** Home when logged in: the robot's live state, then the Configure menu (SPEC §2 "Menus"). */
+export function HomePage({ builtPaths, top }: HomePageProps) {
   const { t } = useTranslation();
   // The support card links where the operator configured (SUPPORT_URL); without one, no card.
   const supportUrl = usePanelConfig().data?.supportUrl ?? null;
   return (
     <Box sx={{ maxWidth: 960, mx: 'auto' }}>
+      {top}
       <Typography variant="h5" component="h1" gutterBottom>
         {t('home.title')}
       </Typography>

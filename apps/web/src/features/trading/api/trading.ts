@@ -1,0 +1,128 @@
+import {
+  endpoints,
+  TradingStreamEventSchema,
+  type QueryOf,
+  type TradingStreamEvent,
+} from '@app/contract';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { api, endpointUrl } from '../../../lib/api.ts';
+import { useEventStream } from './live.ts';
+
+/** While the live stream is not open, the trading screens re-read this often. */
+export const TRADING_POLL_MS = 5000;
+/** After the switch is flipped, the dashboard is re-read this often until the robot applied it. */
+export const SWITCH_POLL_MS = 1000;
+
+/** The stream's event names (the SSE `event:` field is the event's `type`). */
+const STREAM_EVENT_TYPES = [
+  'activity',
+  'order',
+  'dashboard',
+] as const satisfies readonly TradingStreamEvent['type'][];
+
+/** Every trading read of one bot starts with this key, so one live event refreshes them all. */
+export const tradingKey = (userid: string) => ['trading', userid] as const;
+
+/**
+ * The bot's live stream: any event re-reads the bot's trading screens. Returns the polling
+ * interval to use, `false` while the stream is open.
+ */
+export function useTradingLive(userid: string): number | false {
+  const queryClient = useQueryClient();
+  const onEvent = useCallback(
+    (data: string) => {
+      const event = parseEvent(data);
+      if (event === null) return;
+      void queryClient.invalidateQueries({ queryKey: tradingKey(userid) });
+    },
+    [queryClient, userid],
+  );
+  const { live } = useEventStream(
+    endpointUrl(endpoints.tradingStream, { userid }),
+    STREAM_EVENT_TYPES,
+    onEvent,
+  );
+  return live ? false : TRADING_POLL_MS;
+}
+
+function parseEvent(data: string): TradingStreamEvent | null {
+  try {
+    const parsed = TradingStreamEventSchema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function useTradingDashboard(userid: string, refetchInterval: number | false) {
+  return useQuery({
+    queryKey: [...tradingKey(userid), 'dashboard'],
+    queryFn: () => api(endpoints.tradingDashboard, { query: { userid } }),
+    refetchInterval,
+  });
+}
+
+export const ACTIVITY_PAGE_SIZE = 50;
+
+export function useTradingActivity(userid: string, refetchInterval: number | false) {
+  return useInfiniteQuery({
+    queryKey: [...tradingKey(userid), 'activity'],
+    queryFn: ({ pageParam }) =>
+      api(endpoints.tradingActivity, {
+        query: { userid, limit: ACTIVITY_PAGE_SIZE, cursor: pageParam },
+      }),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    refetchInterval,
+  });
+}
+
+export type OrdersFilter = Omit<QueryOf<typeof endpoints.tradingOrdersCsv>, 'userid'>;
+export const ORDERS_PAGE_SIZE = 50;
+
+export function useTradingOrders(
+  userid: string,
+  filter: OrdersFilter,
+  refetchInterval: number | false,
+) {
+  return useInfiniteQuery({
+    queryKey: [...tradingKey(userid), 'orders', filter],
+    queryFn: ({ pageParam }) =>
+      api(endpoints.tradingOrders, {
+        query: { userid, ...filter, limit: ORDERS_PAGE_SIZE, cursor: pageParam },
+      }),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    refetchInterval,
+  });
+}
+
+/** The CSV export of the same filters (a plain download link, the session cookie goes along). */
+export function ordersCsvUrl(userid: string, filter: OrdersFilter): string {
+  return endpointUrl(endpoints.tradingOrdersCsv, { userid, ...filter });
+}
+
+export type ChartRange = QueryOf<typeof endpoints.tradingChart>['range'];
+
+export function useTradingChart(
+  userid: string,
+  range: ChartRange,
+  refetchInterval: number | false,
+) {
+  return useQuery({
+    queryKey: [...tradingKey(userid), 'chart', range],
+    queryFn: () => api(endpoints.tradingChart, { query: { userid, range } }),
+    refetchInterval,
+  });
+}
+
+export const LATENCY_SIGNALS = 20;
+
+export function useTradingLatency(userid: string, refetchInterval: number | false) {
+  return useQuery({
+    queryKey: [...tradingKey(userid), 'latency'],
+    queryFn: () => api(endpoints.tradingLatency, { query: { userid, limit: LATENCY_SIGNALS } }),
+    refetchInterval,
+  });
+}

@@ -1,0 +1,237 @@
+import { ORDER_RESULTS, type OrderState, type OrdersPage, type TradingOrder } from '@app/contract';
+import DownloadIcon from '@mui/icons-material/Download';
+import {
+  Box,
+  Button,
+  Chip,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  TextField,
+  Typography,
+  type ChipProps,
+} from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { dynamicKey, type I18nKey } from '../../../i18n/keys.ts';
+import { storage } from '../../../lib/storage.ts';
+import {
+  ordersCsvUrl,
+  useTradingLive,
+  useTradingOrders,
+  type OrdersFilter,
+} from '../api/trading.ts';
+import { resultColor, useTradingFormat } from '../format.ts';
+import { useTradeLabel } from './order-line.tsx';
+import { Stat, StatGrid } from './stat.tsx';
+import { LoadMore, TradingScreen } from './trading-screen.tsx';
+
+const DAY_MS = 86_400_000;
+
+const STATE_COLOR: Record<OrderState, ChipProps['color']> = {
+  placed: 'default',
+  open: 'info',
+  won: 'success',
+  lost: 'error',
+  draw: 'warning',
+  failed: 'error',
+};
+
+interface FilterForm {
+  from: string;
+  to: string;
+  channel: string;
+  asset: string;
+  result: string;
+}
+
+const EMPTY_FORM: FilterForm = { from: '', to: '', channel: '', asset: '', result: '' };
+
+/** `yyyy-mm-dd` of a date input as the start of that day in the trader's own time zone, ms. */
+function dayStart(value: string): number | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return undefined;
+  return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])).getTime();
+}
+
+/** The form as the query's filters: dates to instants ("to" includes its whole day), blanks left out. */
+export function toOrdersFilter(form: FilterForm): OrdersFilter {
+  const from = dayStart(form.from);
+  const toDay = dayStart(form.to);
+  const result = (ORDER_RESULTS as readonly string[]).includes(form.result)
+    ? (form.result as OrdersFilter['result'])
+    : undefined;
+  return {
+    ...(from === undefined ? {} : { from }),
+    ...(toDay === undefined ? {} : { to: toDay + DAY_MS }),
+    ...(form.channel.trim() ? { channel: form.channel.trim() } : {}),
+    ...(form.asset.trim() ? { asset: form.asset.trim().toUpperCase() } : {}),
+    ...(result ? { result } : {}),
+  };
+}
+
+function Filters({ onApply }: { onApply: (form: FilterForm) => void }) {
+  const { t } = useTranslation();
+  const [form, setForm] = useState<FilterForm>(EMPTY_FORM);
+  const field = (name: keyof FilterForm) => ({
+    name,
+    value: form[name],
+    onChange: (event: { target: { value: string } }) =>
+      setForm((current) => ({ ...current, [name]: event.target.value })),
+    size: 'small' as const,
+    slotProps: { inputLabel: { shrink: true } },
+  });
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onApply(form);
+  }
+  return (
+    <Box
+      component="form"
+      aria-label={t('trading.orders.filters')}
+      onSubmit={submit}
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: {
+          xs: 'repeat(2, minmax(0, 1fr))',
+          md: 'repeat(5, minmax(0, 1fr)) auto',
+        },
+        gap: 1.5,
+        alignItems: 'center',
+        mb: 2,
+      }}
+    >
+      <TextField type="date" label={t('trading.orders.from')} {...field('from')} />
+      <TextField type="date" label={t('trading.orders.to')} {...field('to')} />
+      <TextField label={t('trading.orders.channel')} {...field('channel')} />
+      <TextField label={t('trading.orders.asset')} {...field('asset')} />
+      <TextField
+        select
+        label={t('trading.orders.result')}
+        {...field('result')}
+        slotProps={{ inputLabel: { shrink: true }, select: { native: true } }}
+      >
+        <option value="">{t('trading.orders.anyResult')}</option>
+        {ORDER_RESULTS.map((result) => (
+          <option key={result} value={result}>
+            {t(dynamicKey(`trading.orders.state.${result}`))}
+          </option>
+        ))}
+      </TextField>
+      <Button type="submit" variant="contained">
+        {t('trading.orders.apply')}
+      </Button>
+    </Box>
+  );
+}
+
+function Totals({ totals }: { totals: OrdersPage['totals'] }) {
+  const { t } = useTranslation();
+  const format = useTradingFormat();
+  return (
+    <Box component="section" aria-label={t('trading.orders.totals')} sx={{ mb: 2 }}>
+      <StatGrid>
+        <Stat label={t('trading.orders.count')}>{totals.count}</Stat>
+        <Stat label={t('trading.orders.score')}>
+          {t('trading.score', { wins: totals.wins, losses: totals.losses })}
+        </Stat>
+        <Stat label={t('trading.orders.draws')}>{totals.draws}</Stat>
+        <Stat label={t('trading.orders.failed')}>{totals.failed}</Stat>
+        <Stat label={t('trading.orders.open')}>{totals.open}</Stat>
+        <Stat label={t('trading.orders.staked')}>{format.money(totals.stakeCents)}</Stat>
+        <Stat label={t('trading.orders.pnl')} color={resultColor(totals.pnlCents)}>
+          {format.result(totals.pnlCents)}
+        </Stat>
+      </StatGrid>
+    </Box>
+  );
+}
+
+function OrderLine({ order }: { order: TradingOrder }) {
+  const { t } = useTranslation();
+  const format = useTradingFormat();
+  const label = useTradeLabel();
+  // The ledger keeps a broker's or the runtime's code (`timeout`) or a full key.
+  const reason = order.failReason;
+  const failure =
+    order.state === 'failed' && reason
+      ? ` · ${t(
+          (reason.startsWith('robot.')
+            ? [reason]
+            : [`robot.order.${reason}`, `robot.value.reason.${reason}`]) as I18nKey[],
+          { defaultValue: t('robot.value.reason.unknown') },
+        )}`
+      : '';
+  return (
+    <ListItem divider disableGutters sx={{ gap: 1 }}>
+      <ListItemText
+        sx={{ minWidth: 0, m: 0, overflowWrap: 'anywhere' }}
+        primary={label(order)}
+        secondary={[
+          format.dateTime(order.sendAt),
+          order.channelId ?? t('trading.orders.noChannel'),
+          `${format.money(order.stakeCents)}${failure}`,
+        ].join(' · ')}
+      />
+      <Stack sx={{ alignItems: 'flex-end', gap: 0.5, flexShrink: 0 }}>
+        <Chip
+          size="small"
+          color={STATE_COLOR[order.state]}
+          label={t(dynamicKey(`trading.orders.state.${order.state}`))}
+        />
+        <Typography
+          variant="body2"
+          sx={{ color: resultColor(order.pnlCents), fontVariantNumeric: 'tabular-nums' }}
+        >
+          {order.pnlCents === null ? t('robot.value.none') : format.result(order.pnlCents)}
+        </Typography>
+      </Stack>
+    </ListItem>
+  );
+}
+
+/** The orders page (`/orders`, issue 8): history with filters, totals and the CSV export. */
+export function OrdersPage() {
+  const { t } = useTranslation();
+  const userid = storage.get('userId') ?? '';
+  const [filter, setFilter] = useState<OrdersFilter>({});
+  const poll = useTradingLive(userid);
+  const query = useTradingOrders(userid, filter, poll);
+  const orders = query.data?.pages.flatMap((page) => page.orders) ?? [];
+  const totals = query.data?.pages[0]?.totals;
+  return (
+    <TradingScreen
+      title={t('trading.orders.title')}
+      subtitle={t('trading.orders.subtitle')}
+      poll={poll}
+      query={query}
+      above={<Filters onApply={(form) => setFilter(toOrdersFilter(form))} />}
+      end={
+        <Button
+          component="a"
+          href={ordersCsvUrl(userid, filter)}
+          download
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+        >
+          {t('trading.orders.csv')}
+        </Button>
+      }
+    >
+      {totals && <Totals totals={totals} />}
+      {orders.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {t('trading.orders.empty')}
+        </Typography>
+      ) : (
+        <List dense disablePadding aria-label={t('trading.orders.title')}>
+          {orders.map((order) => (
+            <OrderLine key={order.id} order={order} />
+          ))}
+        </List>
+      )}
+      <LoadMore query={query} />
+    </TradingScreen>
+  );
+}

@@ -1,0 +1,235 @@
+import type { TradingDashboard as Dashboard } from '@app/contract';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  CircularProgress,
+  FormControlLabel,
+  List,
+  Stack,
+  Switch,
+  Typography,
+} from '@mui/material';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { QueryState } from '../../../components/notices/query-state.tsx';
+import { dynamicKey } from '../../../i18n/keys.ts';
+import { errorKey } from '../../../lib/api.ts';
+import { useNow } from '../api/live.ts';
+import { useBotSwitch } from '../api/switch.ts';
+import { SWITCH_POLL_MS, useTradingDashboard, useTradingLive } from '../api/trading.ts';
+import { resultColor, useTradingFormat } from '../format.ts';
+import { messageText } from '../message.ts';
+import { NextEntryLine, OpenOrderLine } from './order-line.tsx';
+import { Stat, StatGrid } from './stat.tsx';
+
+/** Where the trader saves what a never-configured bot misses (`robot.refusal.not_configured`). */
+const CONFIGURE_PATH: Record<string, string> = {
+  globalParams: '/geralconfig',
+  masaniello: '/config-masaniello',
+  cycles: '/config-cycles',
+  lossRecovery: '/config-recovery',
+  customCycles: '/config-customcycles',
+};
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Box component="section" aria-labelledby={id} sx={{ mt: 3 }}>
+      <Typography variant="subtitle1" component="h3" id={id} sx={{ fontWeight: 600 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/** A titled list of the dashboard, or the line saying it is empty. */
+function ListSection(props: { id: string; title: string; empty: string; children: ReactNode[] }) {
+  const { id, title, empty, children } = props;
+  return (
+    <Section id={id} title={title}>
+      {children.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {empty}
+        </Typography>
+      ) : (
+        <List dense disablePadding aria-labelledby={id}>
+          {children}
+        </List>
+      )}
+    </Section>
+  );
+}
+
+/** The figures of a read dashboard: score, balance, strategy step, open orders, next entries. */
+function DashboardFigures({ data }: { data: Dashboard }) {
+  const { t, i18n } = useTranslation();
+  const format = useTradingFormat();
+  const ticking = data.openOrders.length > 0 || data.nextEntries.length > 0;
+  const now = useNow(ticking);
+  const { today } = data;
+  const none = t('robot.value.none');
+  return (
+    <>
+      <StatGrid>
+        <Stat label={t('trading.dashboard.balance')}>
+          {data.balanceCents === null ? none : format.money(data.balanceCents)}
+        </Stat>
+        <Stat label={t('trading.dashboard.account')}>
+          {t(dynamicKey(`enums.accType.${data.accountType}`))} ·{' '}
+          {t(dynamicKey(`enums.broker.${data.brokerId}`))}
+        </Stat>
+        <Stat label={t('trading.dashboard.todayResult')} color={resultColor(today.pnlCents)}>
+          {format.result(today.pnlCents)}
+        </Stat>
+        <Stat label={t('trading.dashboard.score')}>
+          {t('trading.score', { wins: today.wins, losses: today.losses })}
+        </Stat>
+        <Stat label={t('trading.dashboard.draws')}>{today.draws}</Stat>
+        <Stat label={t('trading.dashboard.hitRate')}>
+          {today.hitRatePct === null
+            ? none
+            : t('trading.pct', { value: format.pct(today.hitRatePct) })}
+        </Stat>
+        <Stat label={t('trading.dashboard.breakEven')}>
+          {today.breakEvenRatePct === null
+            ? none
+            : t('trading.pct', { value: format.pct(today.breakEvenRatePct) })}
+        </Stat>
+        <Stat label={t('trading.dashboard.orders')}>{today.orders}</Stat>
+      </StatGrid>
+
+      <Section id="dashboard-step" title={t('trading.dashboard.step')}>
+        <Typography variant="body2">{messageText(t, i18n.language, data.strategyStep)}</Typography>
+        {data.nextStakesCents.length > 0 && (
+          <Typography variant="body2" color="text.secondary">
+            {t('trading.dashboard.nextStakes', {
+              stakes: data.nextStakesCents.map(format.money).join(' / '),
+            })}
+          </Typography>
+        )}
+      </Section>
+
+      <ListSection
+        id="dashboard-open"
+        title={t('trading.dashboard.openOrders')}
+        empty={t('trading.dashboard.noOpenOrders')}
+      >
+        {data.openOrders.map((order) => (
+          <OpenOrderLine key={order.id} order={order} now={now} />
+        ))}
+      </ListSection>
+
+      <ListSection
+        id="dashboard-next"
+        title={t('trading.dashboard.nextEntries')}
+        empty={t('trading.dashboard.noNextEntries')}
+      >
+        {data.nextEntries.map((entry, index) => (
+          <NextEntryLine key={`${entry.sendAt}-${index}`} entry={entry} now={now} />
+        ))}
+      </ListSection>
+    </>
+  );
+}
+
+/** The on/off switch and, when the bot would not trade, why (and where to fix it). */
+function RunSwitch({
+  data,
+  control,
+}: {
+  data: Dashboard | undefined;
+  control: ReturnType<typeof useBotSwitch>;
+}) {
+  const { t, i18n } = useTranslation();
+  const canSwitchOn = data?.configured ?? false;
+  return (
+    <>
+      <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+        <FormControlLabel
+          control={
+            <Switch
+              checked={control.checked}
+              disabled={data === undefined || control.waiting || (!control.checked && !canSwitchOn)}
+              onChange={(_, on) => control.toggle(on)}
+            />
+          }
+          label={t('trading.dashboard.switch')}
+        />
+        {data && (
+          <Chip
+            size="small"
+            color={data.running ? 'success' : 'default'}
+            label={t(dynamicKey(`robot.value.running.${data.running}`))}
+          />
+        )}
+        {control.waiting && (
+          <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }} role="status">
+            <CircularProgress size={16} aria-hidden />
+            <Typography variant="body2">{t('trading.dashboard.applying')}</Typography>
+          </Stack>
+        )}
+      </Stack>
+      {control.error !== null && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {t(dynamicKey(errorKey(control.error)))}
+        </Alert>
+      )}
+      {data?.blockedBy && !control.waiting && (
+        <Alert
+          severity={data.configured ? 'info' : 'warning'}
+          sx={{ mt: 1 }}
+          action={
+            data.configured ? undefined : (
+              <Button
+                color="inherit"
+                size="small"
+                component={RouterLink}
+                to={CONFIGURE_PATH[String(data.blockedBy.params.missing)] ?? '/geralconfig'}
+              >
+                {t('trading.dashboard.configure')}
+              </Button>
+            )
+          }
+        >
+          {messageText(t, i18n.language, data.blockedBy)}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/** The home dashboard of the selected bot (issue 8): on/off, figures, open and next orders. */
+export function TradingDashboard({ userid }: { userid: string }) {
+  const { t } = useTranslation();
+  const poll = useTradingLive(userid);
+  const [fast, setFast] = useState(false);
+  // While the switch waits for the robot, re-read faster than the live fallback.
+  const query = useTradingDashboard(userid, fast ? SWITCH_POLL_MS : poll);
+  const dashboard = query.data;
+  const control = useBotSwitch(userid, dashboard?.running);
+  useEffect(() => setFast(control.waiting), [control.waiting]);
+  return (
+    <Card component="section" aria-labelledby="dashboard-heading" sx={{ mb: 3 }}>
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography variant="h6" component="h2" id="dashboard-heading" gutterBottom>
+          {t('trading.dashboard.title', { userid })}
+        </Typography>
+        <RunSwitch data={dashboard} control={control} />
+        <Box sx={{ mt: 2 }}>
+          <QueryState
+            pending={query.isPending}
+            error={query.error}
+            onRetry={() => void query.refetch()}
+          >
+            {dashboard && <DashboardFigures data={dashboard} />}
+          </QueryState>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,185 @@
+import type { TradingDashboard } from '@app/contract';
+import { act, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n/index.ts';
+import { errorReply, fakeServer } from '../../test/fake-server.ts';
+import { ana, renderApp } from '../../test/render-app.tsx';
+import { SWITCH_POLL_MS, TRADING_POLL_MS } from './api/trading.ts';
+import { dashboard, NOW, order } from './trading-fixtures.ts';
+
+/** Fake clock (timers and Date) from NOW, so countdowns and polling are driven by the test. */
+function fakeClock() {
+  vi.useFakeTimers({
+    now: NOW,
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+  });
+}
+
+async function openHome(read: () => TradingDashboard, extra = {}) {
+  fakeClock();
+  const server = fakeServer({
+    'GET /api/session': { body: ana },
+    'GET /api/trading/dashboard': () => ({ body: read() }),
+    'POST /api/sendbotcmd': { body: { ok: true } },
+    ...extra,
+  });
+  const view = await renderApp('/', { fakeTimers: true });
+  const card = await screen.findByRole('region', { name: 'Robô 5550001' });
+  await within(card).findByRole('group', { name: 'Saldo' });
+  return { server, card, ...view };
+}
+
+const figure = (card: HTMLElement, name: string) => within(card).getByRole('group', { name });
+
+describe('home dashboard', () => {
+  it("shows the bot's figures above the Configure menu: balance, account, today, score, rates, step", async () => {
+    const { card } = await openHome(() => dashboard());
+    expect(figure(card, 'Saldo')).toHaveTextContent('9.987,50');
+    expect(figure(card, 'Conta e corretora')).toHaveTextContent('Demo · Deriv');
+    expect(figure(card, 'Resultado de hoje')).toHaveTextContent('+12,50');
+    expect(figure(card, 'Placar (W × L)')).toHaveTextContent('3 × 1');
+    expect(figure(card, 'Empates')).toHaveTextContent('2');
+    expect(figure(card, 'Taxa de acerto')).toHaveTextContent('75 %');
+    expect(figure(card, 'Acerto para empatar')).toHaveTextContent('53,5 %');
+    expect(within(card).getByText('Ciclo 2, gale 1')).toBeInTheDocument();
+    expect(within(card).getByText('Valores das próximas ordens: 4,00 / 8,80')).toBeInTheDocument();
+    expect(within(card).getByRole('switch', { name: 'Robô ligado' })).toBeChecked();
+    expect(within(card).getByText('ligado')).toBeInTheDocument();
+    // The dashboard comes first, the Configure menu stays below it.
+    const configure = screen.getByRole('navigation', { name: 'Configurar' });
+    expect(card.compareDocumentPosition(configure) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('counts an open order down to its expiry every second, then says it is settling', async () => {
+    const { card } = await openHome(() =>
+      dashboard({ openOrders: [order({ expiresAt: Date.now() + 42_000 })] }),
+    );
+    const open = within(card).getByRole('list', { name: 'Ordens abertas' });
+    expect(open).toHaveTextContent('EURUSD · Compra (CALL) · entrada');
+    expect(open).toHaveTextContent('Entrada 2,00 · payout 87 %');
+    expect(open).toHaveTextContent('expira em 0:42');
+    act(() => vi.advanceTimersByTime(2000));
+    expect(open).toHaveTextContent('expira em 0:40');
+    act(() => vi.advanceTimersByTime(40_000));
+    expect(open).toHaveTextContent('liquidando…');
+  });
+
+  it('lists the next scheduled entries with their stake and a countdown to sending', async () => {
+    const { card } = await openHome(() => dashboard());
+    const next = within(card).getByRole('list', { name: 'Próximas entradas agendadas' });
+    expect(next).toHaveTextContent('GBPJPY · Venda (PUT) · entrada');
+    expect(next).toHaveTextContent('4,00');
+    expect(next).toHaveTextContent(/envia em 2:0[45]/);
+  });
+
+  it('says when nothing is open or scheduled', async () => {
+    const { card } = await openHome(() => dashboard({ openOrders: [], nextEntries: [] }));
+    expect(within(card).getByText('Nenhuma ordem aberta.')).toBeInTheDocument();
+    expect(within(card).getByText('Nenhuma entrada agendada.')).toBeInTheDocument();
+  });
+
+  it('cannot be switched on while the settings were never saved, and says what to configure', async () => {
+    const { card, server } = await openHome(() =>
+      dashboard({
+        running: false,
+        configured: false,
+        blockedBy: { key: 'robot.refusal.not_configured', params: { missing: 'masaniello' } },
+        openOrders: [],
+        nextEntries: [],
+      }),
+    );
+    const toggle = within(card).getByRole('switch', { name: 'Robô ligado' });
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toBeDisabled();
+    expect(within(card).getByRole('alert')).toHaveTextContent(
+      'Configurações nunca salvas: salve os parâmetros do masaniello antes de ligar o robô.',
+    );
+    expect(within(card).getByRole('link', { name: 'Configurar' })).toHaveAttribute(
+      'href',
+      '/config-masaniello',
+    );
+    expect(server.to('POST /api/sendbotcmd')).toHaveLength(0);
+  });
+
+  it('sends "on", waits for the robot (re-reading every second) and then shows it on', async () => {
+    let current = dashboard({
+      running: false,
+      blockedBy: { key: 'robot.refusal.bot_off', params: {} },
+    });
+    const { card, server, user } = await openHome(() => current);
+    expect(within(card).getByRole('alert')).toHaveTextContent(
+      'Robô desligado: ligue-o para operar os sinais.',
+    );
+    await user.click(within(card).getByRole('switch', { name: 'Robô ligado' }));
+    expect(server.to('POST /api/sendbotcmd')[0]?.body).toEqual({ userid: '5550001', botCmd: 1 });
+    expect(await within(card).findByRole('status')).toHaveTextContent(
+      'Aguardando o robô aplicar o comando…',
+    );
+    expect(within(card).getByRole('switch', { name: 'Robô ligado' })).toBeChecked();
+    const reads = server.to('GET /api/trading/dashboard').length;
+    act(() => vi.advanceTimersByTime(SWITCH_POLL_MS));
+    expect(server.to('GET /api/trading/dashboard').length).toBeGreaterThan(reads);
+    current = dashboard({ running: true });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(SWITCH_POLL_MS);
+    });
+    expect(await within(card).findByText('ligado')).toBeInTheDocument();
+    expect(within(card).queryByRole('status')).not.toBeInTheDocument();
+    expect(within(card).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('sends "off" when a running bot is switched off', async () => {
+    const { card, server, user } = await openHome(() => dashboard());
+    await user.click(within(card).getByRole('switch', { name: 'Robô ligado' }));
+    expect(server.to('POST /api/sendbotcmd')[0]?.body).toEqual({ userid: '5550001', botCmd: 2 });
+  });
+
+  it('re-reads itself every 5 seconds when no live stream is open', async () => {
+    const { server } = await openHome(() => dashboard());
+    const reads = server.to('GET /api/trading/dashboard').length;
+    act(() => vi.advanceTimersByTime(TRADING_POLL_MS));
+    expect(server.to('GET /api/trading/dashboard')).toHaveLength(reads + 1);
+  });
+
+  it('offers a retry when the dashboard cannot be read', async () => {
+    let fail = true;
+    fakeServer({
+      'GET /api/session': { body: ana },
+      'GET /api/trading/dashboard': () =>
+        fail ? errorReply(500, 'errors.internal') : { body: dashboard() },
+    });
+    const { user } = await renderApp('/');
+    const card = await screen.findByRole('region', { name: 'Robô 5550001' });
+    const retry = await within(card).findByRole('button', { name: 'Tentar novamente' });
+    fail = false;
+    await user.click(retry);
+    expect(await within(card).findByRole('group', { name: 'Saldo' })).toHaveTextContent('9.987,50');
+  });
+
+  it('speaks English and Spanish too', async () => {
+    const { card } = await openHome(() =>
+      dashboard({
+        strategyStep: {
+          key: 'robot.step.masaniello',
+          params: { capitalCents: 11_058, won: 2, lost: 1, active: true, galeLevel: 0 },
+        },
+      }),
+    );
+    await act(async () => {
+      await i18n.changeLanguage('en-US');
+    });
+    expect(within(card).getByRole('group', { name: 'Balance' })).toHaveTextContent('9,987.50');
+    expect(
+      within(card).getByText('Masaniello: 2 win(s) × 1 loss(es), capital 110.58, entry'),
+    ).toBeInTheDocument();
+    await act(async () => {
+      await i18n.changeLanguage('es-ES');
+    });
+    expect(within(card).getByRole('group', { name: 'Marcador (G × P)' })).toHaveTextContent(
+      '3 × 1',
+    );
+    await act(async () => {
+      await i18n.changeLanguage('pt-BR');
+    });
+  });
+});

@@ -1,0 +1,48 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Number formats of the trading screens in the trader's language. */
+export function useTradingFormat() {
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return useMemo(() => {
+    const money = new Intl.NumberFormat(language, {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    const result = new Intl.NumberFormat(language, {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      signDisplay: 'exceptZero',
+    });
+    const pct = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
+    const ms = new Intl.NumberFormat(language, { maximumFractionDigits: 0 });
+    const time = new Intl.DateTimeFormat(language, { timeStyle: 'medium' });
+    const clock = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' });
+    const day = new Intl.DateTimeFormat(language, { weekday: 'short', day: '2-digit' });
+    const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'medium' });
+    return {
+      language,
+      /** Cents as an amount: 9.987,50. */
+      money: (cents: number) => money.format(cents / 100),
+      /** A result with its sign: +12,50 / -5,00 / 0,00. */
+      result: (cents: number) => result.format(cents / 100),
+      /** A percentage with at most one decimal: 55,6. */
+      pct: (value: number) => pct.format(value),
+      /** Milliseconds as a whole number: 1.250. */
+      ms: (value: number) => ms.format(value),
+      time: (at: number) => time.format(at),
+      /** Hours and minutes, for chart ticks: 13:05. */
+      clock: (at: number) => clock.format(at),
+      /** Short weekday and day of the month, for the week's ticks: sex., 23. */
+      day: (at: number) => day.format(at),
+      dateTime: (at: number) => dateTime.format(at),
+    };
+  }, [language]);
+}
+
+/** The colour of a result: green up, red down. */
+export function resultColor(cents: number | null): string | undefined {
+  if (cents === null || cents === 0) return undefined;
+  return cents > 0 ? 'success.main' : 'error.main';
+}

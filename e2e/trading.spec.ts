@@ -1,0 +1,179 @@
+import { expect, test, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { horizontalOverflow, newTrader, registerAndLogIn, shot, type Trader } from './support.ts';
+
+// The robot trades (issue 8): a bot that is off says why it did not trade a signal; switched on
+// from the home dashboard, it trades the next signal on the paper broker, and the order appears,
+// settles at expiry and moves the score, the orders page and the chart — on a 375 px phone, in
+// pt-BR and English.
+
+const MINUTE = 60_000;
+
+/**
+ * The local test source: writes an accepted signal into the server's database as the reader
+ * does (migration 0006: a row per read line, stamped received and parsed). The runtime looks for
+ * undecided signals on every pass. Type 8 (full minute): sent at `atMs`, expires a minute later.
+ */
+function postSignal(trader: Trader, asset: string, atMs: number): void {
+  const db = new Database(join(process.env.E2E_DATA_DIR ?? '', 'app.db'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    const bot = db.prepare('select id from bots where userid = ?').get(trader.userid) as {
+      id: number;
+    };
+    const now = Date.now();
+    db.prepare(
+      `insert into signals (bot_id, channel_id, status, asset, direction, signal_at,
+         timeframe_min, signal_type, delay_ms, dedupe_key, received_at, parsed_at)
+       values (?, 'sala-vip', 'accepted', ?, 'CALL', ?, 1, 8, 0, ?, ?, ?)`,
+    ).run(bot.id, asset, atMs, `${asset}-CALL-${atMs}`, now - 40, now - 35);
+  } finally {
+    db.close();
+  }
+}
+
+/** The next whole minute at least `leadMs` ahead: time for the panel to show the entry coming. */
+function nextMinute(leadMs: number): number {
+  return Math.ceil((Date.now() + leadMs) / MINUTE) * MINUTE;
+}
+
+async function saveSettings(page: Page, trader: Trader): Promise<void> {
+  const saved = await page.request.post(`/api/globalparams?userid=${trader.userid}`, {
+    data: {
+      accType: 1,
+      optionType: 1,
+      loteType: 1,
+      stopType: 1,
+      lote: 2,
+      galenum: 0,
+      galefat: 2,
+      stopWin: 0,
+      stopLoss: 0,
+      payout: 0,
+      brokerID: 1,
+      traderMode: 1,
+      loginMethod: 1,
+      strategySel: 1,
+      typeOperation: 1,
+      stopMovel: 0,
+      userid: trader.userid,
+    },
+  });
+  expect(saved.ok()).toBe(true);
+}
+
+test('a bot switched on trades a signal on the paper broker; an off bot says why it did not', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(300_000);
+  const trader = newTrader('trade', 8);
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'pt-BR',
+    viewport: { width: 375, height: 812 },
+  });
+  const page = await context.newPage();
+  await registerAndLogIn(page, trader);
+  const card = page.getByRole('region', { name: `Robô ${trader.userid}` });
+  const toggle = card.getByRole('switch', { name: 'Robô ligado' });
+
+  // A new bot starts off and, with nothing saved, cannot be switched on: it says what to save.
+  await expect(card.getByRole('alert')).toContainText(
+    'Configurações nunca salvas: salve as configurações gerais antes de ligar o robô.',
+  );
+  await expect(toggle).toBeDisabled();
+  await expect(card.getByRole('link', { name: 'Configurar' })).toHaveAttribute(
+    'href',
+    '/geralconfig',
+  );
+  await shot(page, 'trading-home-unconfigured-375');
+
+  // Saved settings, still off: a signal is refused, and the feed says why.
+  await saveSettings(page, trader);
+  await page.reload();
+  await expect(card.getByRole('alert')).toContainText(
+    'Robô desligado: ligue-o para operar os sinais.',
+  );
+  postSignal(trader, 'GBPUSD', nextMinute(30_000));
+  await page.getByRole('link', { name: 'Atividade' }).first().click();
+  const feed = page.getByRole('list', { name: 'Atividade do robô' });
+  await expect(feed.getByRole('listitem').first()).toContainText(
+    'Sinal GBPUSD Compra (CALL) não operado: Robô desligado: ligue-o para operar os sinais.',
+    { timeout: 15_000 },
+  );
+  await shot(page, 'trading-feed-refused-375');
+
+  // On from the dashboard's switch.
+  await page.goto('/');
+  await expect(toggle).toBeEnabled();
+  await toggle.click();
+  await expect(card.getByText('ligado', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(toggle).toBeChecked();
+  await expect(card.getByRole('alert')).toHaveCount(0);
+
+  // A signal for the next minute: traded, then sent, open with its countdown, then settled.
+  const at = nextMinute(20_000);
+  postSignal(trader, 'EURUSD', at);
+  const next = card.getByRole('list', { name: 'Próximas entradas agendadas' });
+  await expect(next).toContainText('EURUSD · Compra (CALL) · entrada', { timeout: 15_000 });
+  await expect(next).toContainText('envia em');
+  await shot(page, 'trading-home-next-entry-375');
+  const open = card.getByRole('list', { name: 'Ordens abertas' });
+  await expect(open).toContainText('EURUSD · Compra (CALL) · entrada', {
+    timeout: at - Date.now() + 20_000,
+  });
+  await expect(open).toContainText(/expira em \d:\d\d/);
+  await shot(page, 'trading-home-open-order-375');
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+
+  // Settled at expiry: one decided order on the score, no open order left.
+  await expect(card.getByText('Nenhuma ordem aberta.')).toBeVisible({
+    timeout: at + MINUTE - Date.now() + 30_000,
+  });
+  const orders = card.getByRole('group', { name: 'Ordens hoje' });
+  await expect(orders).toHaveText(/Ordens hoje\s*1/);
+  const score = await card.getByRole('group', { name: 'Placar (W × L)' }).innerText();
+  const draws = await card.getByRole('group', { name: 'Empates' }).innerText();
+  expect([score.includes('1 × 0'), score.includes('0 × 1'), draws.includes('1')]).toContain(true);
+  await shot(page, 'trading-home-settled-375');
+
+  // The orders page lists it with its result; the CSV link exports the same list.
+  await page.goto('/orders');
+  const history = page.getByRole('list', { name: 'Histórico de ordens' });
+  await expect(history.getByRole('listitem')).toHaveCount(1);
+  await expect(history.getByRole('listitem').first()).toContainText('sala-vip · 2,00');
+  await expect(history.getByRole('listitem').first()).toContainText(/Win|Loss|Empate/);
+  const csv = await page.request.get(
+    (await page.getByRole('link', { name: 'Exportar CSV' }).getAttribute('href')) ?? '',
+  );
+  expect(csv.ok()).toBe(true);
+  expect(await csv.text()).toContain('EURUSD');
+  await shot(page, 'trading-orders-375');
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+
+  // The chart draws the settlement; the latency waterfall shows the signal's steps.
+  await page.goto('/results');
+  await expect(page.getByText(/^1 ordem liquidada · saldo /)).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('figure', { name: 'Saldo' }).locator('svg').first()).toBeVisible();
+  await shot(page, 'trading-chart-375');
+  await page.goto('/latency');
+  await expect(page.getByRole('list', { name: /^Sinal \d+$/ }).first()).toContainText('liquidado:');
+  await shot(page, 'trading-latency-375');
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+
+  // English: the same bot, the same figures.
+  await page.goto('/');
+  await page.getByRole('button', { name: /English/ }).click();
+  const cardEn = page.getByRole('region', { name: `Robot ${trader.userid}` });
+  await expect(cardEn.getByRole('switch', { name: 'Robot on' })).toBeChecked();
+  await expect(cardEn.getByRole('group', { name: 'Orders today' })).toHaveText(/Orders today\s*1/);
+  await shot(page, 'trading-home-settled-375-en');
+  await page.goto('/activity');
+  await expect(page.getByRole('list', { name: 'Robot activity' })).toContainText(
+    'Signal GBPUSD Call (up) not traded: The robot is off: switch it on to trade signals.',
+  );
+  await shot(page, 'trading-feed-375-en');
+  await context.close();
+});
