@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 
 // What every browser flow shares: a fresh trader, logging in through the screen, screenshots a
@@ -45,6 +47,24 @@ export async function registerAndLogIn(page: Page, trader: Trader): Promise<void
   await page.getByLabel('Senha').fill(trader.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('heading', { name: 'Configurar' })).toBeVisible();
+}
+
+/**
+ * Verifies the trader's pending bot (issue 11) with the code the local messenger wrote to the
+ * server's `DATA_DIR/outbox.jsonl`, as a local install's operator reads it.
+ */
+export async function verifyFromOutbox(page: Page, trader: Trader): Promise<void> {
+  const lines = readFileSync(join(process.env.E2E_DATA_DIR ?? '', 'outbox.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { to: string; code: string });
+  const code = lines.filter((line) => line.to === trader.userid).at(-1)?.code;
+  expect(code).toBeDefined();
+  const verified = await page.request.post('/api/verifybot', {
+    data: { userid: trader.userid, code },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(verified.ok()).toBe(true);
 }
 
 /** A full-page shot from the top (so the fixed top bar sits where a person sees it). */

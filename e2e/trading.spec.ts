@@ -1,7 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { horizontalOverflow, newTrader, registerAndLogIn, shot, type Trader } from './support.ts';
+import {
+  horizontalOverflow,
+  newTrader,
+  registerAndLogIn,
+  shot,
+  verifyFromOutbox,
+  type Trader,
+} from './support.ts';
 
 // The robot trades (issue 8): a bot that is off says why it did not trade a signal; switched on
 // from the home dashboard, it trades the next signal on the paper broker, and the order appears,
@@ -90,8 +97,14 @@ test('a bot switched on trades a signal on the paper broker; an off bot says why
   );
   await shot(page, 'trading-home-unconfigured-375');
 
-  // Saved settings, still off: a signal is refused, and the feed says why.
+  // Saved settings, but the bot's id is not proven yet (issue 11): it says so; the code the
+  // local messenger wrote to the data directory's outbox verifies it.
   await saveSettings(page, trader);
+  await page.reload();
+  await expect(card.getByRole('alert')).toContainText('Bot pendente');
+  await verifyFromOutbox(page, trader);
+
+  // Saved settings, verified, still off: a signal is refused, and the feed says why.
   await page.reload();
   await expect(card.getByRole('alert')).toContainText(
     'Robô desligado: ligue-o para operar os sinais.',

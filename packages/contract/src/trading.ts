@@ -376,6 +376,7 @@ export const tradingEndpoints = {
  */
 export const TRADING_REFUSAL_REASONS = [
   'not_configured',
+  'not_verified',
   'bot_off',
   'expired',
   'stopped',

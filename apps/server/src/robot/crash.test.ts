@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../app.ts';
+import { sameOriginByDefault, testMessenger } from '../test/app.ts';
 import { robotOf } from '../test/robot.ts';
 import {
   command,
@@ -33,13 +34,16 @@ afterAll(() => {
 });
 
 async function open(): Promise<FastifyInstance> {
-  return build({
-    dataDir: dir,
-    secretKey: '00'.repeat(32),
-    webDist: '/nonexistent-web-dist',
-    robot: false,
-    now: () => clock,
-  });
+  return sameOriginByDefault(
+    await build({
+      dataDir: dir,
+      secretKey: '00'.repeat(32),
+      webDist: '/nonexistent-web-dist',
+      robot: false,
+      messenger: testMessenger,
+      now: () => clock,
+    }),
+  );
 }
 
 async function paperOrders(app: FastifyInstance, me: Me): Promise<number> {

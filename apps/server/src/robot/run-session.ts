@@ -400,6 +400,7 @@ async function decideSignal(ctx: Ctx, signal: Selectable<SignalsTable>): Promise
     const block = tradeBlock({
       state,
       configured: ctx.settings.missing === null,
+      verified: ctx.settings.verified,
       botExpSec: ctx.settings.botExpSec,
       nowMs: now,
       windows: ctx.settings.windows,

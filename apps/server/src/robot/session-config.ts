@@ -17,6 +17,7 @@ import {
   readMasaniello,
   readSoros,
 } from '../modules/strategies/strategies.service.ts';
+import { fromDbBool } from '../db/dialect.ts';
 import type { AppDeps } from '../plugins/context.ts';
 
 /** Settings shared by every strategy: entry base, planning payout and the broker's stake limits. */
@@ -132,6 +133,8 @@ export interface BotSettings {
   missing:
     'globalParams' | 'masaniello' | 'cycles' | 'lossRecovery' | 'customCycles' | 'soros' | null;
   botExpSec: number;
+  /** The bot's messaging-app id was proven (bots.verified); a pending bot does not trade. */
+  verified: boolean;
   windows: ClockWindow[];
   utcOffsetHours: number;
   /** The global params' payout is the minimum the broker must pay, percent; 0 = none. */
@@ -224,7 +227,7 @@ export async function loadBotSettings(
 ): Promise<BotSettings> {
   const bot = await deps.db
     .selectFrom('bots')
-    .select(['userid', 'current_broker', 'botexp'])
+    .select(['userid', 'current_broker', 'botexp', 'verified'])
     .where('id', '=', botId)
     .executeTakeFirst();
   if (!bot) throw new Error(`No bot with id ${botId}`);
@@ -259,6 +262,7 @@ export async function loadBotSettings(
     brokerId: bot.current_broker,
     missing: await missingSettings(deps, botId, bot.current_broker, params.strategySel),
     botExpSec: bot.botexp,
+    verified: fromDbBool(bot.verified),
     windows: [
       { start: reader.hourStart, end: reader.hourEnd },
       { start: reader.hourStart2, end: reader.hourEnd2 },

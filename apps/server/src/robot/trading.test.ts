@@ -134,6 +134,26 @@ describe('decisions: every refusal is stored with its reason', () => {
     expect(await decide(me)).toEqual({ decision: 'refused', decision_reason: 'expired' });
   });
 
+  // Issue 11 item 6: a messaging-app id that was never proven is a pending claim, not a trader.
+  it('refuses a pending bot whose id was never proven, and trades it once verified', async () => {
+    const me = await readyTrader();
+    await t.app.deps.db
+      .updateTable('bots')
+      .set({ verified: false })
+      .where('id', '=', me.botId)
+      .execute();
+    expect(await decide(me)).toEqual({ decision: 'refused', decision_reason: 'not_verified' });
+    await t.app.deps.db
+      .updateTable('bots')
+      .set({ verified: true })
+      .where('id', '=', me.botId)
+      .execute();
+    expect(await decide(me, 'EURUSD', Math.ceil(clock.now / MINUTE) * MINUTE + MINUTE)).toEqual({
+      decision: 'traded',
+      decision_reason: null,
+    });
+  });
+
   it('refuses a signal outside the reader windows, and trades one inside', async () => {
     const me = await readyTrader();
     const base = Math.ceil(clock.now / MINUTE) * MINUTE;

@@ -100,7 +100,7 @@ export function useTestApp(options: BuildOptions = {}): { readonly app: FastifyI
 
 const sent = new Map<string, string>();
 /** The test messenger: remembers the last code sent to each messaging-app id. */
-const testMessenger: BotMessenger = {
+export const testMessenger: BotMessenger = {
   async sendVerificationCode(userid, code) {
     sent.set(userid, code);
   },

@@ -5,7 +5,7 @@ import { PAPER_SEED } from '../robot/brokers/paper-broker.ts';
 import { enqueueBotEvent } from '../robot/inbox.ts';
 import { runSession } from '../robot/run-session.ts';
 import type { RuntimeDeps } from '../robot/runtime-deps.ts';
-import { callAs, registerAndLogin } from './app.ts';
+import { callAs, lastCodeSentTo, registerAndLogin } from './app.ts';
 
 export const MINUTE = 60_000;
 
@@ -19,6 +19,13 @@ export type Me = Awaited<ReturnType<typeof registerAndLogin>> & { botId: number 
 /** Registers a trader and returns its bot's database id too. */
 export async function newTrader(app: FastifyInstance): Promise<Me> {
   const me = await registerAndLogin(app);
+  // A registered bot is pending until its id is proven (issue 11): verify it with the code the
+  // test messenger "sent", as the trader would in the bot manager.
+  const verified = await callAs(app, me.cookie, api.verifyBot, {
+    body: { userid: me.userid, code: lastCodeSentTo(me.userid) },
+  });
+  if (verified.statusCode !== 200)
+    throw new Error(`verify: ${verified.statusCode} ${verified.body}`);
   const bot = await app.deps.db
     .selectFrom('bots')
     .select('id')

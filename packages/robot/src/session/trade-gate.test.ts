@@ -19,6 +19,7 @@ const config: SessionConfig = {
 const input = (over: Partial<TradeGateInput> = {}): TradeGateInput => ({
   state: initialSession(config),
   configured: true,
+  verified: true,
   botExpSec: 0,
   nowMs: T,
   windows: [],
@@ -33,6 +34,7 @@ const input = (over: Partial<TradeGateInput> = {}): TradeGateInput => ({
 describe('tradeBlock', () => {
   it.each([
     ['not_configured', { configured: false }],
+    ['not_verified', { verified: false }],
     ['bot_off', { state: { ...initialSession(config), running: false } }],
     ['expired', { botExpSec: T / 1000 - 1 }],
     ['stopped', { state: { ...initialSession(config), stopReason: 'stop_loss' as const } }],

@@ -6,6 +6,7 @@ import type { SessionState } from './types.ts';
  */
 export const TRADE_BLOCKS = [
   'not_configured',
+  'not_verified',
   'bot_off',
   'expired',
   'stopped',
@@ -28,6 +29,8 @@ export interface TradeGateInput {
   state: SessionState;
   /** Whether the bot's settings were ever saved (global params of its broker, its strategy's). */
   configured: boolean;
+  /** Whether the bot's messaging-app id was proven (a pending claim never trades, issue 11). */
+  verified: boolean;
   /** Bot expiry, Unix seconds; ≤ 0 = none. */
   botExpSec: number;
   nowMs: number;
@@ -80,6 +83,7 @@ export function insideWindows(
 export function tradeBlock(input: TradeGateInput): TradeBlock | null {
   const { state } = input;
   if (!input.configured) return 'not_configured';
+  if (!input.verified) return 'not_verified';
   if (!state.running) return 'bot_off';
   if (input.botExpSec > 0 && input.botExpSec * 1000 <= input.nowMs) return 'expired';
   if (state.stopReason !== null) return 'stopped';

@@ -28,6 +28,7 @@ const HOUR_MS = 3_600_000;
 /** Reasons that hold the whole bot back (the others are about one signal). */
 const BOT_BLOCKS: readonly TradeBlock[] = [
   'not_configured',
+  'not_verified',
   'bot_off',
   'expired',
   'stopped',
@@ -97,6 +98,7 @@ export async function readDashboard(
   const block = tradeBlock({
     state: { ...state, sequence: null, openOrder: null },
     configured: settings.missing === null,
+    verified: settings.verified,
     botExpSec: settings.botExpSec,
     nowMs: now,
     windows: settings.windows,
