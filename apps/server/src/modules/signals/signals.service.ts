@@ -5,7 +5,7 @@ import {
   type SignalTestResult,
   type SignalType,
 } from '@app/contract';
-import { galePricesCents, initialSession, planEntry } from '@app/robot';
+import { galePricesCents, planEntry } from '@app/robot';
 import { HttpError } from '../../lib/http-error.ts';
 import type { AppDeps } from '../../plugins/context.ts';
 import { defaultCard, findCard, traderTimezoneOf } from '../../reader/cards.ts';

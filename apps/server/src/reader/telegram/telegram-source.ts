@@ -220,7 +220,9 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
             .catch((e: unknown) => {
               failure ??= e;
             });
-          if (failure !== null) throw failure;
+          if (failure !== null) {
+            throw failure instanceof Error ? failure : new Error(String(failure));
+          }
         }
         const values = {
           status: 'connected' as const,
