@@ -62,7 +62,7 @@ test('broker credentials are saved, shown as stored (never the secret) and remov
   await expect(quotex.getByLabel('Senha')).toHaveValue('');
 
   const deriv = page.getByRole('region', { name: 'Deriv' });
-  await deriv.getByLabel('Token Demo').fill(derivToken);
+  await deriv.getByLabel('Token Demo', { exact: true }).fill(derivToken);
   await deriv.getByRole('button', { name: 'Salvar' }).click();
   await expect(deriv.getByRole('status')).toHaveText('Credenciais salvas');
   await shot('broker-config');
@@ -72,7 +72,7 @@ test('broker credentials are saved, shown as stored (never the secret) and remov
   await expect(quotex.getByText('Conta: trader@quotex.com')).toBeVisible();
   await expect(quotex.getByLabel('Senha')).toHaveValue('');
   await expect(deriv.getByText('Token Demo salvo')).toBeVisible();
-  await expect(deriv.getByLabel('Token Demo')).toHaveValue('');
+  await expect(deriv.getByLabel('Token Demo', { exact: true })).toHaveValue('');
   const html = await page.content();
   expect(html).not.toContain(brokerSecret);
   expect(html).not.toContain(derivToken);
@@ -193,7 +193,7 @@ test('the screens read in English and Spanish, saved values intact', async () =>
 
   await page.goto('/configproxy');
   await expect(page.getByText('Password saved', { exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Settings saved' })).toBeVisible();
   await page.reload();
   // Saved with a blank password field: the stored password is kept.
