@@ -47,6 +47,8 @@ function nextMinute(leadMs: number): number {
 
 async function saveSettings(page: Page, trader: Trader): Promise<void> {
   const saved = await page.request.post(`/api/globalparams?userid=${trader.userid}`, {
+    // A state-changing call must prove its origin (issue 11), as the panel's own pages do.
+    headers: { origin: new URL(page.url()).origin },
     data: {
       accType: 1,
       optionType: 1,
