@@ -164,13 +164,16 @@ test('bots page links its two screens; a command is refused, then sent and liste
   await expect(recent.getByText('Status')).toBeVisible();
   // The server's robot runtime applies it within a second; the list re-reads a queued command.
   await expect(recent.getByText('Executado')).toBeVisible({ timeout: 10_000 });
-  await expect(recent.getByText(/^Robô ligado · parada: — · estratégia: Martingale/)).toBeVisible();
+  // A new bot starts off (issue 8): nobody switched it on yet, and the reply says so.
+  await expect(
+    recent.getByText(/^Robô desligado · parada: — · estratégia: Martingale/),
+  ).toBeVisible();
   await expect(recent.getByText('Na fila')).toHaveCount(0);
   await shot('bot-commands');
 
   await page.reload();
   await expect(recent.getByText('Status')).toBeVisible();
-  await expect(recent.getByText(/^Robô ligado · /)).toBeVisible();
+  await expect(recent.getByText(/^Robô desligado · /)).toBeVisible();
 });
 
 test('the screens read in English and Spanish, saved values intact', async () => {
