@@ -1,4 +1,4 @@
-import { endpoints as api } from '@app/contract';
+import { endpoints as api, virtualBotIdCandidates } from '@app/contract';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -140,6 +140,49 @@ describe('the reader on the local inbox', () => {
       entryTime: '15:40',
     });
     await callAs(t.app, me.cookie, api.saveGroup, { body: card });
+  });
+});
+
+describe("a card's robot (SPEC §3 botID)", () => {
+  it("routes the channel to the robot it names, among the account's bots", async () => {
+    const owner = await registerAndLogin(t.app);
+    const room = await createChannel(t.app, owner, 'Routed');
+    await subscribe(t.app, owner, [{ idNum: room, name: 'Routed' }]);
+    // A second robot of the same account that reads the owner's rooms (copy rooms).
+    const second = virtualBotIdCandidates(owner.userid)[0] ?? '';
+    const added = await callAs(t.app, owner.cookie, api.addBot, {
+      body: { userid: owner.userid, botid: second, virtual: true },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const copied = await callAs(t.app, owner.cookie, api.copyRooms, {
+      body: { userid: second, traderid: owner.userid },
+    });
+    expect(copied.statusCode, copied.body).toBe(200);
+    const secondBot = { ...owner, userid: second };
+
+    clock = T0;
+    await post(t.app, owner, room, 'EURUSD;15:10;CALL;M1');
+    await t.app.reader.runOnce();
+    // No robot named: both read it.
+    expect(await signalsOf(t.app, owner, room)).toHaveLength(1);
+    expect(await signalsOf(t.app, secondBot, room)).toHaveLength(1);
+
+    const [card] = (
+      await callAs(t.app, owner.cookie, api.getGroups, {
+        query: { userid: owner.userid, traderid: owner.userid },
+      })
+    ).json() as Record<string, unknown>[];
+    const routed = await callAs(t.app, owner.cookie, api.saveGroup, {
+      body: { ...card, botID: second },
+    });
+    expect(routed.statusCode, routed.body).toBe(200);
+    await post(t.app, owner, room, 'GBPUSD;15:20;PUT;M1');
+    await t.app.reader.runOnce();
+    expect(await signalsOf(t.app, owner, room)).toHaveLength(1);
+    expect(await signalsOf(t.app, secondBot, room)).toMatchObject([
+      { asset: 'GBPUSD' },
+      { asset: 'EURUSD' },
+    ]);
   });
 });
 

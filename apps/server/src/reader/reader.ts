@@ -27,7 +27,7 @@ export async function seenKeys(
 async function readingBots(db: Kysely<Database>): Promise<BotRef[]> {
   return db
     .selectFrom('bots as b')
-    .select(['b.id', 'b.userid', 'b.traderid'])
+    .select(['b.id', 'b.userid', 'b.traderid', 'b.account_id'])
     .where((eb) =>
       eb.exists(
         eb
@@ -44,6 +44,8 @@ async function readingBots(db: Kysely<Database>): Promise<BotRef[]> {
 }
 
 interface Room {
+  /** The bot whose chat list and cards these are. */
+  owner: BotRef;
   chats: Map<string, string>;
   cards: Map<string, ChannelCard>;
   timezone: number;
@@ -60,10 +62,21 @@ async function loadRoom(db: Kysely<Database>, owner: BotRef): Promise<Room> {
     traderTimezoneOf(db, owner.id),
   ]);
   return {
+    owner,
     chats: new Map(chats.map((c) => [c.chat_id, c.name])),
     cards: new Map(cards.map((c) => [c.id_num, cardFromRow(c)])),
     timezone,
   };
+}
+
+/**
+ * Whether this bot takes the channel's signals (SPEC §3 card `botID`): a card that names a robot
+ * routes its channel to that one among the owner account's bots; the account's other bots skip
+ * it. Bots of other accounts that copy these rooms are not the owner's to route.
+ */
+function takesChannel(card: ChannelCard, bot: BotRef, owner: BotRef): boolean {
+  if (card.botID === '' || bot.account_id !== owner.account_id) return true;
+  return card.botID === bot.userid;
 }
 
 /**
@@ -95,7 +108,7 @@ async function readOne(
       (name === undefined
         ? undefined
         : defaultCard(message.channel_id, name, bot.traderid, room.timezone));
-    if (name !== undefined && card?.chanEnable) {
+    if (name !== undefined && card?.chanEnable && takesChannel(card, bot, room.owner)) {
       const nowMs = deps.now();
       const lines = readMessage(message.text, card, {
         botId: bot.id,

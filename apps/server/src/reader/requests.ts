@@ -20,6 +20,7 @@ export async function processReaderRequests(
       'bots.id as botId',
       'bots.userid',
       'bots.traderid',
+      'bots.account_id',
     ])
     .where('reader_requests.status', '=', 'queued')
     .orderBy('reader_requests.id')
@@ -27,7 +28,12 @@ export async function processReaderRequests(
     .execute();
   const settled: { id: number; status: 'done' | 'failed' }[] = [];
   for (const request of queued) {
-    const bot: BotRef = { id: request.botId, userid: request.userid, traderid: request.traderid };
+    const bot: BotRef = {
+      id: request.botId,
+      userid: request.userid,
+      traderid: request.traderid,
+      account_id: request.account_id,
+    };
     let status: 'done' | 'failed' = 'done';
     try {
       if (request.action === 'reset') await reset(deps, bot);

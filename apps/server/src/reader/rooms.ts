@@ -6,6 +6,8 @@ export interface BotRef {
   id: number;
   userid: string;
   traderid: string;
+  /** The account that owns the bot (a card's `botID` routes among one account's bots). */
+  account_id: number;
 }
 
 /**
@@ -17,7 +19,7 @@ export async function roomOwnerOf(db: Kysely<Database>, bot: BotRef): Promise<Bo
   if (bot.traderid === bot.userid) return bot;
   const owner = await db
     .selectFrom('bots')
-    .select(['id', 'userid', 'traderid'])
+    .select(['id', 'userid', 'traderid', 'account_id'])
     .where('userid', '=', bot.traderid)
     .executeTakeFirst();
   return owner ?? bot;
@@ -26,7 +28,7 @@ export async function roomOwnerOf(db: Kysely<Database>, bot: BotRef): Promise<Bo
 export async function botRef(db: Kysely<Database>, userid: string): Promise<BotRef | undefined> {
   return db
     .selectFrom('bots')
-    .select(['id', 'userid', 'traderid'])
+    .select(['id', 'userid', 'traderid', 'account_id'])
     .where('userid', '=', userid)
     .executeTakeFirst();
 }
