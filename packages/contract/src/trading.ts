@@ -369,12 +369,8 @@ export const tradingEndpoints = {
   }),
 };
 
-/**
- * Why a signal was not traded: `robot.refusal.<reason>` in the feed (params `asset`, `direction`)
- * and in the dashboard's `blockedBy` (`not_configured` carries `missing`: `globalParams`,
- * `masaniello`, `cycles`, `lossRecovery` or `customCycles` — what to configure first).
- */
-export const TRADING_REFUSAL_REASONS = [
+/** Why a bot may not open a sequence now, in the order the robot's one trade gate checks them. */
+export const TRADE_GATE_REASONS = [
   'not_configured',
   'not_verified',
   'bot_off',
@@ -385,6 +381,15 @@ export const TRADING_REFUSAL_REASONS = [
   'sequence_in_flight',
   'payout_below_min',
   'entry_missed',
+] as const;
+
+/**
+ * Why a signal was not traded: `robot.refusal.<reason>` in the feed (params `asset`, `direction`)
+ * and in the dashboard's `blockedBy` (`not_configured` carries `missing`: `globalParams`,
+ * `masaniello`, `cycles`, `lossRecovery` or `customCycles` — what to configure first).
+ */
+export const TRADING_REFUSAL_REASONS = [
+  ...TRADE_GATE_REASONS,
   'broker_unavailable',
   'asset_busy',
   'pre_stop',

@@ -1,21 +1,11 @@
+import { TRADE_GATE_REASONS } from '@app/contract';
 import type { SessionState } from './types.ts';
 
 /**
  * Every reason a bot may not open a sequence for a signal, as the activity feed names it
  * (`robot.refusal.<reason>`). Order matters: the first that applies is the one reported.
  */
-export const TRADE_BLOCKS = [
-  'not_configured',
-  'not_verified',
-  'bot_off',
-  'expired',
-  'stopped',
-  'outside_windows',
-  'max_orders_reached',
-  'sequence_in_flight',
-  'payout_below_min',
-  'entry_missed',
-] as const;
+export const TRADE_BLOCKS = TRADE_GATE_REASONS;
 export type TradeBlock = (typeof TRADE_BLOCKS)[number];
 
 /** A trading window in the reader's clock: `HH:MM` strings, '' = not set. */
