@@ -1,4 +1,4 @@
-import type { AccountType, BotCommandCode, SignalType, TradingMessage } from '@app/contract';
+import type { AccountType, BotCommandCode, SignalType, RobotMessage } from '@app/contract';
 import {
   planEntry,
   step,
@@ -361,10 +361,7 @@ export async function applyQueuedCommands(
 
 // ─── decisions ───────────────────────────────────────────────────────────────────────────────
 
-function refusal(
-  reason: string,
-  signal: Pick<SignalsTable, 'asset' | 'direction'>,
-): TradingMessage {
+function refusal(reason: string, signal: Pick<SignalsTable, 'asset' | 'direction'>): RobotMessage {
   return {
     key: `robot.refusal.${reason}`,
     params: { asset: signal.asset ?? '', direction: signal.direction ?? '' },
@@ -620,16 +617,21 @@ async function sendOrder(ctx: Ctx, order: OrderRow): Promise<boolean> {
   return true;
 }
 
+/** The broker's word on an order, by client ref; `null` (logged) when the broker did not answer. */
+async function lookupOrder(ctx: Ctx, order: OrderRow, now: number, doing: string) {
+  try {
+    return await withTimeout(ctx.broker.lookup(order.client_ref, now), BROKER_TIMEOUT_MS);
+  } catch (err) {
+    ctx.rt.log.error({ err: describeError(err), order: order.id }, `robot: ${doing} failed`);
+    return null;
+  }
+}
+
 /** An order whose broker call may or may not have happened: ask the broker by client ref. */
 async function reconcileOrder(ctx: Ctx, order: OrderRow): Promise<void> {
   const now = ctx.rt.now();
-  let status;
-  try {
-    status = await withTimeout(ctx.broker.lookup(order.client_ref, now), BROKER_TIMEOUT_MS);
-  } catch (err) {
-    ctx.rt.log.error({ err: describeError(err), order: order.id }, 'robot: reconcile failed');
-    return;
-  }
+  const status = await lookupOrder(ctx, order, now, 'reconcile');
+  if (!status) return;
   if (status.status !== 'missing') {
     await markOpen(ctx, order, status.brokerOrderId, null);
     return;
@@ -650,14 +652,8 @@ async function reconcileOrder(ctx: Ctx, order: OrderRow): Promise<void> {
 
 async function settleOrder(ctx: Ctx, order: OrderRow): Promise<boolean> {
   const now = ctx.rt.now();
-  let status;
-  try {
-    status = await withTimeout(ctx.broker.lookup(order.client_ref, now), BROKER_TIMEOUT_MS);
-  } catch (err) {
-    ctx.rt.log.error({ err: describeError(err), order: order.id }, 'robot: settle failed');
-    return false;
-  }
-  if (status.status !== 'settled') return false;
+  const status = await lookupOrder(ctx, order, now, 'settle');
+  if (status?.status !== 'settled') return false;
   const { pnlCents } = status;
   const balanceCents =
     status.balanceCents ?? (await ctx.broker.balance(order.account_type as 1 | 2 | 3));

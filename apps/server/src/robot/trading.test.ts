@@ -1,4 +1,4 @@
-import { endpoints as api } from '@app/contract';
+import { endpoints as api, defaultMasanielloParams, defaultReaderParams } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { callAs, useTestApp } from '../test/app.ts';
 import { robotOf } from '../test/robot.ts';
@@ -110,19 +110,7 @@ describe('decisions: every refusal is stored with its reason', () => {
     return signalState(id);
   }
 
-  const readerParams = (over: Record<string, unknown>) => ({
-    timerzone: -3,
-    maxtrades: 0,
-    hourStart: '',
-    hourEnd: '',
-    hourStart2: '',
-    hourEnd2: '',
-    hourStart3: '',
-    hourEnd3: '',
-    hourReset: '',
-    hourClearScore: '',
-    ...over,
-  });
+  const readerParams = (over: Record<string, unknown>) => ({ ...defaultReaderParams(), ...over });
 
   it('refuses a bot whose expiry passed', async () => {
     const me = await readyTrader();
@@ -255,18 +243,8 @@ describe('each strategy through the runtime on the paper broker (ROBOT.md worked
   it('masaniello plan A (§3: C 100, N 10, K 4, p 0.80): L W L W L W W ends on 110.58', async () => {
     const me = await newTrader(t.app);
     await saveGlobalParams(t.app, me, { strategySel: 2, galenum: 0 });
-    await save(me, api.saveMasaniello, {
-      capital: 100,
-      totalOper: 10,
-      totalWin: 4,
-      payout: 80,
-      gale: 0,
-      typeMas: 1,
-      restart: 0,
-      target: 0,
-      modoMasa: 1,
-      hitsRestart: 0,
-    });
+    // The contract's default Masaniello is ROBOT.md's plan A.
+    await save(me, api.saveMasaniello, { ...defaultMasanielloParams(me.userid) });
     await command(t.app, rt(), me, 1);
     // OTC assets pay 80 % on the paper broker: the plan's payout is the broker's.
     const orders = await play(me, 'EURUSD-OTC', ['L', 'W', 'L', 'W', 'L', 'W', 'W']);
