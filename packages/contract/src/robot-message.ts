@@ -6,7 +6,7 @@ export const RobotMessageParamSchema = z.union([
   z.number(),
   z.boolean(),
   z.null(),
-  z.array(z.number()),
+  z.array(z.number()).readonly(),
 ]);
 
 /**

@@ -2,31 +2,13 @@ import { z } from 'zod';
 import { ACCOUNT_TYPES } from './enums.ts';
 import { BotIdSchema, oneOf } from './common.ts';
 import { endpoint, ownerQuery } from './endpoint.ts';
+import { RobotMessageSchema } from './robot-message.ts';
 
 /*
  * The live view of the robot (issue 8): dashboard, activity feed (+ its server-sent-events
  * stream), orders history and CSV export, result chart and latency waterfall. Money here is
  * integer cents (the robot's unit, DESIGN §4), named `…Cents`; instants are Unix epoch ms, `…At`.
  */
-
-/** A plain value a message interpolates (money in cents, counts, codes, names). */
-export const TradingMessageParamSchema = z.union([
-  z.string(),
-  z.number(),
-  z.boolean(),
-  z.null(),
-  z.array(z.number()).readonly(),
-]);
-
-/**
- * A robot text as the panel translates it: an i18n key (`robot.…`) and its parameters. The same
- * two fields as the robot message of the "Signals in" issue (the lead unifies them at merge).
- */
-export const TradingMessageSchema = z.object({
-  key: z.string(),
-  params: z.record(z.string(), TradingMessageParamSchema),
-});
-export type TradingMessage = z.infer<typeof TradingMessageSchema>;
 
 /** Order direction as brokers and signals write it. */
 export const OrderDirectionSchema = z.enum(['CALL', 'PUT']);
@@ -110,7 +92,7 @@ export const TradingDashboardSchema = z.object({
    * Why the bot would not trade a signal now (off, never configured, expired, stop hit, …),
    * NULL when it would. Same keys as the refusals of the feed.
    */
-  blockedBy: TradingMessageSchema.nullable(),
+  blockedBy: RobotMessageSchema.nullable(),
   accountType: oneOf(ACCOUNT_TYPES),
   brokerId: z.number().int(),
   /** The broker's balance of that account, cents; NULL when the broker could not be asked. */
@@ -119,7 +101,7 @@ export const TradingDashboardSchema = z.object({
   openOrders: z.array(TradingOrderSchema),
   nextEntries: z.array(ScheduledEntrySchema),
   /** The strategy's current step, e.g. `robot.step.cycles` {cycle: 2, gale: 1}. */
-  strategyStep: TradingMessageSchema,
+  strategyStep: RobotMessageSchema,
   /** The stakes the strategy will actually send next (entry or next gales, in order), cents. */
   nextStakesCents: z.array(z.number().int()),
 });
@@ -138,7 +120,7 @@ export const ActivityItemSchema = z.object({
   signalId: z.number().int().nullable(),
   orderId: z.number().int().nullable(),
   /** What happened, translated by key (a refusal carries its reason key). */
-  message: TradingMessageSchema,
+  message: RobotMessageSchema,
 });
 export type ActivityItem = z.infer<typeof ActivityItemSchema>;
 

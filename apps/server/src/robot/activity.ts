@@ -1,4 +1,4 @@
-import type { TradingMessage } from '@app/contract';
+import type { RobotMessage } from '@app/contract';
 import type { Kysely } from 'kysely';
 import { toDbJson } from '../db/dialect.ts';
 import type { ActivityTable, Database } from '../db/schema.ts';
@@ -10,7 +10,7 @@ export async function appendActivity(
     botId: number;
     at: number;
     kind: ActivityTable['kind'];
-    message: TradingMessage;
+    message: RobotMessage;
     signalId?: number | null;
     orderId?: number | null;
   },

@@ -8,7 +8,7 @@ import {
   type ResultChart,
   type ScheduledEntry,
   type TradingDashboard,
-  type TradingMessage,
+  type RobotMessage,
   type TradingOrder,
   type TradingScore,
 } from '@app/contract';
@@ -108,7 +108,7 @@ export async function readDashboard(
     minPayoutPct: 0,
     lateToleranceMs: Number.POSITIVE_INFINITY,
   });
-  const blockedBy: TradingMessage | null =
+  const blockedBy: RobotMessage | null =
     block && BOT_BLOCKS.includes(block)
       ? {
           key: `robot.refusal.${block}`,
@@ -175,7 +175,7 @@ export async function readDashboard(
   ].sort((a, b) => a.sendAt - b.sendAt);
 
   const plug = moneyPlugFor(state.config.strategySel, state.config.money);
-  const strategyStep: TradingMessage = plug
+  const strategyStep: RobotMessage = plug
     ? {
         key: `robot.step.${plug.name}`,
         params: {
@@ -209,7 +209,7 @@ export function toActivityItem(userid: string, a: Selectable<ActivityTable>) {
     kind: a.kind,
     signalId: a.signal_id === null ? null : Number(a.signal_id),
     orderId: a.order_id === null ? null : Number(a.order_id),
-    message: fromDbJson<TradingMessage>(a.message),
+    message: fromDbJson<RobotMessage>(a.message),
   };
 }
 

@@ -6,7 +6,7 @@ import {
   ORDER_STATES,
   TRADING_ACTIVITY_KEYS,
   TRADING_REFUSAL_REASONS,
-  type TradingMessage,
+  type RobotMessage,
 } from '@app/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
@@ -22,7 +22,7 @@ const STRATEGY_NAMES = [
   'lossRecovery',
 ];
 
-const say = (message: TradingMessage) =>
+const say = (message: RobotMessage) =>
   messageText(i18n.t.bind(i18n), i18n.language, message, 'FALLBACK');
 
 describe('trading texts', () => {

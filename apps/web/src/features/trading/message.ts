@@ -1,4 +1,4 @@
-import type { TradingMessage } from '@app/contract';
+import type { RobotMessage } from '@app/contract';
 import type { TFunction } from 'i18next';
 import { dynamicKey, type I18nKey } from '../../i18n/keys.ts';
 
@@ -33,7 +33,7 @@ const CODE_LOOKUP: Record<string, (code: string) => string[]> = {
 export function messageText(
   t: TFunction,
   language: string,
-  message: TradingMessage,
+  message: RobotMessage,
   fallback: string = t('robot.value.none'),
 ): string {
   const money = new Intl.NumberFormat(language, {
