@@ -52,8 +52,15 @@ export const TraderInfoSchema = z.object({
 });
 export type TraderInfo = z.infer<typeof TraderInfoSchema>;
 
-/** A follower of the caller's bot (SPEC §3 "Follower"). */
-export const FollowerSchema = z.object({ name: z.string(), id: z.string() });
+/**
+ * An accepted follower of the caller's bot (SPEC §3 "Follower": name, id), with the expiry the
+ * trader set (Unix seconds, 0 = none) that `/followerscopy` shows as 'Expira: dd/mm/yyyy'.
+ */
+export const FollowerSchema = z.object({
+  name: z.string(),
+  id: z.string(),
+  expCopy: z.number().int(),
+});
 export type Follower = z.infer<typeof FollowerSchema>;
 
 const RelationBody = z.object({ userid: BotIdSchema, traderid: BotIdSchema });
@@ -66,10 +73,54 @@ export const FollowRequestSchema = z.object({
 });
 export type FollowRequest = z.infer<typeof FollowRequestSchema>;
 
+/** The two copy products: copy trader and MetaCopy. */
+export const COPY_PRODUCTS = ['copy', 'meta'] as const;
+export type CopyProduct = (typeof COPY_PRODUCTS)[number];
+
+/** A follow request or relationship: pending until the trader answers; only accepted copies. */
+export const FOLLOW_STATES = ['pending', 'accepted', 'refused'] as const;
+export type FollowState = (typeof FOLLOW_STATES)[number];
+
+/** A request to follow the caller's bot, as its trader sees it (not in SPEC §7, issue 9). */
+export const IncomingRequestSchema = z.object({
+  /** The follower's bot id. */
+  id: z.string(),
+  name: z.string(),
+  product: z.enum(COPY_PRODUCTS),
+  /** Epoch ms. */
+  requestedAt: z.number().int(),
+});
+export type IncomingRequest = z.infer<typeof IncomingRequestSchema>;
+
+/** One of the caller's follows or requests, as the follower sees it (not in SPEC §7, issue 9). */
+export const OwnFollowSchema = z.object({
+  /** The trader's bot id. */
+  traderid: z.string(),
+  product: z.enum(COPY_PRODUCTS),
+  state: z.enum(FOLLOW_STATES),
+  /** Unix seconds, 0 = none; an accepted follow past it receives nothing. */
+  expCopy: z.number().int(),
+  expired: z.boolean(),
+  requestedAt: z.number().int(),
+  decidedAt: z.number().int().nullable(),
+});
+export type OwnFollow = z.infer<typeof OwnFollowSchema>;
+
+/** The trader's answer to a pending request. */
+export const AnswerRequestSchema = z.object({
+  /** The trader's own bot. */
+  userid: BotIdSchema,
+  /** The follower's bot. */
+  followerid: BotIdSchema,
+  product: z.enum(COPY_PRODUCTS),
+  accept: z.boolean(),
+});
+export type AnswerRequest = z.infer<typeof AnswerRequestSchema>;
+
 export const copyTraderEndpoints = {
   getFollowedTraders: endpoint({
     method: 'GET',
-    path: '/gettraderdata',
+    path: '/gettraders',
     area: 'copy-trader',
     summary: 'The traders this bot follows, with its settings for each.',
     query: UseridQuerySchema,
@@ -130,6 +181,35 @@ export const copyTraderEndpoints = {
     response: OkSchema,
     owner: ownerBody,
     rules: checkTraderConfig,
+  }),
+  getIncomingRequests: endpoint({
+    method: 'GET',
+    path: '/followrequests',
+    area: 'copy-trader',
+    summary:
+      'Not in SPEC §7 (issue 9): pending requests to follow this bot, both products, oldest first.',
+    query: UseridQuerySchema,
+    response: z.array(IncomingRequestSchema),
+    owner: ownerQuery,
+  }),
+  answerRequest: endpoint({
+    method: 'POST',
+    path: '/followrequestanswer',
+    area: 'copy-trader',
+    summary: 'Not in SPEC §7 (issue 9): the trader accepts or refuses a pending request.',
+    body: AnswerRequestSchema,
+    response: OkSchema,
+    owner: ownerBody,
+  }),
+  getOwnFollows: endpoint({
+    method: 'GET',
+    path: '/myfollows',
+    area: 'copy-trader',
+    summary:
+      "Not in SPEC §7 (issue 9): this bot's follows and requests, both products, with their state.",
+    query: UseridQuerySchema,
+    response: z.array(OwnFollowSchema),
+    owner: ownerQuery,
   }),
   requestCopy: endpoint({
     method: 'POST',

@@ -11,7 +11,7 @@ import {
 } from './common.ts';
 import { endpoint, ownerBody, ownerQuery } from './endpoint.ts';
 import { checkCopyRequest } from './rules.ts';
-import { FollowRequestSchema } from './copy-trader.ts';
+import { COPY_PRODUCTS, FollowRequestSchema } from './copy-trader.ts';
 
 /** A MetaCopy trader record (SPEC §3 "Meta trader record"), one card of `/tradermetaconfig`. */
 export const MetaTraderRecordSchema = z.object({
@@ -91,7 +91,7 @@ export const metaCopyEndpoints = {
     path: '/getmetainfo',
     area: 'meta-copy',
     summary: 'One MetaCopy follower (traderid = the follower) with its expiry.',
-    query: UseridTraderQuerySchema,
+    query: UseridTraderQuerySchema.extend({ product: z.enum(COPY_PRODUCTS).optional() }),
     response: z.object({ userid: z.string(), expCopy: z.number().int() }),
     owner: ownerQuery,
   }),
@@ -99,11 +99,14 @@ export const metaCopyEndpoints = {
     method: 'POST',
     path: '/updateexpcopy',
     area: 'meta-copy',
-    summary: "Set a follower's expiry (userid = the trader's bot, traderid = the follower).",
+    summary:
+      "Set a follower's expiry (userid = the trader's bot, traderid = the follower; 0 clears it). " +
+      'Both follower lists use it: `product` names the relationship, absent = every product.',
     body: z.object({
       userid: BotIdSchema,
       traderid: BotIdSchema,
       expCopy: z.number().int().min(0),
+      product: z.enum(COPY_PRODUCTS).optional(),
     }),
     response: OkSchema,
     owner: ownerBody,
@@ -119,7 +122,7 @@ export const metaCopyEndpoints = {
   }),
   getMetaFollowSettings: endpoint({
     method: 'GET',
-    path: '/gettraders',
+    path: '/gettraderdata',
     area: 'meta-copy',
     summary: "This bot's MetaCopy settings for each trader it follows.",
     query: UseridQuerySchema,

@@ -1,3 +1,4 @@
+import type { CopyProduct, FollowState } from '@app/contract';
 import type { ColumnType, Generated } from 'kysely';
 
 /**
@@ -467,6 +468,9 @@ export interface Database {
   bot_leases: BotLeasesTable;
   auth_throttle: AuthThrottleTable;
   bot_verifications: BotVerificationsTable;
+  copy_trader_settings: CopyTraderSettingsTable;
+  meta_trader_records: MetaTraderRecordsTable;
+  copy_follows: CopyFollowsTable;
 }
 
 /** Migration 0020: counters of failed logins and registrations per key (modules/auth/throttle.ts). */
@@ -485,4 +489,61 @@ export interface BotVerificationsTable {
   attempts: number;
   sent_at: EpochMs;
   expires_at: EpochMs;
+}
+
+/** Migration 0030: the trader side of copy trading (SPEC §3 "Trader info"), one row per bot. */
+export interface CopyTraderSettingsTable {
+  bot_id: number;
+  copy_trader_en: DbBool;
+  signal_type: number;
+  /** Text as the screen sends it: with signal type 9 it carries a decimal comma ("1,5"). */
+  delaysig: string;
+  broker_id: number;
+  candle_color: number;
+  timeframe: number;
+  pares_filter: string;
+  stake_min: number;
+  updated_at: EpochMs;
+}
+
+/** Migration 0030: a MetaCopy trader record (SPEC §3), one card of `/tradermetaconfig`. */
+export interface MetaTraderRecordsTable {
+  bot_id: number;
+  traderid: string;
+  trader_ena: DbBool;
+  max_trades: number;
+  signal_type: number;
+  delaysig: number;
+  broker_id: number;
+  anticipation: number;
+  updated_at: EpochMs;
+}
+
+/**
+ * Migration 0030: one follow relationship per (product, follower bot, trader bot): a request while
+ * `pending`, copies only when `accepted`; the follower's settings for that trader and the expiry the
+ * trader sets (`exp_copy`, Unix seconds, 0 = none) on the same row.
+ */
+export interface CopyFollowsTable {
+  id: Generated<number>;
+  product: CopyProduct;
+  follower_bot_id: number;
+  trader_bot_id: number;
+  state: FollowState;
+  follower_name: string;
+  exp_copy: Generated<number>;
+  requested_at: EpochMs;
+  decided_at: EpochMs | null;
+  trader_ena: Generated<DbBool>;
+  acptdemo: Generated<DbBool>;
+  max_trades: Generated<number>;
+  signal_type: Generated<number>;
+  delaysig: Generated<number>;
+  broker_id: Generated<number>;
+  min_stake: Generated<number>;
+  max_stake: Generated<number>;
+  lote: Generated<number>;
+  lote_type: Generated<number>;
+  anticipation: Generated<number>;
+  updated_at: EpochMs;
 }
