@@ -12,7 +12,7 @@ import {
 // Issue 7 as a trader on a fresh install meets it: no messaging account, so a local channel is
 // created in the signal tester, ticked in the channel list, its card configured; a signal posted
 // to it is read (entry time and stake), a result post is refused with its reason, on the tester
-// and on the channel's card. Then every new screen in English at phone width.
+// and on the channel's card. Then every new screen in English and in Spanish at phone width.
 
 const trader = newTrader('canais', 6);
 let page: Page;
@@ -124,25 +124,51 @@ test('add phone without Telegram points to local channels; copy rooms needs a tr
   await shot(page, 'copy-rooms');
 });
 
-test('every new screen speaks English and fits a phone', async () => {
-  await page.setViewportSize({ width: 375, height: 740 });
-  await page.goto('/copysignals');
-  await page.getByRole('button', { name: 'English' }).click();
-  const screens = [
-    ['/addphone', 'Add phone', 'add-phone-mobile-en'],
-    ['/channels-list', 'Channel list', 'channels-list-mobile-en'],
-    ['/configure-channels', 'Configure channels', 'configure-channels-mobile-en'],
-    ['/copy-salas', 'Copy rooms', 'copy-rooms-mobile-en'],
-    ['/signal-tester', 'Signal tester', 'signal-tester-mobile-en'],
-    ['/copysignals', 'Copy signals', 'copy-signals-status-mobile-en'],
-  ] as const;
-  for (const [path, heading, name] of screens) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
-    // Let the list's fade-in and the reads settle before judging the layout.
-    await page.waitForLoadState('networkidle');
-    expect(await horizontalOverflow(page), path).toBeLessThanOrEqual(0);
-    await shot(page, name);
-  }
-  await page.getByRole('button', { name: 'Português (Brasil)' }).click();
-});
+const newScreens = [
+  ['/addphone', 'nav.addphone', 'add-phone'],
+  ['/channels-list', 'nav.channelsList', 'channels-list'],
+  ['/configure-channels', 'nav.configureChannels', 'configure-channels'],
+  ['/copy-salas', 'nav.copySalas', 'copy-rooms'],
+  ['/signal-tester', 'nav.signalTester', 'signal-tester'],
+  ['/copysignals', 'nav.copysignals', 'copy-signals-status'],
+] as const;
+const headings = {
+  en: {
+    'nav.addphone': 'Add phone',
+    'nav.channelsList': 'Channel list',
+    'nav.configureChannels': 'Configure channels',
+    'nav.copySalas': 'Copy rooms',
+    'nav.signalTester': 'Signal tester',
+    'nav.copysignals': 'Copy signals',
+  },
+  es: {
+    'nav.addphone': 'Agregar teléfono',
+    'nav.channelsList': 'Lista de canales',
+    'nav.configureChannels': 'Configurar canales',
+    'nav.copySalas': 'Copiar salas',
+    'nav.signalTester': 'Probador de señales',
+    'nav.copysignals': 'Copiar señales',
+  },
+} as const;
+
+for (const [lang, button] of [
+  ['en', 'English'],
+  ['es', 'Español'],
+] as const) {
+  test(`every new screen speaks ${button} and fits a phone`, async () => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/copysignals');
+    await page.getByRole('button', { name: button }).click();
+    for (const [path, key, name] of newScreens) {
+      await page.goto(path);
+      await expect(
+        page.getByRole('heading', { name: headings[lang][key], level: 1 }),
+      ).toBeVisible();
+      // Let the list's fade-in and the reads settle before judging the layout.
+      await page.waitForLoadState('networkidle');
+      expect(await horizontalOverflow(page), path).toBeLessThanOrEqual(0);
+      await shot(page, `${name}-mobile-${lang}`);
+    }
+    await page.getByRole('button', { name: 'Português (Brasil)' }).click();
+  });
+}
