@@ -195,7 +195,9 @@ export class MercadoPagoProvider implements PaymentProvider {
         criteria: 'desc',
       },
     });
-    const outcomes = (found.results ?? []).map((p) => mercadoPagoOutcome(p.status, p.status_detail));
+    const outcomes = (found.results ?? []).map((p) =>
+      mercadoPagoOutcome(p.status, p.status_detail),
+    );
     if (outcomes.includes('paid')) return 'paid';
     return outcomes[0] ?? 'waiting';
   }

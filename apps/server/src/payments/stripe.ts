@@ -62,7 +62,9 @@ const EVENT_OUTCOMES: Partial<Record<string, (s: Stripe.Checkout.Session) => Pay
 };
 
 /** `http://127.0.0.1:12111` → the SDK's host/port/protocol options. */
-export function stripeHostOptions(apiUrl: string): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
+export function stripeHostOptions(
+  apiUrl: string,
+): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
   const u = new URL(apiUrl);
   const protocol = u.protocol === 'http:' ? 'http' : 'https';
   return {
