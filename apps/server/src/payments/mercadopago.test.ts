@@ -143,6 +143,34 @@ describe('Mercado Pago provider against a fake API', () => {
     });
   });
 
+  it('each call carries its own idempotency key and reaches its own provider URL', async () => {
+    const other = await startFakeHttp(() => ({
+      status: 201,
+      body: { id: 'other-pref', init_point: 'https://mp.example/other' },
+    }));
+    try {
+      const second = new MercadoPagoProvider({
+        accessToken: TOKEN,
+        webhookSecret: SECRET,
+        apiUrl: other.url,
+        maxRetries: 0,
+      });
+      await provider.createCheckout(checkout);
+      await second.createCheckout({ ...checkout, purchaseId: 'pur_second' });
+      addPayment('555000', 'approved');
+      await provider.lookup('555000');
+      expect(fake.requests.map((r) => r.headers['x-idempotency-key'])).toEqual([
+        `preference-${PURCHASE}`,
+        undefined,
+      ]);
+      expect(other.requests.map((r) => r.headers['x-idempotency-key'])).toEqual([
+        'preference-pur_second',
+      ]);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('refuses a currency other than BRL without calling the API', async () => {
     await expect(provider.createCheckout({ ...checkout, currency: 'usd' })).rejects.toThrow(
       /BRL only/,

@@ -91,22 +91,33 @@ export class MercadoPagoProvider implements PaymentProvider {
   readonly methods: readonly PaymentMethod[] = ['regional', 'instant'];
 
   private readonly apiUrl: string;
-  private readonly preferences: Preference;
-  private readonly payments: Payment;
 
   constructor(private readonly opts: MercadoPagoOptions) {
     this.apiUrl = trimBase(opts.apiUrl ?? MERCADOPAGO_DEFAULT_API_URL);
-    const config = new MercadoPagoConfig({
-      accessToken: opts.accessToken,
-      options: { timeout: opts.timeoutMs ?? 10_000, maxRetries: opts.maxRetries ?? 2 },
+  }
+
+  /**
+   * A config of its own for each call: the SDK's clients merge every call's request options
+   * (idempotency key included) into the config they were given and keep them.
+   */
+  private config(): MercadoPagoConfig {
+    pointSdkAt(this.apiUrl);
+    return new MercadoPagoConfig({
+      accessToken: this.opts.accessToken,
+      options: { timeout: this.opts.timeoutMs ?? 10_000, maxRetries: this.opts.maxRetries ?? 2 },
     });
-    this.preferences = new Preference(config);
-    this.payments = new Payment(config);
+  }
+
+  private get preferences(): Preference {
+    return new Preference(this.config());
+  }
+
+  private get payments(): Payment {
+    return new Payment(this.config());
   }
 
   async createCheckout(req: CheckoutRequest): Promise<Checkout> {
     if (req.currency !== 'brl') throw new Error('mercadopago: checkouts are in BRL only');
-    pointSdkAt(this.apiUrl);
     const pref = await this.preferences.create({
       body: {
         items: [
@@ -126,7 +137,6 @@ export class MercadoPagoProvider implements PaymentProvider {
         auto_return: 'approved',
         payment_methods: {
           excluded_payment_types: MERCADOPAGO_EXCLUDED_PAYMENT_TYPES.map((id) => ({ id })),
-          installments: 1,
         },
         ...(req.cpf ? { payer: { identification: { type: 'CPF', number: req.cpf } } } : {}),
       },
@@ -162,7 +172,6 @@ export class MercadoPagoProvider implements PaymentProvider {
       // Authentic but not about a payment (e.g. a merchant order): nothing to apply.
       return { eventId: `${type ?? 'unknown'}:${dataId ?? 'none'}`, outcome: 'waiting' };
     }
-    pointSdkAt(this.apiUrl);
     const payment = await this.payments.get({ id: dataId });
     const outcome = mercadoPagoOutcome(payment.status, payment.status_detail);
     const paymentId = payment.id !== undefined ? String(payment.id) : dataId;
@@ -180,14 +189,11 @@ export class MercadoPagoProvider implements PaymentProvider {
    */
   async lookup(providerRef: string): Promise<PaymentOutcome> {
     if (/^\d+$/.test(providerRef)) {
-      pointSdkAt(this.apiUrl);
       const payment = await this.payments.get({ id: providerRef });
       return mercadoPagoOutcome(payment.status, payment.status_detail);
     }
-    pointSdkAt(this.apiUrl);
     const pref = await this.preferences.get({ preferenceId: providerRef });
     if (!pref.external_reference) return 'waiting';
-    pointSdkAt(this.apiUrl);
     const found = await this.payments.search({
       options: {
         external_reference: pref.external_reference,
