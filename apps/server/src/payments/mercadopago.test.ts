@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeHttp, type RecordedRequest } from '../test/fake-http.ts';
+import { asNotification, startFakeHttp, type RecordedRequest } from '../test/fake-http.ts';
 import { MercadoPagoProvider, mercadoPagoOutcome } from './mercadopago.ts';
 import { InvalidNotificationError, type CheckoutRequest } from './provider.ts';
 import { realProvidersFromEnv } from './real-providers.ts';
@@ -284,6 +284,42 @@ describe('Mercado Pago provider against a fake API', () => {
     expect(mercadoPagoOutcome('charged_back')).toBe('failed');
     expect(mercadoPagoOutcome('cancelled', 'by_collector')).toBe('failed');
     expect(mercadoPagoOutcome('cancelled', 'expired')).toBe('expired');
+  });
+});
+
+describe('Mercado Pago end to end: checkout, payment, webhook over HTTP', () => {
+  it('the webhook the provider posts to our notification_url parses to paid', async () => {
+    const receiver = await startFakeHttp(() => ({ status: 200, body: {} }));
+    try {
+      await provider.createCheckout({
+        ...checkout,
+        notifyUrl: `${receiver.url}/api/payments/mercadopago/notify`,
+      });
+      const notificationUrl = (fake.requests[0]!.json as { notification_url: string })
+        .notification_url;
+      // The buyer pays; Mercado Pago posts the signed webhook to the URL it was given.
+      addPayment('556001', 'approved');
+      const signed = signedNotification('556001', { requestId: 'b3c1-77' });
+      const target = new URL(notificationUrl);
+      target.searchParams.set('data.id', '556001');
+      target.searchParams.set('type', 'payment');
+      const res = await fetch(target, {
+        method: 'POST',
+        headers: signed.headers,
+        body: signed.rawBody,
+      });
+      expect(res.status).toBe(200);
+      const arrived = receiver.requests[0]!;
+      expect(arrived.path).toBe('/api/payments/mercadopago/notify');
+      expect(arrived.query.get('source_news')).toBe('webhooks');
+      expect(await provider.parseNotification(asNotification(arrived))).toEqual({
+        purchaseId: PURCHASE,
+        eventId: 'payment-556001:paid',
+        outcome: 'paid',
+      });
+    } finally {
+      await receiver.close();
+    }
   });
 });
 

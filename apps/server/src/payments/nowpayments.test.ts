@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeHttp, type RecordedRequest } from '../test/fake-http.ts';
+import { asNotification, startFakeHttp, type RecordedRequest } from '../test/fake-http.ts';
 import {
   NowPaymentsApiError,
   NowPaymentsProvider,
@@ -304,6 +304,38 @@ describe('NOWPayments provider against a fake API', () => {
       'failed',
       'expired',
     ]);
+  });
+});
+
+describe('NOWPayments end to end: invoice, payment, IPN over HTTP', () => {
+  it('the IPN the provider posts to our ipn_callback_url parses to paid', async () => {
+    const receiver = await startFakeHttp(() => ({ status: 200, body: {} }));
+    try {
+      await provider.createCheckout({
+        ...checkout,
+        notifyUrl: `${receiver.url}/api/payments/nowpayments/notify`,
+      });
+      const callback = (fake.requests[0]!.json as { ipn_callback_url: string }).ipn_callback_url;
+      // The buyer pays on chain; NOWPayments posts the signed IPN to the invoice's callback.
+      payments.set('4100', payment('4100', 'finished'));
+      const signed = signedIpn(payment('4100', 'finished'));
+      const res = await fetch(callback, {
+        method: 'POST',
+        headers: signed.headers,
+        body: signed.rawBody,
+      });
+      expect(res.status).toBe(200);
+      const arrived = receiver.requests[0]!;
+      expect(arrived.path).toBe('/api/payments/nowpayments/notify');
+      expect(await provider.parseNotification(asNotification(arrived))).toEqual({
+        purchaseId: PURCHASE,
+        providerRef: INVOICE,
+        eventId: 'payment-4100:paid',
+        outcome: 'paid',
+      });
+    } finally {
+      await receiver.close();
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeHttp, type RecordedRequest } from '../test/fake-http.ts';
+import { asNotification, startFakeHttp, type RecordedRequest } from '../test/fake-http.ts';
 import { InvalidNotificationError, type CheckoutRequest } from './provider.ts';
 import { realProvidersFromEnv } from './real-providers.ts';
 import { StripeProvider, stripeSessionOutcome } from './stripe.ts';
@@ -259,6 +259,32 @@ describe('Stripe provider against a fake API', () => {
     expect(
       stripeSessionOutcome({ status: 'open', payment_status: 'unpaid', payment_intent: null }),
     ).toBe('waiting');
+  });
+});
+
+describe('Stripe end to end: session, payment, event over HTTP', () => {
+  it('the event Stripe posts to the Dashboard endpoint parses to paid for our purchase', async () => {
+    const receiver = await startFakeHttp(() => ({ status: 200, body: {} }));
+    try {
+      const { providerRef } = await provider.createCheckout(checkout);
+      // The buyer pays; Stripe completes the session it created and signs the event.
+      const session = { ...sessions.get(providerRef)!, status: 'complete', payment_status: 'paid' };
+      const signed = signedEvent('checkout.session.completed', session, { eventId: 'evt_e2e' });
+      const res = await fetch(`${receiver.url}/api/payments/stripe/notify`, {
+        method: 'POST',
+        headers: { ...signed.headers, 'content-type': 'application/json' },
+        body: signed.rawBody,
+      });
+      expect(res.status).toBe(200);
+      expect(await provider.parseNotification(asNotification(receiver.requests[0]!))).toEqual({
+        purchaseId: PURCHASE,
+        providerRef,
+        eventId: `${providerRef}:paid`,
+        outcome: 'paid',
+      });
+    } finally {
+      await receiver.close();
+    }
   });
 });
 

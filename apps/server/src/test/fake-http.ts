@@ -79,3 +79,15 @@ export async function startFakeHttp(handler: FakeHandler): Promise<{
       }),
   };
 }
+
+/**
+ * What our notification route would hand a provider: the request exactly as it arrived at a
+ * local receiver (raw body, headers, flat query as Fastify parses it).
+ */
+export function asNotification(req: RecordedRequest): {
+  rawBody: string;
+  headers: IncomingHttpHeaders;
+  query: Record<string, string>;
+} {
+  return { rawBody: req.rawBody, headers: req.headers, query: Object.fromEntries(req.query) };
+}
