@@ -6,6 +6,7 @@ import {
   NowPaymentsProvider,
   nowPaymentsOutcome,
   sortKeysDeep,
+  usdtPayCurrency,
 } from './nowpayments.ts';
 import { InvalidNotificationError, type CheckoutRequest } from './provider.ts';
 import { realProvidersFromEnv } from './real-providers.ts';
@@ -163,6 +164,19 @@ describe('NOWPayments provider against a fake API', () => {
     const { network: _none, ...withoutNetwork } = checkout;
     await expect(provider.createCheckout(withoutNetwork)).rejects.toThrow(/network/);
     expect(fake.requests).toHaveLength(1);
+  });
+
+  it('reads the usual names of the three networks', () => {
+    expect(['TRC-20', 'trc20', 'usdt-trc20', 'Tron'].map(usdtPayCurrency)).toEqual(
+      Array(4).fill('usdttrc20'),
+    );
+    expect(['ERC20', 'usdterc20', 'ethereum'].map(usdtPayCurrency)).toEqual(
+      Array(3).fill('usdterc20'),
+    );
+    expect(['BEP-20', 'bsc', 'usdtbsc'].map(usdtPayCurrency)).toEqual(Array(3).fill('usdtbsc'));
+    expect(['btc', 'usdtsol', '', undefined].map(usdtPayCurrency)).toEqual(
+      Array(4).fill(undefined),
+    );
   });
 
   it('an API error is an error naming the status, never the key', async () => {

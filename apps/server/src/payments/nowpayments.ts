@@ -57,6 +57,26 @@ export function isUsdtNetwork(value: string | undefined): value is UsdtNetwork {
   return (USDT_NETWORKS as readonly string[]).includes(value ?? '');
 }
 
+/** Other names a screen may give the same networks (`TRC-20`, `bep20`, `tron`…). */
+const NETWORK_ALIASES: Record<string, UsdtNetwork> = {
+  trc20: 'usdttrc20',
+  tron: 'usdttrc20',
+  trx: 'usdttrc20',
+  erc20: 'usdterc20',
+  ethereum: 'usdterc20',
+  eth: 'usdterc20',
+  bep20: 'usdtbsc',
+  bsc: 'usdtbsc',
+  bnb: 'usdtbsc',
+};
+
+/** The NOWPayments pay currency of a chosen network, or undefined when it is not one we take. */
+export function usdtPayCurrency(network: string | undefined): UsdtNetwork | undefined {
+  const key = (network ?? '').toLowerCase().replace(/[^a-z0-9]/g, '');
+  if (isUsdtNetwork(key)) return key;
+  return NETWORK_ALIASES[key.startsWith('usdt') ? key.slice(4) : key];
+}
+
 /**
  * NOWPayments payment status → our outcome. `confirmed` (on chain), `sending` (to our wallet)
  * and `finished` are all paid — they share one event id, so the first one extends and the others
@@ -150,13 +170,14 @@ export class NowPaymentsProvider implements PaymentProvider {
   }
 
   async createCheckout(req: CheckoutRequest): Promise<Checkout> {
-    if (!isUsdtNetwork(req.network)) {
+    const payCurrency = usdtPayCurrency(req.network);
+    if (!payCurrency) {
       throw new Error(`nowpayments: unknown USDT network ${JSON.stringify(req.network)}`);
     }
     const invoice = await this.call('POST', '/v1/invoice', {
       price_amount: centsToDecimal(req.amountCents),
       price_currency: req.currency,
-      pay_currency: req.network,
+      pay_currency: payCurrency,
       order_id: req.purchaseId,
       order_description: req.description,
       ipn_callback_url: req.notifyUrl,
