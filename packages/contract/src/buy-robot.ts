@@ -166,7 +166,6 @@ export type PayMethodOption = z.infer<typeof PayMethodOptionSchema>;
 
 /** One paid purchase credited to a seller (the commission report). */
 export const SellerSaleSchema = z.object({
-  id: z.string(),
   paidAt: z.number().int(),
   subid: z.string(),
   bots: z.number().int(),
