@@ -59,10 +59,16 @@ export function buyRobotRoutes(
     // The local provider's checkout page and its two buttons (same-origin forms).
     scope.get<{ Params: { id: string } }>('/pay/local/:id', async (req, reply) => {
       const purchase = await localPurchase(req.params.id);
-      return reply
-        .header('cache-control', 'no-store')
-        .type('text/html; charset=utf-8')
-        .send(checkoutPage(purchase, req.headers['accept-language']));
+      return (
+        reply
+          .header('cache-control', 'no-store')
+          // With the site-wide no-referrer, a browser sends `Origin: null` on a form POST, which
+          // the Origin check refuses; same-origin lets the two buttons name this site, still
+          // leaking nothing to other sites.
+          .header('referrer-policy', 'same-origin')
+          .type('text/html; charset=utf-8')
+          .send(checkoutPage(purchase, req.headers['accept-language']))
+      );
     });
     scope.post<{ Params: { id: string } }>(
       '/pay/local/:id',

@@ -191,6 +191,7 @@ describe('the local provider, end to end', () => {
     expect(page.body).toContain('>Pay<');
     expect(page.body).toContain('>Decline<');
     expect(page.body).not.toContain('<script');
+    expect(page.headers['referrer-policy']).toBe('same-origin');
     const pt = await t.app.inject({ method: 'GET', url: `/pay/local/${purchase}` });
     expect(pt.body).toContain('>Pagar<');
 

@@ -10,8 +10,9 @@ import { PATHS } from '../../../lib/paths.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
- * The home dashboard's warning (issue 10): each bot of the account whose paid period ends within
- * EXPIRY_WARNING_DAYS, or has ended (the robot then opens no new trades), with a renew link.
+ * The home dashboard's expiry line (issue 10): until when the current bot is paid, and a warning
+ * for each bot of the account whose paid period ends within EXPIRY_WARNING_DAYS, or has ended
+ * (the robot then opens no new trades), with a renew link.
  */
 export function ExpiryWarning({ canRenew }: { canRenew: boolean }) {
   const { t } = useTranslation();
@@ -26,9 +27,20 @@ export function ExpiryWarning({ canRenew }: { canRenew: boolean }) {
   const due = (bots ?? [])
     .map((b) => ({ bot: b, state: expiryState(b.botexp, nowSec, EXPIRY_WARNING_DAYS) }))
     .filter((x) => x.state !== null);
-  if (due.length === 0) return null;
+  const current = (bots ?? []).find((b) => b.userid === userid);
+  const paid =
+    current !== undefined && current.botexp > nowSec && !due.some((x) => x.bot === current);
+  if (due.length === 0 && !paid) return null;
   return (
     <Stack spacing={1} sx={{ mb: 3 }}>
+      {paid ? (
+        <Alert severity="info">
+          {t('expiryWarning.paidUntil', {
+            userid: current.userid,
+            date: formatBotExpiry(current.botexp) ?? '',
+          })}
+        </Alert>
+      ) : null}
       {due.map(({ bot, state }) => (
         <Alert
           key={bot.userid}
