@@ -92,6 +92,8 @@ export function BuyRobotPage() {
   const status = usePurchaseStatus(result?.purchase ?? null);
   const state = status.data?.state;
 
+  // Another choice is another purchase: the last link no longer matches the form.
+  useEffect(() => setResult(null), [paymethod, coin, subid, custom, quantity, days]);
   useEffect(() => {
     if (state === 'paid')
       void queryClient.invalidateQueries({ queryKey: queryKeys.botsManager.all });
