@@ -50,7 +50,9 @@ describe('buy robot (/comprar)', () => {
     const button = await screen.findByRole('button', { name: 'Gerar link' });
     expect(button).toBeDisabled();
     await waitFor(() =>
-      expect(screen.getByRole('option', { name: 'Carteira online (não disponível)' })).toBeDisabled(),
+      expect(
+        screen.getByRole('option', { name: 'Carteira online (não disponível)' }),
+      ).toBeDisabled(),
     );
     expect(screen.getByLabelText('ID do Telegram')).toHaveValue(ana.userid);
   });
@@ -66,7 +68,9 @@ describe('buy robot (/comprar)', () => {
     act(() => vi.advanceTimersByTime(BUY_TOAST_MS - 1));
     expect(screen.getByText('Informe um CPF válido')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(1));
-    await waitFor(() => expect(screen.queryByText('Informe um CPF válido')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByText('Informe um CPF válido')).not.toBeInTheDocument(),
+    );
     expect(window.open).not.toHaveBeenCalled();
   });
 
