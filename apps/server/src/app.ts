@@ -179,6 +179,11 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   if (supportUrl !== null && !isWebUrl(supportUrl)) {
     throw new Error('SUPPORT_URL must be an http(s) URL, e.g. https://t.me/your_support');
   }
+  const publicUrl =
+    (options.publicUrl ?? process.env.PUBLIC_URL)?.trim().replace(/\/+$/, '') || null;
+  if (publicUrl !== null && !isWebUrl(publicUrl)) {
+    throw new Error('PUBLIC_URL must be an http(s) URL, e.g. https://robo.example.com');
+  }
   const dataDir = resolve(options.dataDir ?? 'data');
   const database = openDatabase({
     dataDir,
@@ -288,11 +293,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   readerRoutes(app);
   phoneRoutes(app);
   tradingRoutes(app);
-  buyRobotRoutes(
-    app,
-    createPaymentRegistry(options.payments),
-    (options.publicUrl ?? process.env.PUBLIC_URL)?.trim().replace(/\/+$/, '') || null,
-  );
+  buyRobotRoutes(app, createPaymentRegistry(options.payments), publicUrl);
   // Last: whatever the modules above left out answers 501 through the same pipeline.
   registerNotImplemented(app);
   registerDocsRoutes(app);

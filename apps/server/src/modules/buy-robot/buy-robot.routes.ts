@@ -17,7 +17,8 @@ import { checkoutPage } from './checkout-page.ts';
 const NOTIFY_BODY_LIMIT = 64 * 1024;
 
 function baseUrlOf(publicUrl: string | null, req: FastifyRequest): string {
-  return publicUrl ?? `${req.protocol}://${req.host}`;
+  // `origin` drops a default port (`localhost:80` → `localhost`).
+  return publicUrl ?? new URL(`${req.protocol}://${req.host}`).origin;
 }
 
 /**

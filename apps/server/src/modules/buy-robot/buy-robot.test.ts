@@ -1,7 +1,11 @@
-import { endpoints as api, Msg, type Purchase } from '@app/contract';
+import { endpoints as api, BRL_PLANS, Msg, USD_PLANS, type Purchase } from '@app/contract';
 import { describe, expect, it } from 'vitest';
-import { InvalidNotificationError, type PaymentProvider } from '../../payments/provider.ts';
-import { callAs, registerAndLogin, useTestApp } from '../../test/app.ts';
+import {
+  InvalidNotificationError,
+  type CheckoutRequest,
+  type PaymentProvider,
+} from '../../payments/provider.ts';
+import { callAs, createTestApp, registerAndLogin, useTestApp } from '../../test/app.ts';
 import { BuyError } from './buy-robot.service.ts';
 
 const DAY = 86_400;
@@ -9,15 +13,19 @@ const clock = { now: Date.UTC(2026, 2, 1, 12, 0) };
 const nowSec = () => Math.floor(clock.now / 1000);
 const CPF = '529.982.247-25';
 
+let lastCheckout: CheckoutRequest | null = null;
+
 /** A real provider's stand-in: signature `good` in a header, outcome and ids in a JSON body. */
 const fake: PaymentProvider = {
   name: 'fakepay',
   methods: ['crypto'],
-  createCheckout: (req) =>
-    Promise.resolve({
+  createCheckout: (req) => {
+    lastCheckout = req;
+    return Promise.resolve({
       link: `https://fakepay.test/c/${req.purchaseId}`,
       providerRef: `ref-${req.purchaseId}`,
-    }),
+    });
+  },
   parseNotification: (n) => {
     if (n.headers['x-fake-signature'] !== 'good') {
       return Promise.reject(new InvalidNotificationError());
@@ -115,6 +123,29 @@ describe('POST /buybot: prices from the catalogue', () => {
       amountCents: 3500,
       currency: 'usd',
     });
+  });
+
+  it('charges every plan of both lists exactly its catalogue price', async () => {
+    const me = await registerAndLogin(t.app);
+    for (const d of ['1', '2', '3']) await addBot(me, `${d}${me.userid}`);
+    const all = [me.userid, `1${me.userid}`, `2${me.userid}`, `3${me.userid}`];
+    const lists = [
+      { plans: BRL_PLANS, over: { paymethod: 'regional', coin: 'brl', cpf: CPF } },
+      { plans: USD_PLANS, over: { paymethod: 'card', coin: 'usd', cpf: undefined } },
+    ] as const;
+    for (const { plans, over } of lists) {
+      for (const plan of plans) {
+        const res = await buy(me, { ...over, subid: plan.subid, bots: all.slice(0, plan.bots) });
+        expect(res.statusCode, `${plan.subid} ${res.body}`).toBe(200);
+        const s = await status(api.buyBot.response.parse(res.json()).purchase);
+        expect(s, plan.subid).toMatchObject({
+          bots: plan.bots,
+          days: plan.days,
+          amountCents: plan.priceCents,
+          currency: over.coin,
+        });
+      }
+    }
   });
 
   it('answers every rule in order with its message', async () => {
@@ -280,6 +311,15 @@ describe('a real provider behind the interface (a fake): notifications', () => {
     });
     const { link, purchase } = api.buyBot.response.parse(res.json());
     expect(link).toBe(`https://fakepay.test/c/${purchase}`);
+    expect(lastCheckout).toEqual({
+      purchaseId: purchase,
+      amountCents: 1200,
+      currency: 'usd',
+      description: 'Robot: 1 bot, 30 days',
+      returnUrl: `http://localhost/paymentok?purchase=${purchase}`,
+      notifyUrl: 'http://localhost/api/payments/fakepay/notify',
+      network: 'trc20',
+    });
 
     const bad = await notify({ event: 'e1', ref: `ref-${purchase}`, status: 'paid' }, 'bad');
     expect(bad.statusCode).toBe(401);
@@ -399,5 +439,20 @@ describe('methods and the seller report', () => {
     expect(api.sellerSales.response.parse(report.json())).toEqual([
       expect.objectContaining({ subid: 'brl-1-30', amountCents: 8000, currency: 'brl' }),
     ]);
+  });
+});
+
+describe('PUBLIC_URL', () => {
+  it('builds the links a provider gets from the public address, and refuses one that is not http(s)', async () => {
+    const { app, close } = await createTestApp({ publicUrl: 'https://robo.example.com/' });
+    try {
+      const me = await registerAndLogin(app);
+      const res = await callAs(app, me.cookie, api.buyBot, { body: buyBody(me) });
+      const { link, purchase } = api.buyBot.response.parse(res.json());
+      expect(link).toBe(`https://robo.example.com/pay/local/${purchase}`);
+    } finally {
+      await close();
+    }
+    await expect(createTestApp({ publicUrl: 'ftp://x' })).rejects.toThrow(/PUBLIC_URL/);
   });
 });
