@@ -17,8 +17,13 @@ import { checkoutPage } from './checkout-page.ts';
 const NOTIFY_BODY_LIMIT = 64 * 1024;
 
 function baseUrlOf(publicUrl: string | null, req: FastifyRequest): string {
-  // `origin` drops a default port (`localhost:80` → `localhost`).
-  return publicUrl ?? new URL(`${req.protocol}://${req.host}`).origin;
+  if (publicUrl !== null) return publicUrl;
+  try {
+    // `origin` drops a default port (`localhost:80` → `localhost`).
+    return new URL(`${req.protocol}://${req.host}`).origin;
+  } catch {
+    throw new HttpError(400, ErrorCode.invalidInput);
+  }
 }
 
 /**
