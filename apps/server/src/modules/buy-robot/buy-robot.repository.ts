@@ -61,6 +61,11 @@ export async function setCheckout(
     .execute();
 }
 
+/** Marks the purchase as just looked at (its provider was asked). */
+export async function touchPurchase(db: Kysely<Database>, id: string, now: number): Promise<void> {
+  await db.updateTable('purchases').set({ updated_at: now }).where('id', '=', id).execute();
+}
+
 export async function findPurchase(
   db: Kysely<Database>,
   id: string,

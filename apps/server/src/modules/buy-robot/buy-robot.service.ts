@@ -33,6 +33,7 @@ import {
   recordNotification,
   setCheckout,
   toStatus,
+  touchPurchase,
   transition,
 } from './buy-robot.repository.ts';
 
@@ -173,6 +174,9 @@ export async function buyRobot(
   }
 }
 
+/** How often a waiting purchase's read asks its provider (a missed notification still lands). */
+export const LOOKUP_EVERY_MS = 30_000;
+
 /** Which transitions an outcome may make: paid wins over anything but paid (money was taken). */
 const FROM: Record<Exclude<PaymentOutcome, 'waiting'>, readonly PurchaseState[]> = {
   paid: ['waiting', 'failed', 'expired'],
@@ -262,8 +266,11 @@ export async function purchaseStatus(
   if (purchase.state === 'waiting') {
     const provider = registry.byName(purchase.provider);
     const ref = purchase.provider_ref;
-    if (provider && ref) {
+    // The panel polls every few seconds; the provider is asked at most every LOOKUP_EVERY_MS.
+    const due = deps.now() - Number(purchase.updated_at) >= LOOKUP_EVERY_MS;
+    if (provider && ref && due) {
       try {
+        await touchPurchase(deps.db, purchase.id, deps.now());
         const outcome = await provider.lookup(ref);
         if (outcome !== 'waiting') {
           await applyOutcome(deps, provider.name, {

@@ -14,6 +14,8 @@ const nowSec = () => Math.floor(clock.now / 1000);
 const CPF = '529.982.247-25';
 
 let lastCheckout: CheckoutRequest | null = null;
+/** What the fake provider answers when asked about a checkout (its `lookup`). */
+const lookups = new Map<string, 'paid' | 'failed'>();
 
 /** A real provider's stand-in: signature `good` in a header, outcome and ids in a JSON body. */
 const fake: PaymentProvider = {
@@ -33,7 +35,7 @@ const fake: PaymentProvider = {
     const body = JSON.parse(n.rawBody) as { event: string; ref: string; status: 'paid' | 'failed' };
     return Promise.resolve({ eventId: body.event, providerRef: body.ref, outcome: body.status });
   },
-  lookup: () => Promise.resolve('waiting'),
+  lookup: (ref) => Promise.resolve(lookups.get(ref) ?? 'waiting'),
 };
 
 const t = useTestApp({ now: () => clock.now, payments: { providers: [fake], local: true } });
@@ -340,6 +342,28 @@ describe('a real provider behind the interface (a fake): notifications', () => {
       .orderBy('id')
       .execute();
     expect(stored.map((s) => s.event_id)).toEqual(['e1', 'e2']);
+  });
+
+  it('a read of a waiting purchase asks the provider (at most every 30 s): a lost notification still lands', async () => {
+    const me = await registerAndLogin(t.app);
+    const res = await buy(me, {
+      paymethod: 'crypto',
+      coin: 'usd',
+      subid: 'usd-1-90',
+      network: 'erc20',
+      cpf: undefined,
+    });
+    const { purchase } = api.buyBot.response.parse(res.json());
+    lookups.set(`ref-${purchase}`, 'paid');
+    expect(await status(purchase)).toMatchObject({ state: 'waiting' });
+    const start = clock.now;
+    clock.now = start + 30_000;
+    try {
+      expect(await status(purchase)).toMatchObject({ state: 'paid', paidAt: clock.now });
+      expect(await botexpOf(me.userid)).toBe(nowSec() + 90 * DAY);
+    } finally {
+      clock.now = start;
+    }
   });
 
   it('answers 404 for an unknown provider', async () => {
