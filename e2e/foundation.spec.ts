@@ -121,7 +121,7 @@ test('unknown paths and the payment page render for a visitor', async ({ page })
   await expect(page.getByRole('link', { name: 'Ir para o início' })).toBeVisible();
   await shot(page, 'not-found');
   await page.goto('/paymentok');
-  await expect(page.getByText('Pagamento confirmado')).toBeVisible();
+  await expect(page.getByText('Não encontramos este pagamento.')).toBeVisible();
   await shot(page, 'payment-ok');
 });
 

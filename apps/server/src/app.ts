@@ -19,6 +19,8 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { DEFAULT_THROTTLE, type ThrottlePolicy } from './modules/auth/throttle.ts';
 import { botCommandsRoutes } from './modules/bot-commands/bot-commands.routes.ts';
 import { botsRoutes } from './modules/bots/bots.routes.ts';
+import { buyRobotRoutes } from './modules/buy-robot/buy-robot.routes.ts';
+import { createPaymentRegistry, type PaymentOptions } from './payments/registry.ts';
 import { brokersRoutes } from './modules/brokers/brokers.routes.ts';
 import { globalParamsRoutes } from './modules/global-params/global-params.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -96,6 +98,16 @@ export interface BuildOptions {
    * (local inbox only). Tests pass a fake client factory.
    */
   telegram?: { apiId: number; apiHash: string; createClient?: TelegramClientFactory } | null;
+  /**
+   * Payment providers (issue 10): default the real ones whose keys are in the environment, and
+   * the local provider while none is configured (PAYMENTS_LOCAL=on|off overrides).
+   */
+  payments?: PaymentOptions;
+  /**
+   * The panel's public address (PUBLIC_URL, e.g. https://robo.example.com) for the links a
+   * payment provider sends the buyer back to and posts notifications to; default: the request's.
+   */
+  publicUrl?: string;
 }
 
 /** TELEGRAM_API_ID and TELEGRAM_API_HASH switch the Telegram source on. */
@@ -166,6 +178,11 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   const supportUrl = options.supportUrl?.trim() || null;
   if (supportUrl !== null && !isWebUrl(supportUrl)) {
     throw new Error('SUPPORT_URL must be an http(s) URL, e.g. https://t.me/your_support');
+  }
+  const publicUrl =
+    (options.publicUrl ?? process.env.PUBLIC_URL)?.trim().replace(/\/+$/, '') || null;
+  if (publicUrl !== null && !isWebUrl(publicUrl)) {
+    throw new Error('PUBLIC_URL must be an http(s) URL, e.g. https://robo.example.com');
   }
   const dataDir = resolve(options.dataDir ?? 'data');
   const database = openDatabase({
@@ -276,6 +293,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   readerRoutes(app);
   phoneRoutes(app);
   tradingRoutes(app);
+  buyRobotRoutes(app, createPaymentRegistry(options.payments), publicUrl);
   // Last: whatever the modules above left out answers 501 through the same pipeline.
   registerNotImplemented(app);
   registerDocsRoutes(app);

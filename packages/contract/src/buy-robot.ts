@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { BotIdSchema } from './common.ts';
-import { endpoint, ownerBody } from './endpoint.ts';
+import { BotIdSchema, UseridQuerySchema } from './common.ts';
+import { endpoint, ownerBody, ownerQuery } from './endpoint.ts';
 import { checkBuyRobot, CUSTOM_PLAN_MIN_BOTS } from './rules.ts';
 
 /** Payment methods (SPEC §9), the regional provider first (the default). */
@@ -22,7 +22,9 @@ export type Currency = (typeof CURRENCIES)[number];
 export const METHOD_CURRENCIES: Record<PaymentMethod, readonly Currency[]> = {
   regional: ['brl'],
   card: ['brl', 'usd'],
-  crypto: ['brl'],
+  // SPEC §9 forces brl on every method but the card, and disables the button for crypto with
+  // brl: crypto could never be bought. Crypto is priced in USDT (the usd list): decisions.md.
+  crypto: ['usd'],
   wallet: ['brl'],
   marketplace: ['brl'],
   instant: ['brl'],
@@ -30,7 +32,7 @@ export const METHOD_CURRENCIES: Record<PaymentMethod, readonly Currency[]> = {
 export const DEFAULT_CURRENCY: Record<PaymentMethod, Currency> = {
   regional: 'brl',
   card: 'usd',
-  crypto: 'brl',
+  crypto: 'usd',
   wallet: 'brl',
   marketplace: 'brl',
   instant: 'brl',
@@ -84,7 +86,33 @@ export function plansFor(method: PaymentMethod, currency: Currency): readonly Pl
 export const CUSTOM_PLAN_DAYS = [30, 60, 90, 120] as const;
 export { CUSTOM_PLAN_MIN_BOTS };
 
-/** A purchase (SPEC §3); the server prices it from the catalogue, the client never sends a price. */
+/** The crypto networks a buyer may pay USDT over (the wrong-network warning, SPEC §2). */
+export const CRYPTO_NETWORKS = ['trc20', 'erc20', 'bep20', 'polygon'] as const;
+export type CryptoNetwork = (typeof CRYPTO_NETWORKS)[number];
+
+/**
+ * The custom plan's price (issue 10, not in SPEC): per bot per 30 days, the per-bot price of the
+ * list's largest 30-day plan (4 bots: R$120 → R$30, US$24 → US$6), times bots × days / 30.
+ * @example customPlanPriceCents('brl', 5, 30) // 15000 (R$150)
+ */
+export function customPlanPriceCents(currency: Currency, bots: number, days: number): number {
+  const list = currency === 'usd' ? USD_PLANS : BRL_PLANS;
+  const base = list.filter((p) => p.days === 30).reduce((a, b) => (b.bots > a.bots ? b : a));
+  const perBotPer30 = Math.round(base.priceCents / base.bots);
+  return Math.round((perBotPer30 * bots * days) / 30);
+}
+
+/** The subid of a custom plan as stored with a purchase: `custom-<currency>-<bots>-<days>`. */
+export function customSubid(currency: Currency, bots: number, days: number): string {
+  return `custom-${currency}-${bots}-${days}`;
+}
+
+/**
+ * A purchase (SPEC §3); the server prices it from the catalogue, the client never sends a price.
+ * `custom` is the custom-plan checkbox (then `quantity` bots for `days`); `bots` are the bot ids
+ * the plan covers (as many as the plan's bots; default: the buyer's bot, or the account's bots
+ * in creation order when the account has exactly that many).
+ */
 export const PurchaseSchema = z.object({
   userid: BotIdSchema,
   subid: z.string().max(32),
@@ -94,18 +122,99 @@ export const PurchaseSchema = z.object({
   sellerid: z.string().max(64).optional(),
   paymethod: z.enum(PAYMENT_METHODS),
   cpf: z.string().max(14).optional(),
+  custom: z.boolean().optional(),
+  network: z.enum(CRYPTO_NETWORKS).optional(),
+  bots: z.array(BotIdSchema).max(1000).optional(),
 });
 export type Purchase = z.infer<typeof PurchaseSchema>;
+
+/** A purchase's life: waiting for the payment, then paid, failed or (never paid) expired. */
+export const PURCHASE_STATES = ['waiting', 'paid', 'failed', 'expired'] as const;
+export type PurchaseState = (typeof PURCHASE_STATES)[number];
+
+/** A waiting purchase not paid within this is shown (and stored) as expired. */
+export const PURCHASE_TTL_MS = 24 * 60 * 60 * 1000;
+/** How often the buy screen and `/paymentok` ask for a waiting purchase's state. */
+export const PURCHASE_POLL_MS = 3000;
+/** The home dashboard warns this many days before a bot's expiry. */
+export const EXPIRY_WARNING_DAYS = 3;
+
+/** What the buyer (and `/paymentok`, reached by its unguessable id) sees of a purchase. */
+export const PurchaseStatusSchema = z.object({
+  id: z.string(),
+  state: z.enum(PURCHASE_STATES),
+  bots: z.number().int(),
+  days: z.number().int(),
+  amountCents: z.number().int(),
+  currency: z.enum(CURRENCIES),
+  paymethod: z.enum(PAYMENT_METHODS),
+  createdAt: z.number().int(),
+  paidAt: z.number().int().nullable(),
+});
+export type PurchaseStatus = z.infer<typeof PurchaseStatusSchema>;
+
+/** Random 128-bit ids in base64url: 22 characters. */
+export const PurchaseIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/);
+
+/** A payment method as the buy screen offers it: available only when a provider serves it. */
+export const PayMethodOptionSchema = z.object({
+  method: z.enum(PAYMENT_METHODS),
+  available: z.boolean(),
+  currencies: z.array(z.enum(CURRENCIES)),
+});
+export type PayMethodOption = z.infer<typeof PayMethodOptionSchema>;
+
+/** One paid purchase credited to a seller (the commission report). */
+export const SellerSaleSchema = z.object({
+  paidAt: z.number().int(),
+  subid: z.string(),
+  bots: z.number().int(),
+  days: z.number().int(),
+  amountCents: z.number().int(),
+  currency: z.enum(CURRENCIES),
+});
+export type SellerSale = z.infer<typeof SellerSaleSchema>;
 
 export const buyRobotEndpoints = {
   buyBot: endpoint({
     method: 'POST',
     path: '/buybot',
     area: 'buy-robot',
-    summary: 'Create a payment link for a plan; the server computes the price.',
+    summary:
+      'Create a purchase and its payment link for a plan; the server computes the price. Returns the link and the purchase id (issue 10).',
     body: PurchaseSchema,
-    response: z.object({ link: z.string() }),
+    response: z.object({ link: z.string(), purchase: z.string() }),
     owner: ownerBody,
     rules: checkBuyRobot,
+  }),
+  purchaseStatus: endpoint({
+    method: 'GET',
+    path: '/purchase',
+    area: 'buy-robot',
+    summary:
+      "A purchase's state, by its unguessable id (the buy screen polls it; /paymentok shows it, also logged out). Not in SPEC §7 (issue 10).",
+    query: z.object({ id: PurchaseIdSchema }),
+    response: PurchaseStatusSchema,
+    owner: null,
+  }),
+  payMethods: endpoint({
+    method: 'GET',
+    path: '/paymethods',
+    area: 'buy-robot',
+    summary:
+      'The payment methods, each available or not (a provider is configured for it). Not in SPEC §7 (issue 10).',
+    query: UseridQuerySchema,
+    response: z.array(PayMethodOptionSchema),
+    owner: ownerQuery,
+  }),
+  sellerSales: endpoint({
+    method: 'GET',
+    path: '/sellersales',
+    area: 'buy-robot',
+    summary:
+      "Paid purchases whose seller id is this bot's id (the seller's commission report). Not in SPEC §7 (issue 10).",
+    query: UseridQuerySchema,
+    response: z.array(SellerSaleSchema),
+    owner: ownerQuery,
   }),
 };

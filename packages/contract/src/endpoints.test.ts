@@ -80,6 +80,7 @@ describe('endpoint table', () => {
       'health',
       'logout',
       'panelConfig',
+      'purchaseStatus',
       'session',
     ]);
   });

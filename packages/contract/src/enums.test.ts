@@ -11,7 +11,15 @@ import {
   BOT_COMMANDS,
   BOT_COMMAND_CODES,
 } from './enums.ts';
-import { BRL_PLANS, plansFor, USD_PLANS } from './buy-robot.ts';
+import {
+  BRL_PLANS,
+  CUSTOM_PLAN_DAYS,
+  customPlanPriceCents,
+  DEFAULT_CURRENCY,
+  METHOD_CURRENCIES,
+  plansFor,
+  USD_PLANS,
+} from './buy-robot.ts';
 
 describe('brokers', () => {
   it('has one canonical list 0–23 where 7 is Avalon and 23 is Mango', () => {
@@ -86,5 +94,21 @@ describe('plans', () => {
     expect(plansFor('card', 'usd')).toBe(USD_PLANS);
     expect(plansFor('card', 'brl')).toBe(BRL_PLANS);
     expect(plansFor('regional', 'brl')).toBe(BRL_PLANS);
+  });
+
+  it('prices a custom plan per bot per 30 days from the largest 30-day plan', () => {
+    // R$120 / 4 bots = R$30 per bot per 30 days; US$24 / 4 = US$6.
+    expect(customPlanPriceCents('brl', 5, 30)).toBe(15000);
+    expect(customPlanPriceCents('brl', 5, 90)).toBe(45000);
+    expect(customPlanPriceCents('brl', 7, 120)).toBe(84000);
+    expect(customPlanPriceCents('usd', 5, 60)).toBe(6000);
+    expect(CUSTOM_PLAN_DAYS.map((d) => customPlanPriceCents('usd', 10, d))).toEqual([
+      6000, 12000, 18000, 24000,
+    ]);
+  });
+
+  it('sells crypto in USDT only', () => {
+    expect(METHOD_CURRENCIES.crypto).toEqual(['usd']);
+    expect(DEFAULT_CURRENCY.crypto).toBe('usd');
   });
 });

@@ -193,7 +193,7 @@ describe('checkChannelCard', () => {
 });
 
 describe('checkBuyRobot', () => {
-  const buy = { userid: '123', subid: 'brl-1-30', paymethod: 'regional' };
+  const buy = { userid: '123', subid: 'brl-1-30', paymethod: 'regional', cpf: '529.982.247-25' };
 
   it('checks in SPEC order: id, plan, method, custom quantity', () => {
     expect(checkBuyRobot({})?.key).toBe(Msg.buyRobot.telegramId);
@@ -202,8 +202,25 @@ describe('checkBuyRobot', () => {
     expect(checkBuyRobot({ ...buy, custom: true, quantity: 4 })?.key).toBe(
       Msg.buyRobot.minQuantity,
     );
-    expect(checkBuyRobot({ ...buy, custom: true, quantity: 5 })).toBeNull();
+    expect(checkBuyRobot({ ...buy, custom: true, quantity: 5, days: 60 })).toBeNull();
     expect(checkBuyRobot(buy)).toBeNull();
+  });
+
+  it('then the custom days, crypto in USDT over a network, and a CPF with valid check digits', () => {
+    expect(checkBuyRobot({ ...buy, custom: true, quantity: 5, days: 45 })?.key).toBe(
+      Msg.buyRobot.days,
+    );
+    const crypto = { ...buy, paymethod: 'crypto', coin: 'usd', network: 'trc20' };
+    expect(checkBuyRobot(crypto)).toBeNull();
+    expect(checkBuyRobot({ ...crypto, coin: 'brl' })?.key).toBe(Msg.buyRobot.currency);
+    expect(checkBuyRobot({ ...crypto, network: '' })?.key).toBe(Msg.buyRobot.network);
+    expect(checkBuyRobot({ ...buy, cpf: undefined })).toMatchObject({
+      key: Msg.buyRobot.cpf,
+      field: 'cpf',
+    });
+    expect(checkBuyRobot({ ...buy, cpf: '529.982.247-24' })?.key).toBe(Msg.buyRobot.cpf);
+    expect(checkBuyRobot({ ...buy, paymethod: 'instant', cpf: '' })?.key).toBe(Msg.buyRobot.cpf);
+    expect(checkBuyRobot({ ...buy, paymethod: 'card', cpf: undefined })).toBeNull();
   });
 });
 

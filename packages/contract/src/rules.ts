@@ -39,6 +39,9 @@ export const Msg = {
     payMethod: 'buyRobot.errors.payMethod',
     minQuantity: 'buyRobot.errors.minQuantity',
     cpf: 'buyRobot.errors.cpf',
+    days: 'buyRobot.errors.days',
+    currency: 'buyRobot.errors.currency',
+    network: 'buyRobot.errors.network',
   },
   readerParams: {
     maxTradesMin: 'readerParams.errors.maxTradesMin',
@@ -198,8 +201,27 @@ export function checkBuyRobot(v: RawValues): RuleFailure | null {
   if (v.custom === true && !(toNumber(v.quantity) >= CUSTOM_PLAN_MIN_BOTS)) {
     return { key: Msg.buyRobot.minQuantity, field: 'quantity' };
   }
+  // Not in SPEC's list (DESIGN §9, issue 10): what the server needs to price and charge.
+  if (v.custom === true && !CUSTOM_DAYS.includes(toNumber(v.days))) {
+    return { key: Msg.buyRobot.days, field: 'days' };
+  }
+  if (v.paymethod === 'crypto' && v.coin !== 'usd') {
+    return { key: Msg.buyRobot.currency, field: 'coin' };
+  }
+  if (v.paymethod === 'crypto' && isMissing(v.network)) {
+    return { key: Msg.buyRobot.network, field: 'network' };
+  }
+  if (
+    (v.paymethod === 'regional' || v.paymethod === 'instant') &&
+    !(typeof v.cpf === 'string' && isValidCpf(v.cpf))
+  ) {
+    return { key: Msg.buyRobot.cpf, field: 'cpf' };
+  }
   return null;
 }
+
+/** Day options of the custom plan (SPEC §9); buy-robot.ts re-exports them as CUSTOM_PLAN_DAYS. */
+const CUSTOM_DAYS: readonly number[] = [30, 60, 90, 120];
 
 /** Whether a CPF (Brazilian taxpayer number) has valid check digits. */
 export function isValidCpf(value: string): boolean {

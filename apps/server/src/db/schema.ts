@@ -471,6 +471,8 @@ export interface Database {
   copy_trader_settings: CopyTraderSettingsTable;
   meta_trader_records: MetaTraderRecordsTable;
   copy_follows: CopyFollowsTable;
+  purchases: PurchasesTable;
+  payment_notifications: PaymentNotificationsTable;
 }
 
 /** Migration 0020: counters of failed logins and registrations per key (modules/auth/throttle.ts). */
@@ -546,4 +548,39 @@ export interface CopyFollowsTable {
   lote_type: Generated<number>;
   anticipation: Generated<number>;
   updated_at: EpochMs;
+}
+
+/** Migration 0040: a purchase of the robot (issue 10); no CPF is stored. */
+export interface PurchasesTable {
+  /** Random 128-bit base64url: the id in links and `/paymentok?purchase=`. */
+  id: string;
+  account_id: number;
+  /** The bot the buyer acted as (the screen's user id). */
+  buyer_userid: string;
+  /** JSON list of the covered bots' row ids. */
+  bot_ids: unknown;
+  subid: string;
+  bots: number;
+  days: number;
+  currency: string;
+  amount_cents: number;
+  paymethod: string;
+  provider: string;
+  provider_ref: string | null;
+  link: string | null;
+  state: string;
+  seller_id: string | null;
+  created_at: EpochMs;
+  paid_at: EpochMs | null;
+  updated_at: EpochMs;
+}
+
+/** Migration 0040: each authentic provider notification, once per (provider, event id). */
+export interface PaymentNotificationsTable {
+  id: Generated<number>;
+  provider: string;
+  event_id: string;
+  purchase_id: string | null;
+  outcome: string;
+  received_at: EpochMs;
 }

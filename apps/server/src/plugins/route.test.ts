@@ -51,6 +51,21 @@ const HANDLER_REFUSALS: Record<string, { status: number; code: string }> = {
   'POST /addphone': { status: 409, code: 'phone.errors.notConfigured' },
   'POST /authcode': { status: 409, code: 'phone.errors.notConfigured' },
 };
+/**
+ * Body fields the generated sample cannot guess (a checksum, a catalogue id), per row. A field
+ * set to `undefined` is left out.
+ */
+const BODY_OVERRIDES: Record<string, Record<string, unknown>> = {
+  // A plan of the catalogue, a CPF with valid check digits, not the custom plan (issue 10).
+  'POST /buybot': {
+    subid: 'brl-1-30',
+    custom: undefined,
+    days: undefined,
+    bots: undefined,
+    quantity: 0,
+    cpf: '52998224725',
+  },
+};
 const owned = endpointList.filter(
   (e): e is typeof e & { owner: { in: 'query' | 'body'; field: string } } =>
     e.owner !== null && e.owner !== 'session',
@@ -65,6 +80,13 @@ function validRequest(e: Endpoint, userid: string) {
   if (query && 'userid' in query) query.userid = userid;
   if (body && typeof body === 'object' && !Array.isArray(body) && 'userid' in body) {
     (body as Record<string, unknown>).userid = userid;
+  }
+  const overrides = BODY_OVERRIDES[`${e.method} ${e.path}`];
+  if (overrides && body && typeof body === 'object') {
+    for (const [key, value] of Object.entries(overrides)) {
+      if (value === undefined) delete (body as Record<string, unknown>)[key];
+      else (body as Record<string, unknown>)[key] = value;
+    }
   }
   return { query, body };
 }

@@ -99,7 +99,7 @@ function normalHost(host: string): string {
  * cross-site link to `GET /botremove`) by `Sec-Fetch-Site: same-origin`; else it is refused.
  * Clients that are not browsers (scripts, tooling) send `Origin` with the server's own URL.
  */
-const checkOrigin: onRequestHookHandler = async (req) => {
+export const checkOrigin: onRequestHookHandler = async (req) => {
   const origin = req.headers.origin;
   if (origin !== undefined) {
     let host: string | null = null;

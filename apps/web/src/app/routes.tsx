@@ -21,6 +21,9 @@ const screens: LazyRoute[] = [
   lazyRoute(PATHS.paymentOk, () =>
     import('../features/payment/components/payment-ok-page.tsx').then((m) => m.PaymentOkPage),
   ),
+  lazyRoute(PATHS.buy, () =>
+    import('../features/buy-robot/components/buy-robot-page.tsx').then((m) => m.BuyRobotPage),
+  ),
   lazyRoute(PATHS.brokers, () =>
     import('../features/brokers/components/broker-config-page.tsx').then((m) => m.BrokerConfigPage),
   ),

@@ -28,4 +28,6 @@ export const queryKeys = {
   readerStatus: area<'reader-status', [userid: string]>('reader-status'),
   signals: area<'signals', [userid: string, channel: string]>('signals'),
   localChannels: area<'local-channels', [userid: string]>('local-channels'),
+  payMethods: area<'pay-methods', [userid: string]>('pay-methods'),
+  purchase: area<'purchase', [id: string]>('purchase'),
 };

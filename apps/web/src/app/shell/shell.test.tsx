@@ -63,6 +63,7 @@ describe('drawer', () => {
       '/',
       '/geralconfig',
       '/copysignals',
+      '/comprar',
       '/auth',
       '/activity',
       '/orders',
@@ -71,7 +72,8 @@ describe('drawer', () => {
     ]);
   });
 
-  // Regression (issue 11 item 15): "Copy trader" and "Comprar" led to "Página não encontrada".
+  // Regression (issue 11 item 15): "Copy trader" and "Comprar" led to "Página não encontrada"
+  // (the buy page is built since issue 10).
   it('hides links to screens not built yet', async () => {
     await openShell();
     const nav = screen.getByRole('navigation', { name: 'Navegação' });
@@ -221,11 +223,33 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { name: 'Entrar' })).toBeInTheDocument();
   });
 
-  it('/paymentok shows its title logged out', async () => {
+  it('/paymentok shows the real state of its purchase, logged out too (issue 10)', async () => {
+    const id = 'AAAAAAAAAAAAAAAAAAAAAA';
+    fakeServer({
+      'GET /api/session': errorReply(401, 'errors.unauthenticated'),
+      'GET /api/purchase': () => ({
+        body: {
+          id,
+          state: 'failed',
+          bots: 1,
+          days: 30,
+          amountCents: 8000,
+          currency: 'brl',
+          paymethod: 'regional',
+          createdAt: 1,
+          paidAt: null,
+        },
+      }),
+    });
+    await renderApp(`/paymentok?purchase=${id}`);
+    expect(await screen.findByRole('heading', { name: 'Pagamento recusado' })).toBeInTheDocument();
+    expect(screen.getByText(/1 bot\(s\), 30 dias: R\$\s80,00/)).toBeInTheDocument();
+  });
+
+  it('/paymentok without a purchase says it found none', async () => {
     fakeServer({ 'GET /api/session': errorReply(401, 'errors.unauthenticated') });
     await renderApp('/paymentok');
-    expect(
-      await screen.findByRole('heading', { name: 'Pagamento confirmado' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Pagamento' })).toBeInTheDocument();
+    expect(screen.getByText('Não encontramos este pagamento.')).toBeInTheDocument();
   });
 });

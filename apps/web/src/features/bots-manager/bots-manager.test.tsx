@@ -8,7 +8,7 @@ import { i18n } from '../../i18n/index.ts';
 import { readBotIds } from '../../lib/storage.ts';
 import { errorReply, fakeServer } from '../../test/fake-server.ts';
 import { ana, renderApp } from '../../test/render-app.tsx';
-import { formatBotExpiry } from './bot-expiry.ts';
+import { formatBotExpiry } from '../../lib/bot-expiry.ts';
 import { BotsTable } from './components/bots-table.tsx';
 
 const nowSec = Math.floor(Date.now() / 1000);
@@ -86,10 +86,13 @@ describe('bot manager', () => {
     ]);
   });
 
-  it('has no renew link while the buy page is not built', async () => {
+  it('shows a renew link to the buy page, now that it is built (issue 10)', async () => {
     await openManager();
     await table();
-    expect(screen.queryByRole('link', { name: /Renovar/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: `Renovar o bot ${ana.userid}` })).toHaveAttribute(
+      'href',
+      '/comprar',
+    );
   });
 
   it('links every bot to the buy page once it is built', async () => {

@@ -20,7 +20,7 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { formatBotExpiry } from '../bot-expiry.ts';
+import { formatBotExpiry } from '../../../lib/bot-expiry.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { VerifyBot } from './verify-bot.tsx';
 

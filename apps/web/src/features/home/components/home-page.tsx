@@ -6,6 +6,8 @@ import { LinkCard } from '../../../components/cards/link-card.tsx';
 import { LinkMenu } from '../../../components/cards/link-menu.tsx';
 import { usePanelConfig } from '../api/panel-config.ts';
 import { CONFIGURE_MENU } from '../configure-menu.tsx';
+import { ExpiryWarning } from './expiry-warning.tsx';
+import { PATHS } from '../../../lib/paths.ts';
 
 interface HomePageProps {
   /** Paths of the screens built so far: only their links show. */
@@ -21,6 +23,7 @@ export function HomePage({ builtPaths, top }: HomePageProps) {
   const supportUrl = usePanelConfig().data?.supportUrl ?? null;
   return (
     <Box sx={{ maxWidth: 960, mx: 'auto' }}>
+      <ExpiryWarning canRenew={builtPaths.includes(PATHS.buy)} />
       {top}
       <Typography variant="h5" component="h1" gutterBottom>
         {t('home.title')}

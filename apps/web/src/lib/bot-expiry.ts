@@ -10,3 +10,14 @@ export function formatBotExpiry(botexpSec: number): string | null {
   const date = `${two(d.getDate())}/${two(d.getMonth() + 1)}/${two(d.getFullYear() % 100)}`;
   return `${date} ${two(d.getHours())}:${two(d.getMinutes())}`;
 }
+
+/** Whether a bot's paid period ends within `days` (or already ended); no expiry: never. */
+export function expiryState(
+  botexpSec: number,
+  nowSec: number,
+  days: number,
+): 'expired' | 'soon' | null {
+  if (botexpSec <= 0) return null;
+  if (botexpSec <= nowSec) return 'expired';
+  return botexpSec - nowSec <= days * 86_400 ? 'soon' : null;
+}

@@ -1,0 +1,107 @@
+import { endpoints, ErrorCode, PurchaseIdSchema } from '@app/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError } from '../../lib/http-error.ts';
+import type { PaymentRegistry } from '../../payments/registry.ts';
+import { checkOrigin, route } from '../../plugins/route.ts';
+import {
+  buyRobot,
+  handleNotification,
+  payMethods,
+  purchaseStatus,
+  sellerSales,
+} from './buy-robot.service.ts';
+import { findPurchase } from './buy-robot.repository.ts';
+import { checkoutPage } from './checkout-page.ts';
+
+/** Notification bodies and the checkout page's forms are small. */
+const NOTIFY_BODY_LIMIT = 64 * 1024;
+
+function baseUrlOf(publicUrl: string | null, req: FastifyRequest): string {
+  if (publicUrl !== null) return publicUrl;
+  try {
+    // `origin` drops a default port (`localhost:80` → `localhost`).
+    return new URL(`${req.protocol}://${req.host}`).origin;
+  } catch {
+    throw new HttpError(400, ErrorCode.invalidInput);
+  }
+}
+
+/**
+ * Buying the robot (issue 10): the contract's rows (buy, purchase state, methods, seller sales),
+ * the providers' notify endpoint and the local provider's checkout page.
+ */
+export function buyRobotRoutes(
+  app: FastifyInstance,
+  registry: PaymentRegistry,
+  publicUrl: string | null,
+): void {
+  route(app, endpoints.buyBot, ({ body, session, req }) =>
+    buyRobot(app.deps, registry, req.log, session.accountId, body, baseUrlOf(publicUrl, req)),
+  );
+  route(app, endpoints.purchaseStatus, ({ query, req }) =>
+    purchaseStatus(app.deps, registry, req.log, query.id),
+  );
+  route(app, endpoints.payMethods, () => payMethods(registry));
+  route(app, endpoints.sellerSales, ({ query }) => sellerSales(app.deps, query.userid));
+
+  // A provider calling, not the panel: no session, no Origin; the provider's own check (a
+  // signature over the raw body, or a look-up) authenticates it. The body stays raw text.
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'string', bodyLimit: NOTIFY_BODY_LIMIT },
+      (_req, body, done) => done(null, body),
+    );
+    scope.post<{ Params: { provider: string } }>('/api/payments/:provider/notify', async (req) => {
+      const result = await handleNotification(app.deps, registry, req.params.provider, {
+        rawBody: typeof req.body === 'string' ? req.body : '',
+        headers: req.headers,
+        query: req.query as Record<string, string | undefined>,
+      });
+      return { ok: true, result };
+    });
+
+    // The local provider's checkout page and its two buttons (same-origin forms).
+    scope.get<{ Params: { id: string } }>('/pay/local/:id', async (req, reply) => {
+      const purchase = await localPurchase(req.params.id);
+      return (
+        reply
+          .header('cache-control', 'no-store')
+          // With the site-wide no-referrer, a browser sends `Origin: null` on a form POST, which
+          // the Origin check refuses; same-origin lets the two buttons name this site, still
+          // leaking nothing to other sites.
+          .header('referrer-policy', 'same-origin')
+          .type('text/html; charset=utf-8')
+          .send(checkoutPage(purchase, req.headers['accept-language']))
+      );
+    });
+    scope.post<{ Params: { id: string } }>(
+      '/pay/local/:id',
+      { onRequest: checkOrigin },
+      async (req, reply) => {
+        const purchase = await localPurchase(req.params.id);
+        const form = new URLSearchParams(typeof req.body === 'string' ? req.body : '');
+        const outcome = form.get('outcome');
+        if (outcome !== 'paid' && outcome !== 'failed') {
+          throw new HttpError(400, ErrorCode.invalidInput);
+        }
+        await handleNotification(
+          app.deps,
+          registry,
+          'local',
+          registry.local.notification(purchase.id, outcome),
+        );
+        return reply.redirect(`/paymentok?purchase=${encodeURIComponent(purchase.id)}`, 303);
+      },
+    );
+  });
+
+  async function localPurchase(id: string) {
+    const purchase = PurchaseIdSchema.safeParse(id).success
+      ? await findPurchase(app.deps.db, id)
+      : undefined;
+    if (!purchase || purchase.provider !== 'local') throw new HttpError(404, ErrorCode.notFound);
+    return purchase;
+  }
+}

@@ -1,0 +1,17 @@
+import type { Currency } from '@app/contract';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Formats cents of a plan's currency as the trader's language writes money (R$ 80,00 / $80.00). */
+export function usePriceFormat(): (cents: number, currency: Currency) => string {
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return useCallback(
+    (cents, currency) =>
+      new Intl.NumberFormat(language, {
+        style: 'currency',
+        currency: currency === 'usd' ? 'USD' : 'BRL',
+      }).format(cents / 100),
+    [language],
+  );
+}

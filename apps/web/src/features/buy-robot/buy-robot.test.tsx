@@ -1,0 +1,123 @@
+import { BUY_TOAST_MS, PAYMENT_METHODS } from '@app/contract';
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer } from '../../test/fake-server.ts';
+import { ana, renderApp } from '../../test/render-app.tsx';
+
+const PURCHASE = 'AAAAAAAAAAAAAAAAAAAAAA';
+const LINK = `http://localhost/pay/local/${PURCHASE}`;
+
+function openBuy(path = '/comprar', state: 'waiting' | 'paid' = 'paid') {
+  const server = fakeServer({
+    'GET /api/session': { body: ana },
+    'GET /api/paymethods': {
+      body: PAYMENT_METHODS.map((method) => ({
+        method,
+        available: method === 'regional' || method === 'card',
+        currencies: method === 'card' ? ['brl', 'usd'] : method === 'crypto' ? ['usd'] : ['brl'],
+      })),
+    },
+    'GET /api/getbots': {
+      body: [{ email: ana.email, userid: ana.userid, botexp: 0, virtual: false, verified: true }],
+    },
+    'POST /api/buybot': { body: { link: LINK, purchase: PURCHASE } },
+    'GET /api/purchase': {
+      body: {
+        id: PURCHASE,
+        state,
+        bots: 1,
+        days: 30,
+        amountCents: 8000,
+        currency: 'brl',
+        paymethod: 'regional',
+        createdAt: 1,
+        paidAt: state === 'paid' ? 2 : null,
+      },
+    },
+  });
+  return { server, view: renderApp(path) };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  localStorage.clear();
+});
+
+describe('buy robot (/comprar)', () => {
+  it('keeps the button disabled until a plan is chosen; lists unconfigured methods as not available', async () => {
+    const { view } = openBuy();
+    await view;
+    const button = await screen.findByRole('button', { name: 'Gerar link' });
+    expect(button).toBeDisabled();
+    await waitFor(() =>
+      expect(
+        screen.getByRole('option', { name: 'Carteira online (não disponível)' }),
+      ).toBeDisabled(),
+    );
+    expect(screen.getByLabelText('ID do Telegram')).toHaveValue(ana.userid);
+  });
+
+  it('shows the CPF rule as a toast that hides after BUY_TOAST_MS', async () => {
+    const { view } = openBuy();
+    const { user } = await view;
+    await user.selectOptions(await screen.findByLabelText('Plano', { exact: true }), 'brl-1-30');
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await user.click(screen.getByRole('button', { name: 'Gerar link' }));
+    expect(screen.getByText('Informe um CPF válido')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(BUY_TOAST_MS - 1));
+    expect(screen.getByText('Informe um CPF válido')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    await waitFor(() =>
+      expect(screen.queryByText('Informe um CPF válido')).not.toBeInTheDocument(),
+    );
+    expect(window.open).not.toHaveBeenCalled();
+  });
+
+  it('sends no price, keeps a referral seller, shows the link and the state without reload', async () => {
+    const { view, server } = openBuy('/comprar?sellerid=777');
+    const { user } = await view;
+    await user.selectOptions(await screen.findByLabelText('Plano', { exact: true }), 'brl-1-30');
+    await user.type(screen.getByLabelText('CPF', { exact: true }), '529.982.247-25');
+    const tab = { opener: {}, location: { href: '' }, close: vi.fn() };
+    vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    await user.click(screen.getByRole('button', { name: 'Gerar link' }));
+    expect(await screen.findByRole('link', { name: LINK })).toHaveAttribute('target', '_blank');
+    expect(tab.location.href).toBe(LINK);
+    expect(tab.opener).toBeNull();
+    expect(server.to('POST /api/buybot')[0]?.body).toEqual({
+      userid: ana.userid,
+      subid: 'brl-1-30',
+      coin: 'brl',
+      quantity: 0,
+      paymethod: 'regional',
+      sellerid: '777',
+      cpf: '529.982.247-25',
+    });
+    expect(localStorage.getItem('sellerID')).toBe('777');
+    expect(await screen.findByText('Estado do pagamento: pago')).toBeInTheDocument();
+  });
+
+  it('does not store a seller id equal to the buyer’s own', async () => {
+    const { view } = openBuy(`/comprar?sellerid=${ana.userid}`);
+    await view;
+    await screen.findByRole('button', { name: 'Gerar link' });
+    expect(localStorage.getItem('sellerID')).toBeNull();
+  });
+
+  it('forces the currency with the method and clears the plan (SPEC §4)', async () => {
+    const { view } = openBuy();
+    const { user } = await view;
+    const plan = await screen.findByLabelText('Plano', { exact: true });
+    await user.selectOptions(plan, 'brl-1-30');
+    await waitFor(() =>
+      expect(screen.getByRole('option', { name: /Cartão de crédito/ })).toBeEnabled(),
+    );
+    await user.selectOptions(screen.getByLabelText('Método de pagamento'), 'card');
+    expect(screen.getByLabelText('Moeda')).toHaveValue('usd');
+    expect(screen.getByLabelText('Plano', { exact: true })).toHaveValue('');
+    expect(screen.queryByLabelText('CPF', { exact: true })).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Moeda'), 'brl');
+    expect(screen.getAllByRole('option', { name: /dias: R\$/ })).toHaveLength(11);
+  });
+});

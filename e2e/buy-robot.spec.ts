@@ -1,0 +1,116 @@
+import { expect, test, type Page } from '@playwright/test';
+import { horizontalOverflow, newTrader, openPage, registerAndLogIn, shot } from './support.ts';
+
+// Buying the robot with the local provider (issue 10): a plan for the trader's one bot, the
+// checkout page in a new tab, Pay → /paymentok shows paid, the bot manager and the home show the
+// new expiry; Decline → failed; the rules' toast; English; a phone's width.
+
+const trader = newTrader('compra', 6);
+const CPF = '529.982.247-25';
+let page: Page;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ browser, baseURL }) => {
+  page = await openPage(browser, baseURL);
+  await registerAndLogIn(page, trader);
+});
+
+test.afterAll(async () => {
+  await page.context().close();
+});
+
+/** Clicks "Gerar link" and returns the checkout tab it opens. */
+async function generate(name = 'Gerar link'): Promise<Page> {
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name }).click();
+  const tab = await popup;
+  await tab.waitForURL(/\/pay\/local\//);
+  return tab;
+}
+
+test('the drawer leads to the buy screen; a bad CPF gives the toast', async () => {
+  await page.getByRole('link', { name: 'Comprar ou renovar robô' }).first().click();
+  await expect(page).toHaveURL(/\/comprar$/);
+  await expect(
+    page.getByRole('heading', { name: 'Comprar ou renovar robô', level: 1 }),
+  ).toBeVisible();
+  await expect(page.getByLabel('ID do Telegram')).toHaveValue(trader.userid);
+  // No plan yet: the button is disabled (SPEC §5).
+  await expect(page.getByRole('button', { name: 'Gerar link' })).toBeDisabled();
+  await page.getByLabel('Plano', { exact: true }).selectOption('brl-1-30');
+  await expect(page.getByLabel('Plano', { exact: true }).locator('option:checked')).toHaveText(
+    /1 bot\(s\), 30 dias: R\$\s80,00/,
+  );
+  await page.getByLabel('CPF', { exact: true }).fill('111.111.111-11');
+  await page.getByRole('button', { name: 'Gerar link' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Informe um CPF válido' })).toBeVisible();
+  // Methods without a provider are listed, not available.
+  await expect(page.locator('#buy-paymethod option[value="wallet"]')).toBeDisabled();
+});
+
+test('Pay on the local checkout lands on /paymentok showing paid; the expiry shows', async () => {
+  await page.getByLabel('CPF', { exact: true }).fill(CPF);
+  await page.setViewportSize({ width: 375, height: 900 });
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await shot(page, 'buy-robot-mobile');
+  await page.setViewportSize({ width: 1280, height: 860 });
+  const tab = await generate();
+  await expect(tab.getByText('R$ 80,00')).toBeVisible();
+  await tab.setViewportSize({ width: 375, height: 700 });
+  await shot(tab, 'buy-robot-local-checkout-mobile');
+  await tab.getByRole('button', { name: 'Pagar' }).click();
+  await tab.waitForURL(/\/paymentok\?purchase=/);
+  await expect(tab.getByRole('heading', { name: 'Pagamento confirmado' })).toBeVisible();
+  await shot(tab, 'buy-robot-payment-ok-mobile');
+  await tab.close();
+
+  // The buy screen follows the purchase without a reload.
+  await expect(page.getByText('Estado do pagamento: pago')).toBeVisible();
+  await expect(page.getByRole('link', { name: /^http.*\/pay\/local\// })).toBeVisible();
+
+  const expected = await page.evaluate(() => {
+    const d = new Date(Date.now() + 30 * 86_400_000);
+    const two = (n: number) => String(n).padStart(2, '0');
+    return `${two(d.getDate())}/${two(d.getMonth() + 1)}/${two(d.getFullYear() % 100)}`;
+  });
+  await page.getByRole('link', { name: 'Abrir o gerenciador de bots' }).click();
+  await expect(page).toHaveURL(/\/botsmanager$/);
+  const row = page.getByRole('table', { name: 'Robôs da conta' }).getByRole('row').nth(1);
+  await expect(row).toContainText(expected);
+  await expect(row.getByRole('link', { name: `Renovar o bot ${trader.userid}` })).toBeVisible();
+
+  await page.goto('/');
+  await expect(
+    page.getByText(`O plano do bot ${trader.userid} está pago até ${expected}`),
+  ).toBeVisible();
+});
+
+test('Decline shows failed, on /paymentok and on the buy screen', async () => {
+  await page.goto('/comprar');
+  await page.getByLabel('Plano', { exact: true }).selectOption('brl-1-7');
+  await page.getByLabel('CPF', { exact: true }).fill(CPF);
+  const tab = await generate();
+  await tab.getByRole('button', { name: 'Recusar' }).click();
+  await tab.waitForURL(/\/paymentok\?purchase=/);
+  await expect(tab.getByRole('heading', { name: 'Pagamento recusado' })).toBeVisible();
+  await tab.close();
+  await expect(page.getByText('Estado do pagamento: recusado')).toBeVisible();
+});
+
+test('in English: the custom plan needs 5 bots, and the screen fits a phone', async () => {
+  await page.getByRole('button', { name: 'English (US)' }).click();
+  await expect(page.getByRole('heading', { name: 'Buy or renew robot', level: 1 })).toBeVisible();
+  await page.getByLabel('Payment method').selectOption('card');
+  await expect(page.getByLabel('Currency')).toHaveValue('usd');
+  await page.getByLabel('Custom plan (5 bots or more)').check();
+  await page.getByLabel('Number of bots').fill('4');
+  await page.getByRole('button', { name: 'Generate link' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Minimum quantity is 5' })).toBeVisible();
+  await page.getByLabel('Number of bots').fill('5');
+  await page.getByLabel('Number of days').selectOption('60');
+  await expect(page.getByText('Custom plan total: $60.00')).toBeVisible();
+  await page.setViewportSize({ width: 375, height: 1000 });
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await shot(page, 'buy-robot-custom-en-mobile');
+});
