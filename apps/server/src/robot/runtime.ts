@@ -1,12 +1,38 @@
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../plugins/context.ts';
-import { paperBroker } from './brokers/paper-broker.ts';
+import { brokerResolver, type BrokerResolver } from './brokers/broker-resolver.ts';
 import { dueBots, lastEventId, markEventsDone, nextDueAt } from './inbox.ts';
 import { acquireLease, releaseLeases, renewLeases } from './leases.ts';
 import { runSession } from './run-session.ts';
 import { describeError, type RuntimeDeps, type RuntimeLog } from './runtime-deps.ts';
 
-/** The runtime's deps from the server's: the paper broker for every bot until a real one is set. */
+/** One broker resolver per app (its Deriv connections are shared by the runtime and the API). */
+const resolvers = new WeakMap<AppDeps, BrokerResolver>();
+
+/**
+ * The app's broker resolver (brokers/broker-resolver.ts), made on first use with
+ * `DERIV_WS_URL`/`DERIV_APP_ID`; {@link closeBrokers} ends its connections when the app closes.
+ */
+export function brokersOf(deps: AppDeps): BrokerResolver {
+  let r = resolvers.get(deps);
+  if (!r) {
+    r = brokerResolver(deps);
+    resolvers.set(deps, r);
+  }
+  return r;
+}
+
+/** Closes the app's broker connections (if any were made). */
+export async function closeBrokers(deps: AppDeps): Promise<void> {
+  const r = resolvers.get(deps);
+  resolvers.delete(deps);
+  await r?.close();
+}
+
+/**
+ * The runtime's deps from the server's: the bot's broker from the app's resolver (Deriv when the
+ * bot's broker is Deriv and a token for its account is stored, else paper).
+ */
 export function runtimeDepsOf(
   deps: AppDeps,
   log: RuntimeLog,
@@ -18,7 +44,7 @@ export function runtimeDepsOf(
     now: deps.now,
     secrets: deps.secrets,
     log,
-    brokerFor: (botId) => Promise.resolve(paperBroker(deps.db, botId)),
+    brokerFor: (botId, brokerId) => brokersOf(deps).brokerFor(botId, brokerId),
     ...extra,
   };
 }
