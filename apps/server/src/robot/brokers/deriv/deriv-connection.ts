@@ -106,12 +106,26 @@ export class DerivConnection {
     return { currency: typeof auth.currency === 'string' ? auth.currency : 'USD' };
   }
 
-  /** Sends one request (authorising first) and waits for its reply. */
+  /**
+   * Sends one request (authorising first) and waits for its reply. A read dropped with the socket
+   * is sent once more on a new connection; a `buy` never is (its outcome is then unknown).
+   */
   async request(payload: Record<string, unknown>, call: string): Promise<DerivMessage> {
-    await this.open();
-    const socket = this.socket;
-    if (!socket) throw new DerivNoAnswerError(call, 'disconnected');
-    return this.send(payload, call, socket);
+    for (let attempt = 0; ; attempt += 1) {
+      await this.open();
+      const socket = this.socket;
+      try {
+        if (!socket) throw new DerivNoAnswerError(call, 'disconnected');
+        return await this.send(payload, call, socket);
+      } catch (err) {
+        const retry =
+          call !== 'buy' &&
+          attempt === 0 &&
+          err instanceof DerivNoAnswerError &&
+          err.why === 'disconnected';
+        if (!retry) throw err;
+      }
+    }
   }
 
   /**
