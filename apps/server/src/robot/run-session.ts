@@ -185,9 +185,14 @@ function replyOf(commands: SessionCommand[]): CommandReply | null {
   return null;
 }
 
-/** The broker's balance of every account type, read before a command's transaction opens. */
+/**
+ * The broker's balance of every account type, read before a command's transaction opens. A
+ * balance the broker cannot give (Deriv down or slow) reads 0 rather than failing the command.
+ */
 export async function balancesOf(broker: BrokerAdapter): Promise<Record<AccountType, number>> {
-  return { 1: await broker.balance(1), 2: await broker.balance(2), 3: await broker.balance(3) };
+  const read = (account: AccountType) =>
+    withTimeout(broker.balance(account), BROKER_TIMEOUT_MS).catch(() => 0);
+  return { 1: await read(1), 2: await read(2), 3: await read(3) };
 }
 
 /**

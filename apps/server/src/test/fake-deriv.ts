@@ -32,15 +32,9 @@ export type Fault =
   | { kind: 'drop' };
 
 const msgTypeOf = (f: Frame): string =>
-  [
-    'authorize',
-    'balance',
-    'proposal_open_contract',
-    'proposal',
-    'buy',
-    'statement',
-    'forget',
-  ].find((k) => k in f) ?? 'unknown';
+  ['authorize', 'balance', 'proposal_open_contract', 'proposal', 'buy', 'statement', 'forget'].find(
+    (k) => k in f,
+  ) ?? 'unknown';
 
 /**
  * A local fake of Deriv's WebSocket API for tests: `authorize`, `balance`, `proposal`, `buy`,
@@ -60,7 +54,10 @@ export class FakeDeriv {
   nowS: () => number = () => Math.floor(Date.now() / 1000);
   connections = 0;
   private readonly sockets = new Set<WebSocket>();
-  private readonly subscribers = new Map<number, { socket: WebSocket; reqId: number; id: string }[]>();
+  private readonly subscribers = new Map<
+    number,
+    { socket: WebSocket; reqId: number; id: string }[]
+  >();
   private readonly waiters: { type: string; resolve: (f: Frame) => void }[] = [];
   private nextId = 5000;
 
@@ -116,7 +113,8 @@ export class FakeDeriv {
           ? -c.buyPrice
           : 0;
     const account = this.accounts.get(c.token);
-    if (account) account.balance = Math.round((account.balance + c.buyPrice + c.profit) * 100) / 100;
+    if (account)
+      account.balance = Math.round((account.balance + c.buyPrice + c.profit) * 100) / 100;
     for (const sub of this.subscribers.get(contractId) ?? []) {
       this.reply(sub.socket, sub.reqId, 'proposal_open_contract', {
         proposal_open_contract: this.poc(c),
@@ -200,7 +198,11 @@ export class FakeDeriv {
     switch (type) {
       case 'balance':
         this.reply(socket, reqId, type, {
-          balance: { balance: account.balance, currency: account.currency, loginid: account.loginid },
+          balance: {
+            balance: account.balance,
+            currency: account.currency,
+            loginid: account.loginid,
+          },
         });
         return;
       case 'proposal': {
@@ -308,7 +310,9 @@ export class FakeDeriv {
             longcode: 'Contract bought.',
             payout: c.payout,
           }));
-        this.reply(socket, reqId, type, { statement: { count: transactions.length, transactions } });
+        this.reply(socket, reqId, type, {
+          statement: { count: transactions.length, transactions },
+        });
         return;
       }
       case 'forget':

@@ -2,7 +2,12 @@ import type { AccountType } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeDeriv } from '../../../test/fake-deriv.ts';
 import type { PlaceRequest } from '../broker-adapter.ts';
-import { DerivBroker, derivSymbol, type DerivLedger, type DerivLedgerOrder } from './deriv-broker.ts';
+import {
+  DerivBroker,
+  derivSymbol,
+  type DerivLedger,
+  type DerivLedgerOrder,
+} from './deriv-broker.ts';
 import { derivUrl } from './deriv-connection.ts';
 
 const DEMO = 'demo-T0ken-secret-1';
@@ -180,7 +185,7 @@ describe('the Deriv adapter on a fake Deriv', () => {
     });
   });
 
-  it("reads the payout for an asset and timeframe from a proposal", async () => {
+  it('reads the payout for an asset and timeframe from a proposal', async () => {
     fake.payoutFraction = 0.78;
     expect(await broker.payout('GBPUSD', 5)).toBe(0.78);
     expect(fake.sent('proposal')[0]).toMatchObject({

@@ -178,8 +178,11 @@ export class DerivBroker implements BrokerAdapter {
     return c;
   }
 
+  /** The account's balance; an account with no token stored has nothing at Deriv: 0. */
   async balance(account: AccountType): Promise<Cents> {
-    const reply = await this.required(account, 'balance').request({ balance: 1 }, 'balance');
+    const c = this.connection(account);
+    if (!c) return 0;
+    const reply = await c.request({ balance: 1 }, 'balance');
     return derivCents((reply.balance as { balance?: unknown } | undefined)?.balance);
   }
 
@@ -222,7 +225,12 @@ export class DerivBroker implements BrokerAdapter {
     const known = await this.knownContract(req.clientRef);
     if (known) {
       const row = await this.options.ledger.order(req.clientRef);
-      return { ok: true, brokerOrderId: known.contractId, payout: row?.payout ?? 0, balanceCents: null };
+      return {
+        ok: true,
+        brokerOrderId: known.contractId,
+        payout: row?.payout ?? 0,
+        balanceCents: null,
+      };
     }
     const c = this.connection(req.account);
     if (!c) return { ok: false, error: 'noToken' };
@@ -243,7 +251,10 @@ export class DerivBroker implements BrokerAdapter {
       if (typeof p.id !== 'string') return { ok: false, error: 'rejected' };
       proposal = { id: p.id, askPrice: p.ask_price };
     } catch (err) {
-      this.options.log?.error({ err: { name: (err as Error).name, reason: reasonOf(err) } }, 'deriv: proposal failed');
+      this.options.log?.error(
+        { err: { name: (err as Error).name, reason: reasonOf(err) } },
+        'deriv: proposal failed',
+      );
       return { ok: false, error: reasonOf(err) };
     }
 
@@ -295,7 +306,11 @@ export class DerivBroker implements BrokerAdapter {
         if (reqId !== null) c.endStream(reqId, subscriptionId);
       }
     };
-    c.subscribe({ proposal_open_contract: 1, contract_id: Number(contract.contractId) }, 'proposal_open_contract', onUpdate)
+    c.subscribe(
+      { proposal_open_contract: 1, contract_id: Number(contract.contractId) },
+      'proposal_open_contract',
+      onUpdate,
+    )
       .then(({ reply, reqId: id }) => {
         reqId = id;
         onUpdate(reply);
@@ -314,7 +329,8 @@ export class DerivBroker implements BrokerAdapter {
     return found;
   }
 
-  async lookup(clientRef: string): Promise<OrderStatus> {
+  /** `atMs` is not needed: Deriv says whether the contract is sold. */
+  async lookup(clientRef: string, _atMs?: number): Promise<OrderStatus> {
     const row = await this.options.ledger.order(clientRef);
     const account = row?.account ?? this.options.account();
     let contract = await this.knownContract(clientRef);
@@ -363,7 +379,9 @@ export class DerivBroker implements BrokerAdapter {
       .map((t) => t as Record<string, unknown>)
       .filter(
         (t) =>
-          String(t.shortcode ?? '').toUpperCase().startsWith(prefix) &&
+          String(t.shortcode ?? '')
+            .toUpperCase()
+            .startsWith(prefix) &&
           Math.abs(derivCents(t.amount ?? 0)) === row.stakeCents &&
           Math.abs(Number(t.purchase_time ?? t.transaction_time) - at) <= RECONCILE_WINDOW_S &&
           t.contract_id !== undefined,
