@@ -1,4 +1,4 @@
-import type { AccountType } from '@app/contract';
+import type { AccountType, OrderFailReason } from '@app/contract';
 import { normalizeAsset, type Cents } from '@app/robot';
 import type { RuntimeLog } from '../../runtime-deps.ts';
 import type { BrokerAdapter, OrderStatus, PlaceAnswer, PlaceRequest } from '../broker-adapter.ts';
@@ -103,7 +103,7 @@ function payoutFraction(payout: unknown, price: unknown): number {
 }
 
 /** Deriv's error codes → our reason keys (`robot.order.<key>`). */
-export function reasonOf(err: unknown): string {
+export function reasonOf(err: unknown): OrderFailReason {
   if (err instanceof DerivNoAnswerError) return err.why === 'timeout' ? 'timeout' : 'disconnected';
   if (err instanceof DerivApiError) {
     switch (err.code) {
