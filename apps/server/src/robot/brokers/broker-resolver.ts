@@ -85,7 +85,13 @@ export function brokerResolver(
   deps: { db: Kysely<Database>; secrets: Secrets; log?: RuntimeLog },
   config: DerivConfig = derivConfigFromEnv(),
 ): BrokerResolver {
-  const url = derivUrl(config.wsUrl, config.appId);
+  let url: string;
+  try {
+    url = derivUrl(config.wsUrl, config.appId);
+  } catch {
+    // A malformed DERIV_WS_URL fails the Deriv bots' calls (their orders say why), not the runtime.
+    url = config.wsUrl;
+  }
   const derivs = new Map<number, { version: number; account: AccountType; adapter: DerivBroker }>();
 
   async function deriv(botId: number): Promise<BrokerAdapter | null> {

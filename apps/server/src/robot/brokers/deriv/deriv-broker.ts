@@ -238,6 +238,7 @@ export class DerivBroker implements BrokerAdapter {
     if (!symbol) return { ok: false, error: 'assetUnavailable' };
 
     // Until `buy` is sent nothing can have been bought: every failure fails the order.
+    const startedAt = Date.now();
     let proposal: { id: string; askPrice: unknown };
     try {
       const { currency } = await c.open();
@@ -258,6 +259,8 @@ export class DerivBroker implements BrokerAdapter {
       return { ok: false, error: reasonOf(err) };
     }
 
+    // A buy started this late could outlast the runtime's broker limit: fail it cleanly instead.
+    if (Date.now() - startedAt > this.timeoutMs / 2) return { ok: false, error: 'timeout' };
     let bought: DerivMessage;
     try {
       bought = await c.request(
