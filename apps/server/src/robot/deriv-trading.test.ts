@@ -15,7 +15,7 @@ import {
 } from '../test/trading.ts';
 import { brokerResolver, type BrokerResolver } from './brokers/broker-resolver.ts';
 import { runSession } from './run-session.ts';
-import { runtimeDepsOf } from './runtime.ts';
+import { runDuePass, runtimeDepsOf } from './runtime.ts';
 
 const clock: TestClock = { now: Date.UTC(2026, 0, 5, 12, 0) };
 const t = useTestApp({ now: () => clock.now });
@@ -57,6 +57,43 @@ async function derivTrader(over: Record<string, unknown> = {}): Promise<Me> {
 
 const nextMinute = () => Math.ceil((clock.now + 1) / MINUTE) * MINUTE + MINUTE;
 
+// First in the file: the pass runs every bot due, and no other test's bot is due yet.
+describe('a slow broker holds one lane of the runtime, not the other bots', () => {
+  it("sends a paper bot's order while a Deriv bot's buy waits for an answer", async () => {
+    const slow = await derivTrader();
+    const paper = await newTrader(t.app);
+    await saveGlobalParams(t.app, paper);
+    await command(t.app, rt(), paper, 1);
+    const at = nextMinute();
+    clock.now = at - 30_000;
+    for (const me of [slow, paper]) {
+      await postSignal(t.app, me, { asset: 'EURUSD', direction: 'CALL', atMs: at });
+      await runSession(rt(), me.botId);
+    }
+
+    clock.now = at;
+    fake.faults.set('buy', { kind: 'silent' });
+    let paperDone: () => void = () => undefined;
+    const paperRan = new Promise<void>((resolve) => (paperDone = resolve));
+    const deps = runtimeDepsOf(t.app.deps, log, {
+      brokerFor: (bot, broker) => brokers.brokerFor(bot, broker),
+      onChange: (botId) => botId === paper.botId && paperDone(),
+    });
+    const buyAsked = fake.next('buy');
+    const pass = runDuePass(deps);
+    await Promise.all([paperRan, buyAsked]);
+    // The paper bot's order is out while the Deriv bot still waits on its buy.
+    expect(await ordersOf(t.app, paper)).toMatchObject([{ state: 'open' }]);
+    expect(await ordersOf(t.app, slow)).toMatchObject([{ state: 'placed', attempted_at: at }]);
+
+    fake.dropAll(); // the buy's answer never comes: unknown, reconciled on the next run
+    expect((await pass).ran).toBe(2);
+    clock.now = at + 2_000;
+    await runSession(rt(), slow.botId);
+    expect(await ordersOf(t.app, slow)).toMatchObject([{ state: 'open' }]);
+  });
+});
+
 describe('a bot on Deriv with a stored token trades on Deriv (the fake)', () => {
   it('trades a signal through runSession: proposal, buy, open, settled as a win', async () => {
     const me = await derivTrader();
@@ -89,7 +126,12 @@ describe('a bot on Deriv with a stored token trades on Deriv (the fake)', () => 
     fake.settle(contract.contractId, 'won');
     await runSession(rt(), me.botId);
     expect(await ordersOf(t.app, me)).toMatchObject([
-      { state: 'won', pnl_cents: 170, balance_after_cents: 100_170 },
+      {
+        state: 'won',
+        pnl_cents: 170,
+        // Deriv's balance after the sale (the account is shared by this file's bots).
+        balance_after_cents: Math.round(fake.accounts.get(DEMO)!.balance * 100),
+      },
     ]);
     expect(JSON.stringify(log.errors)).not.toContain(DEMO);
   });

@@ -61,6 +61,12 @@ export interface RuntimeLoopOptions {
   owner?: string;
   /** Lease length, ms (default 15 s); renewed every pass. */
   leaseMs?: number;
+  /**
+   * Bots advanced at the same time in a pass (default 8): a bot waiting on a slow broker (Deriv
+   * answers within 8 s or fails) holds one lane, not the others' sends. No broker call runs
+   * inside a database transaction, so the lanes only share the database between calls.
+   */
+  lanes?: number;
 }
 
 /** A running runtime loop. */
@@ -104,22 +110,26 @@ async function botsDue(rt: RuntimeDeps, now: number, limit: number): Promise<num
  */
 export async function runDuePass(
   rt: RuntimeDeps,
-  { batch = 50, owner = 'local', leaseMs = 15_000 }: RuntimeLoopOptions = {},
+  { batch = 50, owner = 'local', leaseMs = 15_000, lanes = 8 }: RuntimeLoopOptions = {},
 ): Promise<{ ran: number; nextDueAt: number | null }> {
   const now = rt.now();
   await renewLeases(rt.db, owner, now, leaseMs);
   let ran = 0;
-  for (const botId of await botsDue(rt, now, batch)) {
-    if (!(await acquireLease(rt.db, botId, owner, rt.now(), leaseMs))) continue;
-    const upTo = await lastEventId(rt.db, botId);
-    try {
-      await runSession(rt, botId);
-      ran += 1;
-    } catch (err) {
-      rt.log.error({ err: describeError(err), botId }, 'robot runtime: bot run failed');
+  const queue = await botsDue(rt, now, batch);
+  const lane = async (): Promise<void> => {
+    for (let botId = queue.shift(); botId !== undefined; botId = queue.shift()) {
+      if (!(await acquireLease(rt.db, botId, owner, rt.now(), leaseMs))) continue;
+      const upTo = await lastEventId(rt.db, botId);
+      try {
+        await runSession(rt, botId);
+        ran += 1;
+      } catch (err) {
+        rt.log.error({ err: describeError(err), botId }, 'robot runtime: bot run failed');
+      }
+      await markEventsDone(rt.db, botId, upTo, now);
     }
-    await markEventsDone(rt.db, botId, upTo, now);
-  }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(lanes, queue.length)) }, lane));
   return { ran, nextDueAt: await nextDueAt(rt.db) };
 }
 
