@@ -171,6 +171,24 @@ describe('a bot on Deriv with a stored token trades on Deriv (the fake)', () => 
     expect(JSON.stringify(log.errors)).not.toContain(DEMO);
   });
 
+  it('settles an open Deriv order on Deriv after the bot switched to another broker', async () => {
+    const me = await derivTrader({ galenum: 0 });
+    const at = nextMinute();
+    clock.now = at - 30_000;
+    await postSignal(t.app, me, { asset: 'EURUSD', direction: 'CALL', atMs: at });
+    await runSession(rt(), me.botId);
+    clock.now = at;
+    await runSession(rt(), me.botId);
+    const contract = [...fake.contracts.values()].at(-1)!;
+    await saveGlobalParams(t.app, me, { brokerID: Broker.iq });
+    clock.now = at + MINUTE;
+    fake.settle(contract.contractId, 'lost');
+    await runSession(rt(), me.botId);
+    expect(await ordersOf(t.app, me)).toMatchObject([
+      { state: 'lost', broker_id: Broker.deriv, broker_order_id: String(contract.contractId) },
+    ]);
+  });
+
   it("fails the order with Deriv's reason when the buy is refused", async () => {
     const me = await derivTrader();
     const at = nextMinute();

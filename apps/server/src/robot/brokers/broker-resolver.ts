@@ -77,7 +77,7 @@ function ledgerOf(db: Kysely<Database>, botId: number): DerivLedger {
 
 /**
  * The broker of a bot for the runtime (DESIGN §7.1): Deriv when the bot's broker is Deriv (2)
- * and a token for its account type is stored (demo → demo token, real → real token; Deriv has
+ * and a token for the account type of its Deriv global params is stored (demo → demo token, real → real token; Deriv has
  * no tournament account), otherwise the paper broker. A bot's Deriv adapter is kept between runs
  * (its connection watches open contracts) and replaced when the tokens are saved again.
  */
@@ -106,6 +106,7 @@ export function brokerResolver(
         .selectFrom('global_params')
         .select('acc_type')
         .where('bot_id', '=', botId)
+        .where('broker_id', '=', Broker.deriv)
         .executeTakeFirst(),
     ]);
     const account = (params?.acc_type ?? 1) as AccountType;
