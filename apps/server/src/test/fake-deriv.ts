@@ -96,6 +96,14 @@ export class FakeDeriv {
     return new Promise((resolve) => this.waiters.push({ type, resolve }));
   }
 
+  private readonly idleWaiters: (() => void)[] = [];
+
+  /** Resolves once no connection is open (the server saw every close). */
+  allClosed(): Promise<void> {
+    if (this.sockets.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
   /** Drops every open connection (a network cut). */
   dropAll(): void {
     for (const s of this.sockets) s.terminate();
@@ -134,7 +142,10 @@ export class FakeDeriv {
     this.lastQuery = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
     this.sockets.add(socket);
     let token: string | null = null;
-    socket.on('close', () => this.sockets.delete(socket));
+    socket.on('close', () => {
+      this.sockets.delete(socket);
+      if (this.sockets.size === 0) for (const done of this.idleWaiters.splice(0)) done();
+    });
     socket.on('message', (data) => {
       const frame = JSON.parse(String(data)) as Frame;
       this.frames.push(frame);

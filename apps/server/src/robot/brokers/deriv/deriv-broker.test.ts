@@ -228,6 +228,9 @@ describe('the Deriv adapter on a fake Deriv', () => {
     expect(err).toBeInstanceOf(Error);
     expect(String((err as Error).message)).not.toContain(bad);
     expect(JSON.stringify([answer, logged, String(err)])).not.toContain(bad);
+    // Each try authorises on a new socket; the refused one is closed, not left open.
+    await fake.allClosed();
+    expect(fake.connections).toBe(2);
     expect(await broker.placeOrder(request({ account: 3 }))).toEqual({
       ok: false,
       error: 'noToken',

@@ -101,7 +101,15 @@ export class DerivConnection {
         reject(new DerivNoAnswerError('connect', 'disconnected'));
       });
     });
-    const reply = await this.send({ authorize: this.token }, 'authorize', socket);
+    let reply: DerivMessage;
+    try {
+      reply = await this.send({ authorize: this.token }, 'authorize', socket);
+    } catch (err) {
+      // An unauthorised socket is of no use: close it (the next call starts afresh).
+      socket.terminate();
+      this.onClose(socket);
+      throw err;
+    }
     const auth = (reply.authorize ?? {}) as { currency?: unknown };
     return { currency: typeof auth.currency === 'string' ? auth.currency : 'USD' };
   }
