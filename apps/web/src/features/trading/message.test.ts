@@ -29,22 +29,19 @@ const say = (message: RobotMessage) =>
 describe('trading texts', () => {
   afterAll(() => i18n.changeLanguage('pt-BR'));
 
-  it.each(LANGUAGES)(
-    'has every refusal, order failure, feed line, order state, stage and range in %s',
-    (lng) => {
-      const keys = [
-        ...TRADING_REFUSAL_REASONS.map((code) => `robot.refusal.${code}`),
-        ...ORDER_FAIL_REASONS.map((code) => `robot.order.${code}`),
-        ...TRADING_ACTIVITY_KEYS,
-        ...STRATEGY_NAMES.map((name) => `robot.step.${name}`),
-        ...ORDER_STATES.map((state) => `trading.orders.state.${state}`),
-        ...ACTIVITY_KINDS.map((kind) => `trading.activity.kind.${kind}`),
-        ...LATENCY_STAGES.map((stage) => `trading.latency.stages.${stage}`),
-        ...CHART_RANGES.map((range) => `trading.chart.range.${range}`),
-      ];
-      expect(keys.filter((key) => !i18n.exists(key, { lng, fallbackLng: false }))).toEqual([]);
-    },
-  );
+  it.each(LANGUAGES)('has every refusal, feed line, order state, stage and range in %s', (lng) => {
+    const keys = [
+      ...TRADING_REFUSAL_REASONS.map((code) => `robot.refusal.${code}`),
+      ...ORDER_FAIL_REASONS.map((code) => `robot.order.${code}`),
+      ...TRADING_ACTIVITY_KEYS,
+      ...STRATEGY_NAMES.map((name) => `robot.step.${name}`),
+      ...ORDER_STATES.map((state) => `trading.orders.state.${state}`),
+      ...ACTIVITY_KINDS.map((kind) => `trading.activity.kind.${kind}`),
+      ...LATENCY_STAGES.map((stage) => `trading.latency.stages.${stage}`),
+      ...CHART_RANGES.map((range) => `trading.chart.range.${range}`),
+    ];
+    expect(keys.filter((key) => !i18n.exists(key, { lng, fallbackLng: false }))).toEqual([]);
+  });
 });
 
 describe('messageText', () => {
