@@ -40,6 +40,7 @@ import { createReader, type ReaderHandle, type ReaderRuntimeOptions } from './re
 import { createTelegramClient, type TelegramClientFactory } from './reader/telegram/client.ts';
 import { createTelegramSource, type TelegramSource } from './reader/telegram/telegram-source.ts';
 import { tradingRoutes } from './modules/trading/trading.routes.ts';
+import { closeBrokers } from './robot/runtime.ts';
 import { startRobotRuntime, type RobotRuntimeOptions } from './robot/scheduler.ts';
 import { channelsRoutes } from './modules/channels/channels.routes.ts';
 import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
@@ -298,6 +299,8 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   registerNotImplemented(app);
   registerDocsRoutes(app);
   await registerStatic(app, options.webDist ?? DEFAULT_WEB_DIST);
+  // Broker connections (Deriv) close after the runtime has stopped (hooks run last-added first).
+  app.addHook('onClose', () => closeBrokers(app.deps));
   if (options.robot !== false) startRobotRuntime(app, options.robot);
   // Stops before build()'s own hook closes the database (hooks run last-added first).
   app.addHook('onClose', () => reader.stop());

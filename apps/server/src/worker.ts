@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrateToLatest, openDatabase } from './db/connect.ts';
 import { createSecrets, loadSecretKey } from './lib/secrets.ts';
-import { paperBroker } from './robot/brokers/paper-broker.ts';
+import { brokerResolver } from './robot/brokers/broker-resolver.ts';
 import { startRuntimeLoop, type RuntimeLoop } from './robot/runtime.ts';
 import type { RuntimeDeps } from './robot/runtime-deps.ts';
 
@@ -27,26 +27,33 @@ function jsonLog(level: 'info' | 'error') {
   };
 }
 
-/** The runtime deps of a worker: its own pool, the real clock, the paper broker by default. */
+/** The runtime deps of a worker: its own pool, the real clock, paper or Deriv per bot. */
 export async function openWorkerDeps(
   options: WorkerOptions,
 ): Promise<RuntimeDeps & { close(): Promise<void> }> {
   const database = openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
   await migrateToLatest(database);
+  const secrets = createSecrets(
+    loadSecretKey({
+      secretKey: options.secretKey,
+      secretKeyFile: options.secretKeyFile,
+      dataDir: options.dataDir,
+    }).key,
+  );
+  const log = { info: jsonLog('info'), error: jsonLog('error') };
+  // Deriv (DERIV_WS_URL, DERIV_APP_ID) for bots on Deriv with a token; the paper broker otherwise.
+  const brokers = brokerResolver({ db: database.db, secrets, log });
   return {
     db: database.db,
     dialect: database.dialect,
     now: Date.now,
-    secrets: createSecrets(
-      loadSecretKey({
-        secretKey: options.secretKey,
-        secretKeyFile: options.secretKeyFile,
-        dataDir: options.dataDir,
-      }).key,
-    ),
-    log: { info: jsonLog('info'), error: jsonLog('error') },
-    brokerFor: (botId) => Promise.resolve(paperBroker(database.db, botId)),
-    close: () => database.db.destroy(),
+    secrets,
+    log,
+    brokerFor: (botId, brokerId) => brokers.brokerFor(botId, brokerId),
+    close: async () => {
+      await brokers.close();
+      await database.db.destroy();
+    },
   };
 }
 

@@ -382,6 +382,28 @@ export const TRADING_REFUSAL_REASONS = [
 ] as const;
 
 /**
+ * Why a broker failed an order: the feed's `robot.activity.orderFailed {reason}`, translated as
+ * `robot.order.<reason>`. The paper broker gives the stake limits and the balance; Deriv adds
+ * its refusals (token, market closed, asset or timeframe not offered); the runtime gives
+ * `missed` (the send time passed unconfirmed).
+ */
+export const ORDER_FAIL_REASONS = [
+  'stakeBelowMin',
+  'stakeAboveMax',
+  'insufficientBalance',
+  'timeout',
+  'missed',
+  'disconnected',
+  'rejected',
+  'authFailed',
+  'marketClosed',
+  'assetUnavailable',
+  'noToken',
+  'unknown',
+] as const;
+export type OrderFailReason = (typeof ORDER_FAIL_REASONS)[number];
+
+/**
  * The feed's own keys and their params (money in cents, instants in Unix ms):
  * on / off {}, stopped {reason}, traded {asset, direction, stakeCents},
  * orderOpen {asset, direction, stakeCents, galeLevel, expiresAt}, orderFailed {asset, reason},

@@ -185,9 +185,14 @@ function replyOf(commands: SessionCommand[]): CommandReply | null {
   return null;
 }
 
-/** The broker's balance of every account type, read before a command's transaction opens. */
+/**
+ * The broker's balance of every account type, read before a command's transaction opens. A
+ * balance the broker cannot give (Deriv down or slow) reads 0 rather than failing the command.
+ */
 export async function balancesOf(broker: BrokerAdapter): Promise<Record<AccountType, number>> {
-  return { 1: await broker.balance(1), 2: await broker.balance(2), 3: await broker.balance(3) };
+  const read = (account: AccountType) =>
+    withTimeout(broker.balance(account), BROKER_TIMEOUT_MS).catch(() => 0);
+  return { 1: await read(1), 2: await read(2), 3: await read(3) };
 }
 
 /**
@@ -504,6 +509,13 @@ async function decideSignals(ctx: Ctx): Promise<number> {
 
 type OrderRow = Selectable<OrdersTable>;
 
+/** The broker an order was decided on: the bot may have switched broker since (Deriv ↔ paper). */
+async function brokerOf(ctx: Ctx, order: OrderRow): Promise<BrokerAdapter> {
+  return order.broker_id === ctx.settings.brokerId
+    ? ctx.broker
+    : ctx.rt.brokerFor(ctx.botId, order.broker_id);
+}
+
 /** Feeds a broker refusal to the session (the ladder cannot go on) and fails the order. */
 async function failOrder(ctx: Ctx, order: OrderRow, reason: string): Promise<void> {
   const now = ctx.rt.now();
@@ -593,8 +605,9 @@ async function sendOrder(ctx: Ctx, order: OrderRow): Promise<boolean> {
   ctx.rt.fault?.('before_broker_call');
   let answer;
   try {
+    const broker = await brokerOf(ctx, order);
     answer = await withTimeout(
-      ctx.broker.placeOrder({
+      broker.placeOrder({
         clientRef: order.client_ref,
         asset: order.asset,
         direction: order.direction,
@@ -620,7 +633,8 @@ async function sendOrder(ctx: Ctx, order: OrderRow): Promise<boolean> {
 /** The broker's word on an order, by client ref; `null` (logged) when the broker did not answer. */
 async function lookupOrder(ctx: Ctx, order: OrderRow, now: number, doing: string) {
   try {
-    return await withTimeout(ctx.broker.lookup(order.client_ref, now), BROKER_TIMEOUT_MS);
+    const broker = await brokerOf(ctx, order);
+    return await withTimeout(broker.lookup(order.client_ref, now), BROKER_TIMEOUT_MS);
   } catch (err) {
     ctx.rt.log.error({ err: describeError(err), order: order.id }, `robot: ${doing} failed`);
     return null;
@@ -655,8 +669,17 @@ async function settleOrder(ctx: Ctx, order: OrderRow): Promise<boolean> {
   const status = await lookupOrder(ctx, order, now, 'settle');
   if (status?.status !== 'settled') return false;
   const { pnlCents } = status;
+  // A balance the broker does not give now: the settlement is tried again at the next run.
   const balanceCents =
-    status.balanceCents ?? (await ctx.broker.balance(order.account_type as 1 | 2 | 3));
+    status.balanceCents ??
+    (await withTimeout(
+      (await brokerOf(ctx, order)).balance(order.account_type as 1 | 2 | 3),
+      BROKER_TIMEOUT_MS,
+    ).catch((err: unknown) => {
+      ctx.rt.log.error({ err: describeError(err), order: order.id }, 'robot: balance failed');
+      return null;
+    }));
+  if (balanceCents === null) return false;
   const result = pnlCents > 0 ? 'won' : pnlCents < 0 ? 'lost' : 'draw';
   await withSession(ctx, async (trx, state) => {
     const res = await trx

@@ -1,12 +1,38 @@
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../plugins/context.ts';
-import { paperBroker } from './brokers/paper-broker.ts';
+import { brokerResolver, type BrokerResolver } from './brokers/broker-resolver.ts';
 import { dueBots, lastEventId, markEventsDone, nextDueAt } from './inbox.ts';
 import { acquireLease, releaseLeases, renewLeases } from './leases.ts';
 import { runSession } from './run-session.ts';
 import { describeError, type RuntimeDeps, type RuntimeLog } from './runtime-deps.ts';
 
-/** The runtime's deps from the server's: the paper broker for every bot until a real one is set. */
+/** One broker resolver per app (its Deriv connections are shared by the runtime and the API). */
+const resolvers = new WeakMap<AppDeps, BrokerResolver>();
+
+/**
+ * The app's broker resolver (brokers/broker-resolver.ts), made on first use with
+ * `DERIV_WS_URL`/`DERIV_APP_ID`; {@link closeBrokers} ends its connections when the app closes.
+ */
+export function brokersOf(deps: AppDeps): BrokerResolver {
+  let r = resolvers.get(deps);
+  if (!r) {
+    r = brokerResolver(deps);
+    resolvers.set(deps, r);
+  }
+  return r;
+}
+
+/** Closes the app's broker connections (if any were made). */
+export async function closeBrokers(deps: AppDeps): Promise<void> {
+  const r = resolvers.get(deps);
+  resolvers.delete(deps);
+  await r?.close();
+}
+
+/**
+ * The runtime's deps from the server's: the bot's broker from the app's resolver (Deriv when the
+ * bot's broker is Deriv and a token for its account is stored, else paper).
+ */
 export function runtimeDepsOf(
   deps: AppDeps,
   log: RuntimeLog,
@@ -18,7 +44,7 @@ export function runtimeDepsOf(
     now: deps.now,
     secrets: deps.secrets,
     log,
-    brokerFor: (botId) => Promise.resolve(paperBroker(deps.db, botId)),
+    brokerFor: (botId, brokerId) => brokersOf(deps).brokerFor(botId, brokerId),
     ...extra,
   };
 }
@@ -35,6 +61,12 @@ export interface RuntimeLoopOptions {
   owner?: string;
   /** Lease length, ms (default 15 s); renewed every pass. */
   leaseMs?: number;
+  /**
+   * Bots advanced at the same time in a pass (default 8): a bot waiting on a slow broker (Deriv
+   * answers within 8 s or fails) holds one lane, not the others' sends. No broker call runs
+   * inside a database transaction, so the lanes only share the database between calls.
+   */
+  lanes?: number;
 }
 
 /** A running runtime loop. */
@@ -78,22 +110,26 @@ async function botsDue(rt: RuntimeDeps, now: number, limit: number): Promise<num
  */
 export async function runDuePass(
   rt: RuntimeDeps,
-  { batch = 50, owner = 'local', leaseMs = 15_000 }: RuntimeLoopOptions = {},
+  { batch = 50, owner = 'local', leaseMs = 15_000, lanes = 8 }: RuntimeLoopOptions = {},
 ): Promise<{ ran: number; nextDueAt: number | null }> {
   const now = rt.now();
   await renewLeases(rt.db, owner, now, leaseMs);
   let ran = 0;
-  for (const botId of await botsDue(rt, now, batch)) {
-    if (!(await acquireLease(rt.db, botId, owner, rt.now(), leaseMs))) continue;
-    const upTo = await lastEventId(rt.db, botId);
-    try {
-      await runSession(rt, botId);
-      ran += 1;
-    } catch (err) {
-      rt.log.error({ err: describeError(err), botId }, 'robot runtime: bot run failed');
+  const queue = await botsDue(rt, now, batch);
+  const lane = async (): Promise<void> => {
+    for (let botId = queue.shift(); botId !== undefined; botId = queue.shift()) {
+      if (!(await acquireLease(rt.db, botId, owner, rt.now(), leaseMs))) continue;
+      const upTo = await lastEventId(rt.db, botId);
+      try {
+        await runSession(rt, botId);
+        ran += 1;
+      } catch (err) {
+        rt.log.error({ err: describeError(err), botId }, 'robot runtime: bot run failed');
+      }
+      await markEventsDone(rt.db, botId, upTo, now);
     }
-    await markEventsDone(rt.db, botId, upTo, now);
-  }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(lanes, queue.length)) }, lane));
   return { ran, nextDueAt: await nextDueAt(rt.db) };
 }
 

@@ -29,7 +29,7 @@ function commonConfig(params: GlobalParamsRead): CommonConfig {
         : { kind: 'fixed', stakeCents: toCents(params.lote) },
     // A payout of 0 is "not set" in the form: plan with the paper broker's payout.
     payout: params.payout > 0 ? params.payout / 100 : PAPER_DEFAULTS.defaultPayout,
-    // The paper broker is the only broker the runtime has so far; its limits are the limits.
+    // The paper broker's limits; Deriv's own limits come back as a refused proposal (`rejected`).
     brokerMinCents: PAPER_DEFAULTS.minStakeCents,
     brokerMaxCents: PAPER_DEFAULTS.maxStakeCents,
   };

@@ -1,4 +1,4 @@
-import type { AccountType } from '@app/contract';
+import type { AccountType, OrderFailReason } from '@app/contract';
 import type { Cents, OrderDirection } from '@app/robot';
 
 /** What the runtime asks a broker to open; `clientRef` is the ledger's idempotency key. */
@@ -15,8 +15,8 @@ export interface PlaceRequest {
 
 export type PlaceAnswer =
   | { ok: true; brokerOrderId: string; payout: number; balanceCents: Cents | null }
-  /** `error` is a reason key suffix (`robot.orderFailed.<error>`). */
-  | { ok: false; error: string };
+  /** `error` is translated as `robot.order.<error>` (ORDER_FAIL_REASONS in the contract). */
+  | { ok: false; error: OrderFailReason };
 
 /** Where an order stands at the broker. */
 export type OrderStatus =

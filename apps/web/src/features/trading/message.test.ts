@@ -3,6 +3,7 @@ import {
   CHART_RANGES,
   LANGUAGES,
   LATENCY_STAGES,
+  ORDER_FAIL_REASONS,
   ORDER_STATES,
   TRADING_ACTIVITY_KEYS,
   TRADING_REFUSAL_REASONS,
@@ -31,6 +32,7 @@ describe('trading texts', () => {
   it.each(LANGUAGES)('has every refusal, feed line, order state, stage and range in %s', (lng) => {
     const keys = [
       ...TRADING_REFUSAL_REASONS.map((code) => `robot.refusal.${code}`),
+      ...ORDER_FAIL_REASONS.map((code) => `robot.order.${code}`),
       ...TRADING_ACTIVITY_KEYS,
       ...STRATEGY_NAMES.map((name) => `robot.step.${name}`),
       ...ORDER_STATES.map((state) => `trading.orders.state.${state}`),

@@ -1,0 +1,170 @@
+import { Broker, type AccountType } from '@app/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { Secrets } from '../../lib/secrets.ts';
+import type { RuntimeLog } from '../runtime-deps.ts';
+import type { BrokerAdapter } from './broker-adapter.ts';
+import { DerivBroker, type DerivLedger } from './deriv/deriv-broker.ts';
+import { DERIV_DEFAULT_APP_ID, DERIV_DEFAULT_WS_URL, derivUrl } from './deriv/deriv-connection.ts';
+import { paperBroker } from './paper-broker.ts';
+
+/** Where Deriv is reached: `DERIV_WS_URL` and `DERIV_APP_ID`, else Deriv's public defaults. */
+export interface DerivConfig {
+  wsUrl: string;
+  appId: string;
+  /** One request's time limit, ms (default 8 s). */
+  timeoutMs?: number;
+  /** An unused connection closes after this long, ms (default 60 s). */
+  idleMs?: number;
+}
+
+export function derivConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DerivConfig {
+  return {
+    wsUrl: env.DERIV_WS_URL?.trim() || DERIV_DEFAULT_WS_URL,
+    appId: env.DERIV_APP_ID?.trim() || DERIV_DEFAULT_APP_ID,
+  };
+}
+
+/** Turns bot ids and brokers into adapters; `close` ends the network connections. */
+export interface BrokerResolver {
+  brokerFor(botId: number, brokerId: number): Promise<BrokerAdapter>;
+  close(): Promise<void>;
+}
+
+/** The ledger as the Deriv adapter of one bot reads it (orders by client ref). */
+function ledgerOf(db: Kysely<Database>, botId: number): DerivLedger {
+  return {
+    async order(clientRef) {
+      const o = await db
+        .selectFrom('orders')
+        .select([
+          'broker_order_id',
+          'asset',
+          'direction',
+          'stake_cents',
+          'payout_pct',
+          'account_type',
+          'attempted_at',
+          'send_at',
+        ])
+        .where('bot_id', '=', botId)
+        .where('client_ref', '=', clientRef)
+        .executeTakeFirst();
+      if (!o) return null;
+      return {
+        brokerOrderId: o.broker_order_id,
+        asset: o.asset,
+        direction: o.direction,
+        stakeCents: Number(o.stake_cents),
+        payout: o.payout_pct / 100,
+        account: o.account_type as AccountType,
+        attemptedAtMs: o.attempted_at,
+        sendAtMs: o.send_at,
+      };
+    },
+    async claimed(contractId, clientRef) {
+      const other = await db
+        .selectFrom('orders')
+        .select('id')
+        .where('bot_id', '=', botId)
+        .where('broker_order_id', '=', contractId)
+        .where('client_ref', '<>', clientRef)
+        .executeTakeFirst();
+      return other !== undefined;
+    },
+  };
+}
+
+/**
+ * The broker of a bot for the runtime (DESIGN §7.1): Deriv when the bot's broker is Deriv (2)
+ * and a token for the account type of its Deriv global params is stored (demo → demo token, real → real token; Deriv has
+ * no tournament account), otherwise the paper broker. A bot's Deriv adapter is kept between runs
+ * (its connection watches open contracts) and replaced when the tokens are saved again.
+ */
+export function brokerResolver(
+  deps: { db: Kysely<Database>; secrets: Secrets; log?: RuntimeLog },
+  config: DerivConfig = derivConfigFromEnv(),
+): BrokerResolver {
+  let url: string;
+  try {
+    url = derivUrl(config.wsUrl, config.appId);
+  } catch {
+    // A malformed DERIV_WS_URL fails the Deriv bots' calls (their orders say why), not the runtime.
+    url = config.wsUrl;
+  }
+  const derivs = new Map<number, { version: number; account: AccountType; adapter: DerivBroker }>();
+
+  async function deriv(botId: number): Promise<BrokerAdapter | null> {
+    const [creds, params] = await Promise.all([
+      deps.db
+        .selectFrom('broker_credentials')
+        .select(['token_demo_enc', 'token_real_enc', 'updated_at'])
+        .where('bot_id', '=', botId)
+        .where('broker_id', '=', Broker.deriv)
+        .executeTakeFirst(),
+      deps.db
+        .selectFrom('global_params')
+        .select('acc_type')
+        .where('bot_id', '=', botId)
+        .where('broker_id', '=', Broker.deriv)
+        .executeTakeFirst(),
+    ]);
+    const account = (params?.acc_type ?? 1) as AccountType;
+    const sealed =
+      account === 1 ? creds?.token_demo_enc : account === 2 ? creds?.token_real_enc : null;
+    const cached = derivs.get(botId);
+    if (!creds || !sealed) {
+      if (cached) {
+        derivs.delete(botId);
+        await cached.adapter.close();
+      }
+      return null;
+    }
+    const version = Number(creds.updated_at);
+    if (cached && cached.version === version) {
+      cached.account = account;
+      return cached.adapter;
+    }
+    if (cached) await cached.adapter.close();
+    const open = (field: 'token_demo_enc' | 'token_real_enc', value: string | null) =>
+      value === null
+        ? undefined
+        : deps.secrets.decrypt(
+            { table: 'broker_credentials', rowId: `${botId}/${Broker.deriv}`, field },
+            value,
+          );
+    const demo = open('token_demo_enc', creds.token_demo_enc);
+    const real = open('token_real_enc', creds.token_real_enc);
+    const entry = {
+      version,
+      account,
+      adapter: null as unknown as DerivBroker,
+    };
+    entry.adapter = new DerivBroker({
+      url,
+      tokens: { ...(demo ? { 1: demo } : {}), ...(real ? { 2: real } : {}) },
+      ledger: ledgerOf(deps.db, botId),
+      account: () => entry.account,
+      ...(config.timeoutMs === undefined ? {} : { timeoutMs: config.timeoutMs }),
+      ...(config.idleMs === undefined ? {} : { idleMs: config.idleMs }),
+      ...(deps.log ? { log: deps.log } : {}),
+    });
+    derivs.set(botId, entry);
+    return entry.adapter;
+  }
+
+  return {
+    async brokerFor(botId, brokerId) {
+      if (brokerId === Broker.deriv) {
+        const adapter = await deriv(botId);
+        if (adapter) return adapter;
+      }
+      return paperBroker(deps.db, botId);
+    },
+    async close() {
+      const all = [...derivs.values()];
+      derivs.clear();
+      await Promise.all(all.map((e) => e.adapter.close()));
+    },
+  };
+}

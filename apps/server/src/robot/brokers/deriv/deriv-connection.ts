@@ -1,0 +1,254 @@
+import WebSocket from 'ws';
+
+/** Deriv's public endpoint and app id (DERIV_WS_URL, DERIV_APP_ID override them). */
+export const DERIV_DEFAULT_WS_URL = 'wss://ws.derivws.com/websockets/v3';
+export const DERIV_DEFAULT_APP_ID = '1089';
+
+/** An error Deriv answered (`{ error: { code, message } }`). Only the code is kept. */
+export class DerivApiError extends Error {
+  constructor(
+    readonly call: string,
+    readonly code: string,
+  ) {
+    super(`deriv ${call}: ${code}`);
+    this.name = 'DerivApiError';
+  }
+}
+
+/** No answer in time, or the connection went away before the answer: the outcome is unknown. */
+export class DerivNoAnswerError extends Error {
+  constructor(
+    readonly call: string,
+    readonly why: 'timeout' | 'disconnected',
+  ) {
+    super(`deriv ${call}: ${why}`);
+    this.name = 'DerivNoAnswerError';
+  }
+}
+
+/** A Deriv reply: `msg_type` names the call; `echo_req` is never read (it repeats the token). */
+export type DerivMessage = Record<string, unknown> & {
+  msg_type?: string;
+  req_id?: number;
+  error?: { code?: string; message?: string };
+  subscription?: { id?: string };
+};
+
+interface Pending {
+  call: string;
+  resolve: (msg: DerivMessage) => void;
+  reject: (err: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+/** The URL with the app id; the token never goes into it (it is sent in `authorize`). */
+export function derivUrl(wsUrl: string, appId: string): string {
+  const url = new URL(wsUrl);
+  url.searchParams.set('app_id', appId);
+  return url.toString();
+}
+
+/**
+ * One authorised WebSocket to Deriv for one token (one account). Requests carry a `req_id` and
+ * their reply is matched by it; a subscription's later messages (same `req_id`) go to its
+ * stream handler. A dropped socket rejects what was waiting (outcome unknown) and ends the
+ * streams; the next call connects and authorises again. The token is only ever written into
+ * the `authorize` frame: never into the URL, an error or a log.
+ */
+export class DerivConnection {
+  private socket: WebSocket | null = null;
+  private ready: Promise<{ currency: string }> | null = null;
+  private nextReqId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private readonly streams = new Map<number, (msg: DerivMessage | null) => void>();
+  private idleTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly url: string,
+    private readonly token: string,
+    private readonly timeoutMs: number,
+    private readonly idleMs: number,
+  ) {}
+
+  /** Connected and authorised; resolves with the account's currency (from `authorize`). */
+  open(): Promise<{ currency: string }> {
+    this.ready ??= this.connect().catch((err: unknown) => {
+      this.ready = null;
+      throw err;
+    });
+    return this.ready;
+  }
+
+  private async connect(): Promise<{ currency: string }> {
+    const socket = new WebSocket(this.url);
+    this.socket = socket;
+    socket.on('message', (data) => this.onMessage(socket, String(data)));
+    socket.on('close', () => this.onClose(socket));
+    socket.on('error', () => {
+      // 'close' follows; the error text may name the host only, and is not needed.
+    });
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        socket.terminate();
+        reject(new DerivNoAnswerError('connect', 'timeout'));
+      }, this.timeoutMs);
+      socket.once('open', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      socket.once('close', () => {
+        clearTimeout(timer);
+        reject(new DerivNoAnswerError('connect', 'disconnected'));
+      });
+    });
+    let reply: DerivMessage;
+    try {
+      reply = await this.send({ authorize: this.token }, 'authorize', socket);
+    } catch (err) {
+      // An unauthorised socket is of no use: close it (the next call starts afresh).
+      socket.terminate();
+      this.onClose(socket);
+      throw err;
+    }
+    const auth = (reply.authorize ?? {}) as { currency?: unknown };
+    return { currency: typeof auth.currency === 'string' ? auth.currency : 'USD' };
+  }
+
+  /**
+   * Sends one request (authorising first) and waits for its reply. A read dropped with the socket
+   * is sent once more on a new connection; a `buy` never is (its outcome is then unknown).
+   */
+  async request(payload: Record<string, unknown>, call: string): Promise<DerivMessage> {
+    for (let attempt = 0; ; attempt += 1) {
+      await this.open();
+      const socket = this.socket;
+      try {
+        if (!socket) throw new DerivNoAnswerError(call, 'disconnected');
+        return await this.send(payload, call, socket);
+      } catch (err) {
+        const retry =
+          call !== 'buy' &&
+          attempt === 0 &&
+          err instanceof DerivNoAnswerError &&
+          err.why === 'disconnected';
+        if (!retry) throw err;
+      }
+    }
+  }
+
+  /**
+   * Sends a subscribing request; its first reply resolves, and every later message of the
+   * stream (and `null` when the socket drops) goes to `onUpdate` until `endStream`.
+   */
+  async subscribe(
+    payload: Record<string, unknown>,
+    call: string,
+    onUpdate: (msg: DerivMessage | null) => void,
+  ): Promise<{ reply: DerivMessage; reqId: number }> {
+    await this.open();
+    const socket = this.socket;
+    if (!socket) throw new DerivNoAnswerError(call, 'disconnected');
+    const reqId = this.nextReqId;
+    this.streams.set(reqId, onUpdate);
+    try {
+      const reply = await this.send({ ...payload, subscribe: 1 }, call, socket);
+      return { reply, reqId };
+    } catch (err) {
+      this.streams.delete(reqId);
+      throw err;
+    }
+  }
+
+  /** Stops a stream (and tells Deriv to forget its subscription, when it has one). */
+  endStream(reqId: number, subscriptionId?: string): void {
+    this.streams.delete(reqId);
+    if (subscriptionId && this.socket?.readyState === WebSocket.OPEN) {
+      this.socket.send(JSON.stringify({ forget: subscriptionId }));
+    }
+    this.armIdle();
+  }
+
+  private send(
+    payload: Record<string, unknown>,
+    call: string,
+    socket: WebSocket,
+  ): Promise<DerivMessage> {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+    const reqId = this.nextReqId++;
+    return new Promise<DerivMessage>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(reqId);
+        reject(new DerivNoAnswerError(call, 'timeout'));
+        this.armIdle();
+      }, this.timeoutMs);
+      this.pending.set(reqId, { call, resolve, reject, timer });
+      if (socket.readyState !== WebSocket.OPEN) {
+        this.settle(reqId, new DerivNoAnswerError(call, 'disconnected'));
+        return;
+      }
+      socket.send(JSON.stringify({ ...payload, req_id: reqId }));
+    });
+  }
+
+  private settle(reqId: number, outcome: DerivMessage | Error): void {
+    const p = this.pending.get(reqId);
+    if (!p) return;
+    this.pending.delete(reqId);
+    clearTimeout(p.timer);
+    if (outcome instanceof Error) p.reject(outcome);
+    else if (outcome.error) p.reject(new DerivApiError(p.call, outcome.error.code ?? 'unknown'));
+    else p.resolve(outcome);
+    this.armIdle();
+  }
+
+  private onMessage(socket: WebSocket, text: string): void {
+    if (socket !== this.socket) return;
+    let msg: DerivMessage;
+    try {
+      msg = JSON.parse(text) as DerivMessage;
+    } catch {
+      return;
+    }
+    const reqId = typeof msg.req_id === 'number' ? msg.req_id : null;
+    if (reqId === null) return;
+    if (this.pending.has(reqId)) {
+      this.settle(reqId, msg);
+      return;
+    }
+    this.streams.get(reqId)?.(msg);
+  }
+
+  private onClose(socket: WebSocket): void {
+    if (socket !== this.socket) return;
+    this.socket = null;
+    this.ready = null;
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+    for (const reqId of [...this.pending.keys()]) {
+      const call = this.pending.get(reqId)?.call ?? 'request';
+      this.settle(reqId, new DerivNoAnswerError(call, 'disconnected'));
+    }
+    const lost = [...this.streams.values()];
+    this.streams.clear();
+    for (const onUpdate of lost) onUpdate(null);
+  }
+
+  /** Closes the socket once nothing waits and no contract is watched for `idleMs`. */
+  private armIdle(): void {
+    if (this.idleTimer || !this.socket) return;
+    if (this.pending.size > 0 || this.streams.size > 0) return;
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = null;
+      if (this.pending.size === 0 && this.streams.size === 0) this.close();
+    }, this.idleMs);
+    this.idleTimer.unref();
+  }
+
+  close(): void {
+    const socket = this.socket;
+    if (!socket) return;
+    socket.terminate();
+    this.onClose(socket);
+  }
+}
