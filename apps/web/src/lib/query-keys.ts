@@ -28,4 +28,11 @@ export const queryKeys = {
   readerStatus: area<'reader-status', [userid: string]>('reader-status'),
   signals: area<'signals', [userid: string, channel: string]>('signals'),
   localChannels: area<'local-channels', [userid: string]>('local-channels'),
+  // Copy trading and MetaCopy (issue 9). Follows change on both sides at once (a request answered,
+  // a follower removed), so every follow read invalidates with `follows.all`.
+  follows: area<'follows', [what: string, userid: string, ...rest: string[]]>('follows'),
+  traderInfo: area<'trader-info', [userid: string]>('trader-info'),
+  followedTraders: area<'followed-traders', [userid: string]>('followed-traders'),
+  metaRecords: area<'meta-records', [userid: string]>('meta-records'),
+  metaFollowSettings: area<'meta-follow-settings', [userid: string]>('meta-follow-settings'),
 };
