@@ -21,10 +21,6 @@ export function saveMetaRecord(body: MetaTraderRecord) {
   return api(endpoints.saveMetaRecord, { body });
 }
 
-export function removeMetaRecord(userid: string, traderid: string) {
-  return api(endpoints.removeMetaRecord, { body: { userid, traderid } });
-}
-
 /** The bot's accepted MetaCopy followers (`/followerslist`). */
 export function useMetaFollowers(userid: string) {
   return useQuery({
@@ -55,11 +51,11 @@ export function saveMetaFollowSetting(body: MetaFollowSetting) {
 }
 
 /**
- * The follower stops following a MetaCopy trader: `/removemetafol` from the follower's side
- * (`userid` its own bot, `traderid` the trader), as `/followremove` serves both sides.
+ * The follower stops following a MetaCopy trader (a `/configmetafollower` card's Remove):
+ * `/removemetadata`, `userid` its own bot, `traderid` the trader.
  */
 export function leaveMetaTrader(userid: string, traderid: string) {
-  return api(endpoints.removeMetaFollower, { body: { userid, traderid, userName: '' } });
+  return api(endpoints.removeMetaRecord, { body: { userid, traderid } });
 }
 
 export function requestMeta(body: FollowRequest) {

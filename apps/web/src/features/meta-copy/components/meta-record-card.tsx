@@ -4,7 +4,7 @@ import {
   TRADER_BROKER_OPTIONS,
   type MetaTraderRecord,
 } from '@app/contract';
-import { Button, Card, CardContent, Typography } from '@mui/material';
+import { Card, CardContent, Typography } from '@mui/material';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -20,14 +20,13 @@ import { toMetaRecordBody, toMetaRecordForm, type MetaRecordForm } from '../meta
 interface MetaRecordCardProps {
   record: MetaTraderRecord;
   userid: string;
-  onRemove: (record: MetaTraderRecord) => void;
 }
 
 /**
  * One MetaCopy trader record (SPEC §2 "Trader MetaCopy config"): enable, 'Limite de Ordens',
  * delay, anticipation, signal type and broker; Save shows a closable success notice.
  */
-export function MetaRecordCard({ record, userid, onRemove }: MetaRecordCardProps) {
+export function MetaRecordCard({ record, userid }: MetaRecordCardProps) {
   const { t } = useTranslation();
   const headingId = useId();
   const values = useMemo(() => toMetaRecordForm(record), [record]);
@@ -53,11 +52,6 @@ export function MetaRecordCard({ record, userid, onRemove }: MetaRecordCardProps
           successKey="common.saved"
           successClosable
           submitKey="common.save"
-          actions={
-            <Button color="error" variant="outlined" onClick={() => onRemove(record)}>
-              {t('metaTraderConfig.remove')}
-            </Button>
-          }
         >
           <FormSection columns={1}>
             <CheckboxField name="traderEna" />

@@ -1,22 +1,20 @@
 import { MetaTraderRecordSchema, type MetaTraderRecord } from '@app/contract';
-import { Alert, Box, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CardList } from '../../../components/cards/card-list.tsx';
-import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
-import { useConfirmedAction } from '../../../components/dialogs/use-confirmed-action.ts';
 import { FormShell, TextField } from '../../../components/form/index.ts';
 import { PageCard } from '../../../components/layout/page-card.tsx';
-import { dynamicKey } from '../../../i18n/keys.ts';
 import { useCurrentBot } from '../../../lib/current-bot.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { removeMetaRecord, saveMetaRecord, useMetaRecords } from '../api/meta-copy.ts';
+import { saveMetaRecord, useMetaRecords } from '../api/meta-copy.ts';
 import { newMetaRecord } from '../meta-copy-forms.ts';
 import { MetaRecordCard } from './meta-record-card.tsx';
 
 /**
- * Trader MetaCopy config (`/tradermetaconfig`), SPEC §2: a card per trader record, a record
- * added by its trader id (SPEC §9's defaults, then tuned on its card), Remove behind a question.
+ * Trader MetaCopy config (`/tradermetaconfig`), SPEC §2: a card per trader record, and a record
+ * added by its trader id (SPEC §9's defaults, then tuned on its card). SPEC gives records no
+ * remove (`/removemetadata` is the follower's, on `/configmetafollower`); a record is switched off.
  */
 export function MetaTraderConfigPage() {
   const { t } = useTranslation();
@@ -24,29 +22,18 @@ export function MetaTraderConfigPage() {
   const queryClient = useQueryClient();
   const query = useMetaRecords(userid);
   const reload = () => queryClient.invalidateQueries({ queryKey: queryKeys.metaRecords.all });
-  const remove = useConfirmedAction(
-    (record: MetaTraderRecord) => removeMetaRecord(userid, record.traderid),
-    { onSuccess: reload },
-  );
   return (
     <PageCard
       title={t('metaTraderConfig.title')}
       subtitle={t('metaTraderConfig.subtitle')}
       maxWidth={1200}
     >
-      {remove.error && (
-        <Alert severity="error" sx={{ mb: 2 }} onClose={remove.clearError}>
-          {t(dynamicKey(remove.error))}
-        </Alert>
-      )}
       <CardList
         query={query}
         keyOf={(record) => record.traderid}
         emptyText={t('metaTraderConfig.empty')}
         label={t('metaTraderConfig.title')}
-        renderCard={(record) => (
-          <MetaRecordCard record={record} userid={userid} onRemove={remove.ask} />
-        )}
+        renderCard={(record) => <MetaRecordCard record={record} userid={userid} />}
       />
       <Box component="section" aria-labelledby="meta-add-title" sx={{ mt: 4, maxWidth: 420 }}>
         <Typography id="meta-add-title" variant="h6" component="h2" gutterBottom>
@@ -65,12 +52,6 @@ export function MetaTraderConfigPage() {
           <TextField name="newTraderid" inputMode="numeric" required />
         </FormShell>
       </Box>
-      <ConfirmDialog
-        {...remove.dialog}
-        title={t('metaTraderConfig.removeTitle', { id: remove.target?.traderid ?? '' })}
-        message={t('metaTraderConfig.removeMessage')}
-        confirmLabel={t('metaTraderConfig.remove')}
-      />
     </PageCard>
   );
 }
