@@ -1,4 +1,5 @@
-import { Navigate, type RouteObject } from 'react-router';
+import { useEffect } from 'react';
+import { useNavigate, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/components/login-page.tsx';
 import { lazyRoute, lazyScreen, type LazyRoute } from '../lib/lazy-screen.tsx';
 import { PublicLayout } from './shell/public-layout.tsx';
@@ -168,6 +169,13 @@ const screens: LazyRoute[] = [
   ),
 ];
 
+/** Replaces the current entry with `to` (react-router's `<Navigate>` would add to the login page). */
+function Redirect({ to }: { to: string }) {
+  const navigate = useNavigate();
+  useEffect(() => void navigate(to, { replace: true }), [navigate, to]);
+  return null;
+}
+
 /**
  * Routes SPEC names but never shows (DESIGN §6, §9): each goes to its nearest screen, replacing
  * the history entry so Back does not bounce.
@@ -178,7 +186,7 @@ const redirects: RouteObject[] = (
     [PATHS.followConfigLegacy, PATHS.followConfig],
     [PATHS.followerMetaConfigLegacy, PATHS.metaFollowerConfig],
   ] as const
-).map(([from, to]) => ({ path: from, element: <Navigate to={to} replace /> }));
+).map(([from, to]) => ({ path: from, element: <Redirect to={to} /> }));
 
 /** Every logged-in path that has a screen. */
 export const builtPaths: readonly string[] = [PATHS.home, ...screens.map((route) => route.path)];

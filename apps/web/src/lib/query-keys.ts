@@ -32,7 +32,5 @@ export const queryKeys = {
   // a follower removed), so every follow read invalidates with `follows.all`.
   follows: area<'follows', [what: string, userid: string, ...rest: string[]]>('follows'),
   traderInfo: area<'trader-info', [userid: string]>('trader-info'),
-  followedTraders: area<'followed-traders', [userid: string]>('followed-traders'),
   metaRecords: area<'meta-records', [userid: string]>('meta-records'),
-  metaFollowSettings: area<'meta-follow-settings', [userid: string]>('meta-follow-settings'),
 };

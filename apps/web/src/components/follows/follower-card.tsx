@@ -57,7 +57,7 @@ function FollowerInfo({
     <Stack spacing={0.5}>
       <Typography>{t('follows.info.userid', { id: info.data.userid })}</Typography>
       <Typography>
-        {expiry === null ? t('follows.info.noExpiry') : t('follows.info.expiry', { date: expiry })}
+        {expiry === null ? t('follows.info.noExpiry') : t('follows.card.expires', { date: expiry })}
       </Typography>
     </Stack>
   );
@@ -96,7 +96,7 @@ function ExpiryEditor({
         onChange={(event) => setText(event.target.value)}
         error={text !== '' && expCopy === null}
         helperText={
-          text !== '' && expCopy === null ? t('follows.expiry.invalid') : t('follows.expiry.help')
+          text !== '' && expCopy === null ? t('errors.invalidValue') : t('follows.expiry.help')
         }
         slotProps={{ inputLabel: { shrink: true } }}
         autoFocus

@@ -57,10 +57,9 @@ export function IncomingRequests({ userid, product }: IncomingRequestsProps) {
               >
                 <ListItemText
                   primary={request.name || request.id}
-                  secondary={t('follows.requests.line', {
-                    id: request.id,
-                    date: formatExpiryDateTime(Math.floor(request.requestedAt / 1000)) ?? '',
-                  })}
+                  secondary={`${t('follows.card.id', { id: request.id })} · ${
+                    formatExpiryDateTime(Math.floor(request.requestedAt / 1000)) ?? ''
+                  }`}
                   sx={{ minWidth: 180 }}
                 />
                 <Stack direction="row" spacing={1}>

@@ -64,11 +64,11 @@ export function OwnFollows({ userid, product }: OwnFollowsProps) {
                     secondary={
                       state === 'expired'
                         ? t('follows.own.expiredHelp', { date: expiry ?? '' })
-                        : state === 'accepted'
-                          ? expiry === null
+                        : state !== 'accepted'
+                          ? undefined
+                          : expiry === null
                             ? t('follows.card.noExpiry')
                             : t('follows.card.expires', { date: expiry })
-                          : t(`follows.own.help.${state}`)
                     }
                     sx={{ minWidth: 180 }}
                   />

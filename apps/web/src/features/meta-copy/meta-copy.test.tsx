@@ -65,7 +65,7 @@ describe('MetaCopy menu', () => {
         .getAllByRole('link')
         .map((a) => a.getAttribute('href')),
     ).toEqual(['/tradermetaconfig', '/followerslist', '/configmetafollower', '/followermetareq']);
-    expect(await screen.findByText(/Você ainda não pediu/)).toBeInTheDocument();
+    expect(await screen.findByText('Nenhum pedido ainda.')).toBeInTheDocument();
   });
 });
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { FollowersSection } from '../../../components/follows/followers-section.tsx';
 import { PageCard } from '../../../components/layout/page-card.tsx';
 import { useCurrentBot } from '../../../lib/current-bot.ts';
-import { removeCopyFollower, useCopyFollowers } from '../api/copy-trader.ts';
+import { removeCopyFollower, useCopyFollowers } from '../api/copy-followers.ts';
 
 /**
  * The bot's copy followers (`/followerscopy`), SPEC §2 "Followers list" for copy trading: the
@@ -13,11 +13,7 @@ export function CopyFollowersPage() {
   const { userid } = useCurrentBot();
   const query = useCopyFollowers(userid);
   return (
-    <PageCard
-      title={t('copyTrader.followers.title')}
-      subtitle={t('copyTrader.followers.subtitle')}
-      maxWidth={1200}
-    >
+    <PageCard title={t('copyTrader.followers.title')} maxWidth={1200}>
       <FollowersSection
         userid={userid}
         product="copy"

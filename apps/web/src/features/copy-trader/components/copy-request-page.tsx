@@ -4,7 +4,7 @@ import { OwnFollows } from '../../../components/follows/own-follows.tsx';
 import { PageCard } from '../../../components/layout/page-card.tsx';
 import { useCurrentBot } from '../../../lib/current-bot.ts';
 import { PATHS } from '../../../lib/paths.ts';
-import { requestCopy } from '../api/copy-trader.ts';
+import { requestCopy } from '../api/copy-request.ts';
 
 /**
  * Ask to follow a trader's copy trading (`/copyrequest`), SPEC §2 "Send requests", §5: the name
@@ -15,11 +15,7 @@ export function CopyRequestPage() {
   const { t } = useTranslation();
   const { userid } = useCurrentBot();
   return (
-    <PageCard
-      title={t('copyTrader.request.title')}
-      subtitle={t('copyTrader.request.subtitle')}
-      maxWidth={560}
-    >
+    <PageCard title={t('copyTrader.request.title')} maxWidth={560}>
       <FollowRequestForm
         userid={userid}
         lettersAndDigitsOnly

@@ -18,7 +18,7 @@ export function CopyTraderPage({ isBuilt }: CopyTraderPageProps) {
   const { t } = useTranslation();
   const { userid } = useCurrentBot();
   return (
-    <PageCard title={t('copyTrader.title')} subtitle={t('copyTrader.subtitle')}>
+    <PageCard title={t('copyTrader.title')}>
       <LinkMenu label={t('copyTrader.title')} links={COPY_TRADER_MENU} isBuilt={isBuilt} />
       <OwnFollows userid={userid} product="copy" />
     </PageCard>

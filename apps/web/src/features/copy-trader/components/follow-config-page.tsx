@@ -10,7 +10,7 @@ import { PageCard } from '../../../components/layout/page-card.tsx';
 import { dynamicKey } from '../../../i18n/keys.ts';
 import { useCurrentBot } from '../../../lib/current-bot.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { removeFollowedTrader, useFollowedTraders } from '../api/copy-trader.ts';
+import { removeFollowedTrader, useFollowedTraders } from '../api/followed-traders.ts';
 import { FollowedTraderCard } from './followed-trader-card.tsx';
 
 /**
@@ -29,7 +29,7 @@ export function FollowConfigPage() {
     { onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.follows.all }) },
   );
   return (
-    <PageCard title={t('followConfig.title')} subtitle={t('followConfig.subtitle')} maxWidth={1200}>
+    <PageCard title={t('followConfig.title')} maxWidth={1200}>
       <FormControlLabel
         sx={{ mb: 2 }}
         control={
@@ -58,8 +58,8 @@ export function FollowConfigPage() {
       />
       <ConfirmDialog
         {...remove.dialog}
-        title={t('followConfig.removeTitle', { id: remove.target?.traderID ?? '' })}
-        message={t('followConfig.removeMessage')}
+        title={t('follows.leave.title', { id: remove.target?.traderID ?? '' })}
+        message={t('follows.leave.message')}
         confirmLabel={t('followConfig.remove')}
       />
     </PageCard>

@@ -15,12 +15,12 @@ import {
   NumberField,
   SelectField,
 } from '../../../components/form/index.ts';
-import { saveFollowedTrader } from '../api/copy-trader.ts';
+import { saveFollowedTrader } from '../api/followed-traders.ts';
 import {
   toFollowedTraderForm,
   toTraderFollowBody,
   type FollowedTraderForm,
-} from '../copy-trader-forms.ts';
+} from '../followed-trader-form.ts';
 
 interface FollowedTraderCardProps {
   card: TraderFollow;

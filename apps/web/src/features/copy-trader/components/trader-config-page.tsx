@@ -17,13 +17,13 @@ import {
 import { QueryForm } from '../../../components/form/query-form.tsx';
 import { PageCard } from '../../../components/layout/page-card.tsx';
 import { useCurrentBot } from '../../../lib/current-bot.ts';
-import { saveTraderInfo, useTraderInfo } from '../api/copy-trader.ts';
+import { saveTraderInfo, useTraderInfo } from '../api/trader-info.ts';
 import {
   EMPTY_TRADER_CONFIG,
   toTraderConfigForm,
   toTraderInfoBody,
   type TraderConfigForm,
-} from '../copy-trader-forms.ts';
+} from '../trader-config-form.ts';
 
 /**
  * Trader configuration (`/configtradercopy`, 'Configuração Trader'), SPEC §2, §3 "Trader info"
@@ -34,7 +34,7 @@ export function TraderConfigPage() {
   const { userid } = useCurrentBot();
   const query = useTraderInfo(userid);
   return (
-    <PageCard title={t('traderConfig.title')} subtitle={t('traderConfig.subtitle')}>
+    <PageCard title={t('traderConfig.title')}>
       <QueryForm<TraderInfo, TraderConfigForm, TraderInfo, unknown>
         query={query}
         toValues={toTraderConfigForm}

@@ -18,7 +18,7 @@ export function MetaCopyPage({ isBuilt }: MetaCopyPageProps) {
   const { t } = useTranslation();
   const { userid } = useCurrentBot();
   return (
-    <PageCard title={t('metaCopy.title')} subtitle={t('metaCopy.subtitle')}>
+    <PageCard title={t('metaCopy.title')}>
       <LinkMenu label={t('metaCopy.title')} links={META_COPY_MENU} isBuilt={isBuilt} />
       <OwnFollows userid={userid} product="meta" />
     </PageCard>

@@ -14,8 +14,12 @@ import {
   NumberField,
   SelectField,
 } from '../../../components/form/index.ts';
-import { saveMetaFollowSetting } from '../api/meta-copy.ts';
-import { toMetaSettingBody, toMetaSettingForm, type MetaSettingForm } from '../meta-copy-forms.ts';
+import { saveMetaFollowSetting } from '../api/meta-follow-settings.ts';
+import {
+  toMetaSettingBody,
+  toMetaSettingForm,
+  type MetaSettingForm,
+} from '../meta-setting-form.ts';
 
 interface MetaFollowCardProps {
   setting: MetaFollowSetting;

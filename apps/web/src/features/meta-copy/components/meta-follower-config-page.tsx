@@ -10,7 +10,7 @@ import { PageCard } from '../../../components/layout/page-card.tsx';
 import { dynamicKey } from '../../../i18n/keys.ts';
 import { useCurrentBot } from '../../../lib/current-bot.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { leaveMetaTrader, useMetaFollowSettings } from '../api/meta-copy.ts';
+import { leaveMetaTrader, useMetaFollowSettings } from '../api/meta-follow-settings.ts';
 import { MetaFollowCard } from './meta-follow-card.tsx';
 
 /**
@@ -28,11 +28,7 @@ export function MetaFollowerConfigPage() {
     { onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.follows.all }) },
   );
   return (
-    <PageCard
-      title={t('metaFollowerConfig.title')}
-      subtitle={t('metaFollowerConfig.subtitle')}
-      maxWidth={1200}
-    >
+    <PageCard title={t('metaFollowerConfig.title')} maxWidth={1200}>
       <FormControlLabel
         sx={{ mb: 2 }}
         control={
@@ -61,8 +57,8 @@ export function MetaFollowerConfigPage() {
       />
       <ConfirmDialog
         {...remove.dialog}
-        title={t('metaFollowerConfig.removeTitle', { id: remove.target?.traderid ?? '' })}
-        message={t('metaFollowerConfig.removeMessage')}
+        title={t('follows.leave.title', { id: remove.target?.traderid ?? '' })}
+        message={t('follows.leave.message')}
         confirmLabel={t('metaFollowerConfig.remove')}
       />
     </PageCard>

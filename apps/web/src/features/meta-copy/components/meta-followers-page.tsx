@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { FollowersSection } from '../../../components/follows/followers-section.tsx';
 import { PageCard } from '../../../components/layout/page-card.tsx';
 import { useCurrentBot } from '../../../lib/current-bot.ts';
-import { removeMetaFollower, useMetaFollowers } from '../api/meta-copy.ts';
+import { removeMetaFollower, useMetaFollowers } from '../api/meta-followers.ts';
 
 /**
  * The bot's MetaCopy followers (`/followerslist`, 'Lista de seguidores'), SPEC §2: the requests
@@ -13,11 +13,7 @@ export function MetaFollowersPage() {
   const { userid } = useCurrentBot();
   const query = useMetaFollowers(userid);
   return (
-    <PageCard
-      title={t('metaCopy.followers.title')}
-      subtitle={t('metaCopy.followers.subtitle')}
-      maxWidth={1200}
-    >
+    <PageCard title={t('metaCopy.followers.title')} maxWidth={1200}>
       <FollowersSection
         userid={userid}
         product="meta"

@@ -14,8 +14,8 @@ import {
   NumberField,
   SelectField,
 } from '../../../components/form/index.ts';
-import { saveMetaRecord } from '../api/meta-copy.ts';
-import { toMetaRecordBody, toMetaRecordForm, type MetaRecordForm } from '../meta-copy-forms.ts';
+import { saveMetaRecord } from '../api/meta-records.ts';
+import { toMetaRecordBody, toMetaRecordForm, type MetaRecordForm } from '../meta-record-form.ts';
 
 interface MetaRecordCardProps {
   record: MetaTraderRecord;

@@ -4,7 +4,7 @@ import { OwnFollows } from '../../../components/follows/own-follows.tsx';
 import { PageCard } from '../../../components/layout/page-card.tsx';
 import { useCurrentBot } from '../../../lib/current-bot.ts';
 import { PATHS } from '../../../lib/paths.ts';
-import { requestMeta } from '../api/meta-copy.ts';
+import { requestMeta } from '../api/meta-request.ts';
 
 /**
  * Ask to follow a trader's MetaCopy (`/followermetareq`), SPEC §2 "Send requests", §5: trader ID
@@ -14,11 +14,7 @@ export function MetaRequestPage() {
   const { t } = useTranslation();
   const { userid } = useCurrentBot();
   return (
-    <PageCard
-      title={t('metaCopy.request.title')}
-      subtitle={t('metaCopy.request.subtitle')}
-      maxWidth={560}
-    >
+    <PageCard title={t('metaCopy.request.title')} maxWidth={560}>
       <FollowRequestForm
         userid={userid}
         lettersAndDigitsOnly={false}

@@ -7,8 +7,8 @@ import { FormShell, TextField } from '../../../components/form/index.ts';
 import { PageCard } from '../../../components/layout/page-card.tsx';
 import { useCurrentBot } from '../../../lib/current-bot.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { saveMetaRecord, useMetaRecords } from '../api/meta-copy.ts';
-import { newMetaRecord } from '../meta-copy-forms.ts';
+import { saveMetaRecord, useMetaRecords } from '../api/meta-records.ts';
+import { newMetaRecord } from '../meta-record-form.ts';
 import { MetaRecordCard } from './meta-record-card.tsx';
 
 /**
@@ -23,11 +23,7 @@ export function MetaTraderConfigPage() {
   const query = useMetaRecords(userid);
   const reload = () => queryClient.invalidateQueries({ queryKey: queryKeys.metaRecords.all });
   return (
-    <PageCard
-      title={t('metaTraderConfig.title')}
-      subtitle={t('metaTraderConfig.subtitle')}
-      maxWidth={1200}
-    >
+    <PageCard title={t('metaTraderConfig.title')} maxWidth={1200}>
       <CardList
         query={query}
         keyOf={(record) => record.traderid}

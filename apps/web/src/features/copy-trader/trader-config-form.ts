@@ -1,4 +1,4 @@
-import type { TraderFollow, TraderInfo } from '@app/contract';
+import type { TraderInfo } from '@app/contract';
 import {
   fromNumberValues,
   toNumberValues,
@@ -39,43 +39,4 @@ export function toTraderInfoBody(values: TraderConfigForm, userid: string): Trad
     paresFilter: values.paresFilter,
     userid,
   } as TraderInfo;
-}
-
-const FOLLOW_NUMBERS = [
-  'maxTrades',
-  'signalType',
-  'delaysig',
-  'brokerID',
-  'minStake',
-  'maxStake',
-  'lote',
-  'loteType',
-] as const;
-
-/** One `/configfollow` card's form (SPEC §3 "Trader save"). */
-export type FollowedTraderForm = NumberValues<(typeof FOLLOW_NUMBERS)[number]> & {
-  traderEna: boolean;
-  acptdemo: boolean;
-};
-
-export function toFollowedTraderForm(card: TraderFollow): FollowedTraderForm {
-  return {
-    traderEna: card.traderEna,
-    acptdemo: card.acptdemo,
-    ...toNumberValues(FOLLOW_NUMBERS, card),
-  };
-}
-
-export function toTraderFollowBody(
-  values: FollowedTraderForm,
-  card: TraderFollow,
-  userid: string,
-): TraderFollow {
-  return {
-    ...fromNumberValues(FOLLOW_NUMBERS, values),
-    traderEna: values.traderEna,
-    acptdemo: values.acptdemo,
-    traderID: card.traderID,
-    userid,
-  } as TraderFollow;
 }
