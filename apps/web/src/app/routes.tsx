@@ -1,4 +1,5 @@
-import type { RouteObject } from 'react-router';
+import { useEffect } from 'react';
+import { useNavigate, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/components/login-page.tsx';
 import { lazyRoute, lazyScreen, type LazyRoute } from '../lib/lazy-screen.tsx';
 import { PublicLayout } from './shell/public-layout.tsx';
@@ -116,7 +117,79 @@ const screens: LazyRoute[] = [
   lazyRoute(PATHS.latency, () =>
     import('../features/trading/components/latency-page.tsx').then((m) => m.LatencyPage),
   ),
+  // Copy trading (issue 9).
+  lazyRoute(
+    PATHS.copyTrader,
+    () =>
+      import('../features/copy-trader/components/copy-trader-page.tsx').then(
+        (m) => m.CopyTraderPage,
+      ),
+    { isBuilt },
+  ),
+  lazyRoute(PATHS.traderCopyConfig, () =>
+    import('../features/copy-trader/components/trader-config-page.tsx').then(
+      (m) => m.TraderConfigPage,
+    ),
+  ),
+  lazyRoute(PATHS.copyFollowers, () =>
+    import('../features/copy-trader/components/copy-followers-page.tsx').then(
+      (m) => m.CopyFollowersPage,
+    ),
+  ),
+  lazyRoute(PATHS.followConfig, () =>
+    import('../features/copy-trader/components/follow-config-page.tsx').then(
+      (m) => m.FollowConfigPage,
+    ),
+  ),
+  lazyRoute(PATHS.copyRequest, () =>
+    import('../features/copy-trader/components/copy-request-page.tsx').then(
+      (m) => m.CopyRequestPage,
+    ),
+  ),
+  // MetaCopy (issue 9).
+  lazyRoute(
+    PATHS.metaTrader,
+    () => import('../features/meta-copy/components/meta-copy-page.tsx').then((m) => m.MetaCopyPage),
+    { isBuilt },
+  ),
+  lazyRoute(PATHS.metaTraderConfig, () =>
+    import('../features/meta-copy/components/meta-trader-config-page.tsx').then(
+      (m) => m.MetaTraderConfigPage,
+    ),
+  ),
+  lazyRoute(PATHS.metaFollowers, () =>
+    import('../features/meta-copy/components/meta-followers-page.tsx').then(
+      (m) => m.MetaFollowersPage,
+    ),
+  ),
+  lazyRoute(PATHS.metaFollowerConfig, () =>
+    import('../features/meta-copy/components/meta-follower-config-page.tsx').then(
+      (m) => m.MetaFollowerConfigPage,
+    ),
+  ),
+  lazyRoute(PATHS.metaRequest, () =>
+    import('../features/meta-copy/components/meta-request-page.tsx').then((m) => m.MetaRequestPage),
+  ),
 ];
+
+/** Replaces the current entry with `to` (react-router's `<Navigate>` would add to the login page). */
+function Redirect({ to }: { to: string }) {
+  const navigate = useNavigate();
+  useEffect(() => void navigate(to, { replace: true }), [navigate, to]);
+  return null;
+}
+
+/**
+ * Routes SPEC names but never shows (DESIGN §6, §9): each goes to its nearest screen, replacing
+ * the history entry so Back does not bounce.
+ */
+const redirects: RouteObject[] = (
+  [
+    [PATHS.traderConfigLegacy, PATHS.traderCopyConfig],
+    [PATHS.followConfigLegacy, PATHS.followConfig],
+    [PATHS.followerMetaConfigLegacy, PATHS.metaFollowerConfig],
+  ] as const
+).map(([from, to]) => ({ path: from, element: <Redirect to={to} /> }));
 
 /** Every logged-in path that has a screen. */
 export const builtPaths: readonly string[] = [PATHS.home, ...screens.map((route) => route.path)];
@@ -153,6 +226,7 @@ export const loggedInRoutes: RouteObject[] = [
     children: [
       { index: true, element: home.element },
       ...screens,
+      ...redirects,
       { path: '*', element: notFound({ loggedIn: true }) },
     ],
   },

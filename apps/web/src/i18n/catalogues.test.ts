@@ -2,14 +2,18 @@ import {
   ACCOUNT_TYPES,
   BOT_COMMAND_CODES,
   BROKER_IDS,
+  CANDLE_COLORS,
   CHANNEL_SIGNAL_TYPES,
   CHANNEL_STRATEGIES,
   ErrorCode,
+  FOLLOWER_COPY_SIGNAL_TYPES,
+  FOLLOWER_LOTE_TYPES,
   FieldMsg,
   FieldProblem,
   LANGUAGES,
   LOGIN_METHODS,
   LOTE_TYPES,
+  META_SIGNAL_TYPES,
   Msg,
   OPER_TYPES,
   OPERATION_TYPES,
@@ -17,6 +21,7 @@ import {
   STOP_TYPES,
   rangeKey,
   STRATEGIES,
+  TRADER_CONFIG_SIGNAL_TYPES,
   TRADER_MODES,
 } from '@app/contract';
 import { SESSION_REPLY_KEYS } from '@app/robot';
@@ -54,6 +59,15 @@ const SCREEN_ENUMS: Record<string, readonly number[]> = {
   channelSignalType: CHANNEL_SIGNAL_TYPES,
   operType: OPER_TYPES,
   channelStrategy: CHANNEL_STRATEGIES,
+  signalType: [
+    ...new Set([
+      ...TRADER_CONFIG_SIGNAL_TYPES,
+      ...META_SIGNAL_TYPES,
+      ...FOLLOWER_COPY_SIGNAL_TYPES,
+    ]),
+  ],
+  candleColor: CANDLE_COLORS,
+  followerLoteType: FOLLOWER_LOTE_TYPES,
 };
 
 /**

@@ -62,6 +62,7 @@ describe('drawer', () => {
     expect(hrefs).toEqual([
       '/',
       '/geralconfig',
+      '/copytrader',
       '/copysignals',
       '/comprar',
       '/auth',
@@ -80,8 +81,11 @@ describe('drawer', () => {
     for (const link of within(nav).getAllByRole('link')) {
       expect(builtPaths).toContain(link.getAttribute('href'));
     }
-    expect(within(nav).queryByRole('link', { name: 'Copy trade' })).not.toBeInTheDocument();
-    expect(builtPaths).not.toContain('/copytrader');
+    // Issue 9 built copy trading: its link shows and leads to a screen.
+    expect(within(nav).getByRole('link', { name: 'Copy trade' })).toHaveAttribute(
+      'href',
+      '/copytrader',
+    );
   });
 });
 
@@ -205,7 +209,7 @@ describe('routes', () => {
 
   it('an unbuilt screen is not-found when logged in', async () => {
     fakeServer({ 'GET /api/session': { body: ana } });
-    await renderApp('/copytrader');
+    await renderApp('/no-such-screen');
     expect(
       await screen.findByRole('heading', { name: 'Página não encontrada' }),
     ).toBeInTheDocument();

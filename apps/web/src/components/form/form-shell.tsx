@@ -55,6 +55,8 @@ export interface FormShellProps<V extends FieldValues, B, R> {
   onSuccess?: (result: R) => void;
   /** A success notice hiding after NOTICE_MS. */
   successKey?: I18nKey;
+  /** The success notice also has a close button (SPEC §2 "closable success notice"). */
+  successClosable?: boolean;
   /** Fields emptied after a successful save (secrets are never shown back). */
   clearOnSuccess?: readonly string[];
   submitKey: I18nKey;
@@ -90,6 +92,7 @@ export function FormShell<V extends FieldValues, B, R>({
   onSubmit,
   onSuccess,
   successKey,
+  successClosable,
   clearOnSuccess,
   submitKey,
   savingKey = 'common.saving',
@@ -231,7 +234,11 @@ export function FormShell<V extends FieldValues, B, R>({
                 </Alert>
               )}
               {successKey && success.visible && (
-                <Alert severity="success" role="status">
+                <Alert
+                  severity="success"
+                  role="status"
+                  onClose={successClosable ? success.hide : undefined}
+                >
                   {t(successKey)}
                 </Alert>
               )}

@@ -1,0 +1,22 @@
+import { endpoints, type TraderFollow } from '@app/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+/** The traders the bot follows, with its settings for each (`/configfollow`). */
+export function useFollowedTraders(userid: string) {
+  return useQuery({
+    queryKey: queryKeys.follows.of('followed-traders', userid),
+    queryFn: () => api(endpoints.getFollowedTraders, { query: { userid } }),
+    retry: false,
+  });
+}
+
+export function saveFollowedTrader(body: TraderFollow) {
+  return api(endpoints.saveFollowedTrader, { body });
+}
+
+/** The follower stops following: `userid` its own bot, `traderid` the trader. */
+export function removeFollowedTrader(userid: string, traderid: string) {
+  return api(endpoints.removeFollowedTrader, { body: { userid, traderid } });
+}

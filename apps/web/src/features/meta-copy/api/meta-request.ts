@@ -1,0 +1,7 @@
+import { endpoints, type FollowRequest } from '@app/contract';
+import { api } from '../../../lib/api.ts';
+
+/** Asks to follow a trader's MetaCopy (`/metaidreq`). */
+export function requestMeta(body: FollowRequest) {
+  return api(endpoints.requestMeta, { body });
+}
