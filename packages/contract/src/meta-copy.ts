@@ -76,6 +76,7 @@ export const metaCopyEndpoints = {
     body: z.object({ userid: BotIdSchema, traderid: BotIdSchema }),
     response: OkSchema,
     owner: ownerBody,
+    relation: { in: 'body', field: 'traderid', role: 'follower', product: 'meta' },
   }),
   getMetaFollowers: endpoint({
     method: 'GET',
@@ -94,6 +95,13 @@ export const metaCopyEndpoints = {
     query: UseridTraderQuerySchema.extend({ product: z.enum(COPY_PRODUCTS).optional() }),
     response: z.object({ userid: z.string(), expCopy: z.number().int() }),
     owner: ownerQuery,
+    relation: {
+      in: 'query',
+      field: 'traderid',
+      role: 'trader',
+      product: { field: 'product', default: 'meta' },
+      states: ['accepted'],
+    },
   }),
   updateExpiry: endpoint({
     method: 'POST',
@@ -110,6 +118,13 @@ export const metaCopyEndpoints = {
     }),
     response: OkSchema,
     owner: ownerBody,
+    relation: {
+      in: 'body',
+      field: 'traderid',
+      role: 'trader',
+      product: { field: 'product' },
+      states: ['accepted'],
+    },
   }),
   removeMetaFollower: endpoint({
     method: 'POST',
@@ -119,6 +134,7 @@ export const metaCopyEndpoints = {
     body: z.object({ userid: BotIdSchema, traderid: BotIdSchema, userName: z.string().max(64) }),
     response: OkSchema,
     owner: ownerBody,
+    relation: { in: 'body', field: 'traderid', role: 'trader', product: 'meta' },
   }),
   getMetaFollowSettings: endpoint({
     method: 'GET',
@@ -137,6 +153,13 @@ export const metaCopyEndpoints = {
     body: MetaFollowSettingSchema,
     response: OkSchema,
     owner: ownerBody,
+    relation: {
+      in: 'body',
+      field: 'traderid',
+      role: 'follower',
+      product: 'meta',
+      states: ['pending', 'accepted'],
+    },
   }),
   requestMeta: endpoint({
     method: 'POST',

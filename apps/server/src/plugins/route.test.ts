@@ -50,6 +50,9 @@ const HANDLER_REFUSALS: Record<string, { status: number; code: string }> = {
   // The test app has no messaging-app source configured.
   'POST /addphone': { status: 409, code: 'phone.errors.notConfigured' },
   'POST /authcode': { status: 409, code: 'phone.errors.notConfigured' },
+  // No bot has the sample's traderid '12345'.
+  'POST /copytradereq': { status: 404, code: 'follow.errors.unknownTrader' },
+  'POST /metaidreq': { status: 404, code: 'follow.errors.unknownTrader' },
 };
 const owned = endpointList.filter(
   (e): e is typeof e & { owner: { in: 'query' | 'body'; field: string } } =>
@@ -135,6 +138,8 @@ describe("403 for another account's bot", () => {
     '%s reaches its handler for an own bot (200, its own refusal, or 501 while not implemented)',
     async (_name, e) => {
       const res = await send(e, validRequest(e, mine.userid), mine.cookie);
+      // A row that declares a relationship refuses the sample's '12345': no follow with it.
+      if (e.relation) return expectEnvelope(res, 403, 'errors.forbidden');
       const refusal = HANDLER_REFUSALS[`${e.method} ${e.path}`];
       if (refusal) return expectEnvelope(res, refusal.status, refusal.code);
       expect([200, 501], `${res.statusCode} ${res.body}`).toContain(res.statusCode);
