@@ -72,7 +72,9 @@ export const metaCopyEndpoints = {
     method: 'POST',
     path: '/removemetadata',
     area: 'meta-copy',
-    summary: 'Remove a MetaCopy follow setting.',
+    summary:
+      'The follower ends its MetaCopy follow of `traderid` (the Remove of a `/configmetafollower` ' +
+      'card); trader records have no remove in SPEC.',
     body: z.object({ userid: BotIdSchema, traderid: BotIdSchema }),
     response: OkSchema,
     owner: ownerBody,
@@ -130,7 +132,9 @@ export const metaCopyEndpoints = {
     method: 'POST',
     path: '/removemetafol',
     area: 'meta-copy',
-    summary: 'Remove a MetaCopy follower.',
+    summary:
+      'The trader removes its MetaCopy follower `traderid` (`/followerslist`); userName is ' +
+      "the card's name, not an identity, and is not checked.",
     body: z.object({ userid: BotIdSchema, traderid: BotIdSchema, userName: z.string().max(64) }),
     response: OkSchema,
     owner: ownerBody,
