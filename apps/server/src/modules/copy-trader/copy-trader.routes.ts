@@ -41,7 +41,10 @@ export function copyTraderRoutes(app: FastifyInstance): void {
     })),
   );
   route(app, endpoints.removeFollower, async ({ follows }) => {
-    await removeFollows(deps, follows);
+    // Either side may end it; when the two bots follow each other, the caller removes its
+    // follower (the trader's Remover on /followerscopy), never both relationships at once.
+    const asTrader = follows.filter((f) => f.role === 'trader');
+    await removeFollows(deps, asTrader.length > 0 ? asTrader : follows);
     return ok;
   });
   route(app, endpoints.getIncomingRequests, ({ botId }) => listIncomingRequests(deps, botId));

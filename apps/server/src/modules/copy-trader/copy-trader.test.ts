@@ -331,6 +331,22 @@ describe("the trader's followers (GET /api/getfollowers, POST /api/followremove,
       'errors.forbidden',
     );
   });
+  it("between two bots that follow each other, /followremove removes the caller's follower only", async () => {
+    await accepted(follower);
+    // The trader follows its follower back.
+    await request(trader, follower.userid);
+    await callAs(t.app, follower.cookie, api.answerRequest, {
+      body: { userid: follower.userid, followerid: trader.userid, product: 'copy', accept: true },
+    });
+    const res = await callAs(t.app, trader.cookie, api.removeFollower, {
+      body: { userid: trader.userid, traderid: follower.userid },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await followers()).toEqual([]);
+    expect((await myFollows(trader)).map((f) => [f.traderid, f.state])).toEqual([
+      [follower.userid, 'accepted'],
+    ]);
+  });
 });
 
 describe('the trader side settings (GET /api/gettraderinfo, POST /api/savetraderinfo)', () => {
