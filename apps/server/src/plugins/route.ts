@@ -184,6 +184,19 @@ function relationCheck(app: FastifyInstance, relation: RelationField): preHandle
   };
 }
 
+/** The relation as the API docs say it: who the caller must be, else 403. */
+function relationText(r: RelationField): string {
+  const role = { follower: 'a follower of', trader: 'the trader of', either: 'in a follow with' }[
+    r.role
+  ];
+  const product =
+    typeof r.product === 'string'
+      ? r.product
+      : `\`${r.product.field}\`${r.product.default ? ` (default ${r.product.default})` : ''}`;
+  const states = r.states ? `, state ${r.states.join(' or ')}` : '';
+  return `The caller's bot must be ${role} the bot \`${r.field}\` names (product ${product}${states}); else 403 errors.forbidden.`;
+}
+
 /**
  * Registers one row of the contract's endpoint table at `/api` + its path, with the one pipeline
  * every call goes through (DESIGN §3, §5):
@@ -291,6 +304,7 @@ export function route<E extends Endpoint>(
     attachValidation: true,
     schema: {
       summary: endpoint.summary,
+      ...(endpoint.relation ? { description: relationText(endpoint.relation) } : {}),
       tags: [endpoint.area],
       ...(endpoint.owner === null ? {} : { security: [{ session: [] }] }),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
