@@ -41,6 +41,8 @@ import { createTelegramClient, type TelegramClientFactory } from './reader/teleg
 import { createTelegramSource, type TelegramSource } from './reader/telegram/telegram-source.ts';
 import { tradingRoutes } from './modules/trading/trading.routes.ts';
 import { closeBrokers } from './robot/runtime.ts';
+import { copyTraderRoutes } from './modules/copy-trader/copy-trader.routes.ts';
+import { metaCopyRoutes } from './modules/meta-copy/meta-copy.routes.ts';
 import { startRobotRuntime, type RobotRuntimeOptions } from './robot/scheduler.ts';
 import { channelsRoutes } from './modules/channels/channels.routes.ts';
 import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
@@ -295,6 +297,8 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   phoneRoutes(app);
   tradingRoutes(app);
   buyRobotRoutes(app, createPaymentRegistry(options.payments), publicUrl);
+  copyTraderRoutes(app);
+  metaCopyRoutes(app);
   // Last: whatever the modules above left out answers 501 through the same pipeline.
   registerNotImplemented(app);
   registerDocsRoutes(app);

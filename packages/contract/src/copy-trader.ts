@@ -135,6 +135,13 @@ export const copyTraderEndpoints = {
     body: TraderFollowSchema,
     response: OkSchema,
     owner: ownerBody,
+    relation: {
+      in: 'body',
+      field: 'traderID',
+      role: 'follower',
+      product: 'copy',
+      states: ['pending', 'accepted'],
+    },
   }),
   removeFollowedTrader: endpoint({
     method: 'POST',
@@ -144,6 +151,7 @@ export const copyTraderEndpoints = {
     body: RelationBody,
     response: OkSchema,
     owner: ownerBody,
+    relation: { in: 'body', field: 'traderid', role: 'follower', product: 'copy' },
   }),
   getFollowers: endpoint({
     method: 'GET',
@@ -162,6 +170,7 @@ export const copyTraderEndpoints = {
     body: RelationBody,
     response: OkSchema,
     owner: ownerBody,
+    relation: { in: 'body', field: 'traderid', role: 'either', product: 'copy' },
   }),
   getTraderInfo: endpoint({
     method: 'GET',
@@ -200,6 +209,7 @@ export const copyTraderEndpoints = {
     body: AnswerRequestSchema,
     response: OkSchema,
     owner: ownerBody,
+    relation: { in: 'body', field: 'followerid', role: 'trader', product: { field: 'product' } },
   }),
   getOwnFollows: endpoint({
     method: 'GET',

@@ -8,6 +8,24 @@ export interface OwnerField {
 }
 
 /**
+ * A copy-trading relationship the caller's bot (the owner field) must have with the bot another
+ * field names (issue 9), checked by the server's `route()` right after ownership with one query
+ * and the same 403: no service writes the check by hand.
+ * - `role`: what the caller is in that relationship — `follower` (the field names its trader),
+ *   `trader` (the field names its follower), `either`.
+ * - `product`: a fixed product, or the request field that carries it (`default` when absent; no
+ *   default = any product), or `'any'`.
+ * - `states`: the relationship states accepted (default: any state — pending, accepted, refused).
+ */
+export interface RelationField {
+  in: 'query' | 'body';
+  field: string;
+  role: 'follower' | 'trader' | 'either';
+  product: 'copy' | 'meta' | 'any' | { field: string; default?: 'copy' | 'meta' };
+  states?: readonly ('pending' | 'accepted' | 'refused')[];
+}
+
+/**
  * One row of SPEC §7 as code: the server registers, validates, checks ownership and documents it
  * from this; the panel calls it by this; nothing else names a URL.
  */
@@ -27,6 +45,8 @@ export interface Endpoint<
   response: R;
   /** `null`: public (login, registration). Otherwise the session is required. */
   owner: OwnerField | null | 'session';
+  /** The relationship the owner bot must have with another bot the request names (issue 9). */
+  relation?: RelationField;
   /** SPEC §5 rules run on the body after (or instead of, when the schema fails) parsing. */
   rules?: (values: RawValues) => RuleFailure | null;
   /** Rate-limited as a credential endpoint (login, registration). */
@@ -47,6 +67,7 @@ export function endpoint<
   body?: B;
   response: R;
   owner: OwnerField | null | 'session';
+  relation?: RelationField;
   rules?: (values: RawValues) => RuleFailure | null;
   credential?: boolean;
 }): Endpoint<Q, B, R> {

@@ -95,6 +95,19 @@ describe('endpoint table', () => {
     }
   });
 
+  it('carries a relation (issue 9) on a bot-owned row, its fields in the schema it names', () => {
+    for (const e of endpointList) {
+      if (!e.relation) continue;
+      expect(typeof e.owner === 'object' && e.owner !== null, `${e.name} is bot-owned`).toBe(true);
+      const schema = e.relation.in === 'query' ? e.query : e.body;
+      const shape = (schema as unknown as { shape?: Record<string, unknown> } | undefined)?.shape;
+      expect(shape?.[e.relation.field], `${e.name} declares ${e.relation.field}`).toBeDefined();
+      if (typeof e.relation.product === 'object') {
+        expect(shape?.[e.relation.product.field], `${e.name} product field`).toBeDefined();
+      }
+    }
+  });
+
   it('rate limits exactly the credential calls', () => {
     expect(
       endpointList

@@ -55,6 +55,10 @@ export const ErrorCode = {
   phoneFailed: 'phone.errors.failed',
   inboxNameTaken: 'inbox.errors.nameTaken',
   inboxUnknownChannel: 'inbox.errors.unknownChannel',
+  followUnknownTrader: 'follow.errors.unknownTrader',
+  followSelf: 'follow.errors.self',
+  followAlreadyRequested: 'follow.errors.alreadyRequested',
+  followAlreadyAnswered: 'follow.errors.alreadyAnswered',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -95,4 +99,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'phone.errors.failed': 'The messaging app refused the request. Try again.',
   'inbox.errors.nameTaken': 'A channel with this name already exists.',
   'inbox.errors.unknownChannel': 'This local channel does not exist.',
+  'follow.errors.unknownTrader': 'No robot has this trader ID.',
+  'follow.errors.self': 'A robot cannot follow itself.',
+  'follow.errors.alreadyRequested':
+    'This robot already asked to follow that trader (see the state of your requests).',
+  'follow.errors.alreadyAnswered': 'This request was already answered.',
 };

@@ -72,10 +72,13 @@ export const metaCopyEndpoints = {
     method: 'POST',
     path: '/removemetadata',
     area: 'meta-copy',
-    summary: 'Remove a MetaCopy follow setting.',
+    summary:
+      'The follower ends its MetaCopy follow of `traderid` (the Remove of a `/configmetafollower` ' +
+      'card); trader records have no remove in SPEC.',
     body: z.object({ userid: BotIdSchema, traderid: BotIdSchema }),
     response: OkSchema,
     owner: ownerBody,
+    relation: { in: 'body', field: 'traderid', role: 'follower', product: 'meta' },
   }),
   getMetaFollowers: endpoint({
     method: 'GET',
@@ -94,6 +97,13 @@ export const metaCopyEndpoints = {
     query: UseridTraderQuerySchema.extend({ product: z.enum(COPY_PRODUCTS).optional() }),
     response: z.object({ userid: z.string(), expCopy: z.number().int() }),
     owner: ownerQuery,
+    relation: {
+      in: 'query',
+      field: 'traderid',
+      role: 'trader',
+      product: { field: 'product', default: 'meta' },
+      states: ['accepted'],
+    },
   }),
   updateExpiry: endpoint({
     method: 'POST',
@@ -110,15 +120,25 @@ export const metaCopyEndpoints = {
     }),
     response: OkSchema,
     owner: ownerBody,
+    relation: {
+      in: 'body',
+      field: 'traderid',
+      role: 'trader',
+      product: { field: 'product' },
+      states: ['accepted'],
+    },
   }),
   removeMetaFollower: endpoint({
     method: 'POST',
     path: '/removemetafol',
     area: 'meta-copy',
-    summary: 'Remove a MetaCopy follower.',
+    summary:
+      'The trader removes its MetaCopy follower `traderid` (`/followerslist`); userName is ' +
+      "the card's name, not an identity, and is not checked.",
     body: z.object({ userid: BotIdSchema, traderid: BotIdSchema, userName: z.string().max(64) }),
     response: OkSchema,
     owner: ownerBody,
+    relation: { in: 'body', field: 'traderid', role: 'trader', product: 'meta' },
   }),
   getMetaFollowSettings: endpoint({
     method: 'GET',
@@ -137,6 +157,13 @@ export const metaCopyEndpoints = {
     body: MetaFollowSettingSchema,
     response: OkSchema,
     owner: ownerBody,
+    relation: {
+      in: 'body',
+      field: 'traderid',
+      role: 'follower',
+      product: 'meta',
+      states: ['pending', 'accepted'],
+    },
   }),
   requestMeta: endpoint({
     method: 'POST',

@@ -536,8 +536,8 @@ export interface CopyFollowsTable {
   exp_copy: Generated<number>;
   requested_at: EpochMs;
   decided_at: EpochMs | null;
-  trader_ena: Generated<DbBool>;
-  acptdemo: Generated<DbBool>;
+  trader_ena: ColumnType<boolean | number, boolean | undefined, boolean>;
+  acptdemo: ColumnType<boolean | number, boolean | undefined, boolean>;
   max_trades: Generated<number>;
   signal_type: Generated<number>;
   delaysig: Generated<number>;

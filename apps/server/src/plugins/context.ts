@@ -30,6 +30,20 @@ export interface AppDeps {
   messenger: BotMessenger;
 }
 
+/**
+ * A copy-trading relationship between the caller's bot and the bot the request names, as the
+ * endpoint's `relation` check found it: the `copy_follows` row, and what the caller is in it.
+ */
+export interface FollowMatch {
+  id: number;
+  product: 'copy' | 'meta';
+  state: 'pending' | 'accepted' | 'refused';
+  /** The caller's side. */
+  role: 'follower' | 'trader';
+  followerBotId: number;
+  traderBotId: number;
+}
+
 /** The logged-in account of a request, resolved from the `sid` cookie. */
 export interface RequestSession {
   /** sha256 hex of the cookie's token (the sessions row id). */
@@ -57,5 +71,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     session: RequestSession | null;
+    /** The relationships `route()` found for an endpoint that declares a `relation` (issue 9). */
+    follows?: FollowMatch[];
   }
 }

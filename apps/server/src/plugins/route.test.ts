@@ -1,4 +1,10 @@
-import { endpointList, type Endpoint } from '@app/contract';
+import {
+  COPY_PRODUCTS,
+  endpointList,
+  type CopyProduct,
+  type Endpoint,
+  type RelationField,
+} from '@app/contract';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -50,6 +56,9 @@ const HANDLER_REFUSALS: Record<string, { status: number; code: string }> = {
   // The test app has no messaging-app source configured.
   'POST /addphone': { status: 409, code: 'phone.errors.notConfigured' },
   'POST /authcode': { status: 409, code: 'phone.errors.notConfigured' },
+  // No bot has the sample's traderid '12345'.
+  'POST /copytradereq': { status: 404, code: 'follow.errors.unknownTrader' },
+  'POST /metaidreq': { status: 404, code: 'follow.errors.unknownTrader' },
 };
 /**
  * Body fields the generated sample cannot guess (a checksum, a catalogue id), per row. A field
@@ -157,6 +166,8 @@ describe("403 for another account's bot", () => {
     '%s reaches its handler for an own bot (200, its own refusal, or 501 while not implemented)',
     async (_name, e) => {
       const res = await send(e, validRequest(e, mine.userid), mine.cookie);
+      // A row that declares a relationship refuses the sample's '12345': no follow with it.
+      if (e.relation) return expectEnvelope(res, 403, 'errors.forbidden');
       const refusal = HANDLER_REFUSALS[`${e.method} ${e.path}`];
       if (refusal) return expectEnvelope(res, refusal.status, refusal.code);
       expect([200, 501], `${res.statusCode} ${res.body}`).toContain(res.statusCode);
@@ -376,4 +387,154 @@ describe('hostile JSON never reaches a rule as a 500 (issue 11, item 5)', () => 
       }
     },
   );
+});
+
+describe('relationships declared by the rows (issue 9): trader, accepted and pending follower, stranger', () => {
+  type Actor = Awaited<ReturnType<typeof registerAndLogin>> & { botId: number };
+  const related = endpointList.filter(
+    (e): e is typeof e & { relation: RelationField } => e.relation !== undefined,
+  );
+  let trader: Actor;
+  let follower: Actor;
+  let pending: Actor;
+  let stranger: Actor;
+
+  async function actor(): Promise<Actor> {
+    const me = await registerAndLogin(t.app);
+    const bot = await t.app.deps.db
+      .selectFrom('bots')
+      .select('id')
+      .where('userid', '=', me.userid)
+      .executeTakeFirstOrThrow();
+    return { ...me, botId: bot.id };
+  }
+
+  /** Both products: `follower` accepted by `trader`, `pending` waiting; `products` limits them. */
+  async function resetFollows(products: readonly CopyProduct[] = COPY_PRODUCTS) {
+    const db = t.app.deps.db;
+    const ids = [trader.botId, follower.botId, pending.botId, stranger.botId];
+    await db.deleteFrom('copy_follows').where('trader_bot_id', 'in', ids).execute();
+    await db.deleteFrom('copy_follows').where('follower_bot_id', 'in', ids).execute();
+    for (const product of products) {
+      for (const [who, state] of [
+        [follower, 'accepted'],
+        [pending, 'pending'],
+      ] as const) {
+        await db
+          .insertInto('copy_follows')
+          .values({
+            product,
+            follower_bot_id: who.botId,
+            trader_bot_id: trader.botId,
+            state,
+            follower_name: 'Ana',
+            requested_at: 1,
+            decided_at: state === 'accepted' ? 2 : null,
+            signal_type: 7,
+            updated_at: 2,
+          })
+          .execute();
+      }
+    }
+  }
+
+  beforeAll(async () => {
+    [trader, follower, pending, stranger] = [
+      await actor(),
+      await actor(),
+      await actor(),
+      await actor(),
+    ];
+  });
+
+  /** The row's valid sample as `caller`, naming `other` in the relation field. */
+  function relationRequest(e: Endpoint & { relation: RelationField }, caller: Actor, other: Actor) {
+    const req = validRequest(e, caller.userid);
+    const target = (e.relation.in === 'query' ? req.query : req.body) as Record<string, unknown>;
+    target[e.relation.field] = other.userid;
+    return req;
+  }
+
+  type Who = 'trader' | 'follower' | 'pending' | 'stranger';
+  const actors = (): Record<Who, Actor> => ({ trader, follower, pending, stranger });
+
+  /** [description, caller, the bot the relation field names] — actors resolved when run. */
+  function cases(e: Endpoint & { relation: RelationField }) {
+    const pendingOk = !e.relation.states || e.relation.states.includes('pending');
+    const allowed: [string, Who, Who][] = [];
+    const refused: [string, Who, Who][] = [];
+    const asFollower = () => {
+      allowed.push(['accepted follower → its trader', 'follower', 'trader']);
+      (pendingOk ? allowed : refused).push(['pending follower → its trader', 'pending', 'trader']);
+    };
+    const asTrader = () => {
+      allowed.push(['trader → its accepted follower', 'trader', 'follower']);
+      (pendingOk ? allowed : refused).push(['trader → its pending follower', 'trader', 'pending']);
+    };
+    if (e.relation.role === 'follower') {
+      asFollower();
+      refused.push(['trader → its follower, as if it followed', 'trader', 'follower']);
+      refused.push(['stranger → the trader', 'stranger', 'trader']);
+      refused.push(['follower → a bot it does not follow', 'follower', 'stranger']);
+    } else if (e.relation.role === 'trader') {
+      asTrader();
+      refused.push(['follower → its trader, as if it led', 'follower', 'trader']);
+      refused.push(['stranger → a follower of someone else', 'stranger', 'follower']);
+      refused.push(['trader → a bot that does not follow it', 'trader', 'stranger']);
+    } else {
+      asFollower();
+      asTrader();
+      refused.push(['stranger → the trader', 'stranger', 'trader']);
+      refused.push(['stranger → the follower', 'stranger', 'follower']);
+      refused.push(['follower → another follower of its trader', 'follower', 'pending']);
+    }
+    return { allowed, refused };
+  }
+
+  async function sendAs(e: Endpoint & { relation: RelationField }, caller: Who, named: Who) {
+    const all = actors();
+    return send(e, relationRequest(e, all[caller], all[named]), all[caller].cookie);
+  }
+
+  it('declares a relation on every copy row that names another bot, except the two requests', () => {
+    const names = related.map((e) => `${e.method} ${e.path}`).sort();
+    expect(names).toEqual(
+      [
+        'GET /getmetainfo',
+        'POST /followremove',
+        'POST /followrequestanswer',
+        'POST /removemetadata',
+        'POST /removemetafol',
+        'POST /savetraderdata',
+        'POST /traderemove',
+        'POST /tradersave',
+        'POST /updateexpcopy',
+      ].sort(),
+    );
+  });
+
+  for (const e of related) {
+    const { allowed, refused } = cases(e);
+    describe(`${e.method} ${e.path}`, () => {
+      it.each(allowed)('%s reaches the handler (200)', async (_name, caller, named) => {
+        await resetFollows();
+        const res = await sendAs(e, caller, named);
+        expect(res.statusCode, res.body).toBe(200);
+      });
+      it.each(refused)('%s answers the ownership 403', async (_name, caller, named) => {
+        await resetFollows();
+        const res = await sendAs(e, caller, named);
+        expectEnvelope(res, 403, 'errors.forbidden');
+      });
+      if (e.relation.product === 'copy' || e.relation.product === 'meta') {
+        const other = COPY_PRODUCTS.filter((p) => p !== e.relation.product);
+        it(`refuses (403) a relationship of the other product only (${other.join()})`, async () => {
+          await resetFollows(other);
+          const [, caller, named] = allowed[0]!;
+          const res = await sendAs(e, caller, named);
+          expectEnvelope(res, 403, 'errors.forbidden');
+        });
+      }
+    });
+  }
 });

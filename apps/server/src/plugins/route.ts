@@ -5,7 +5,9 @@ import {
   fieldLimits,
   fieldProblem,
   type BodyOf,
+  type CopyProduct,
   type FieldLimits,
+  type RelationField,
   type Endpoint,
   type QueryOf,
   type RawValues,
@@ -20,7 +22,7 @@ import type {
   preHandlerHookHandler,
 } from 'fastify';
 import { HttpError } from '../lib/http-error.ts';
-import type { RequestSession } from './context.ts';
+import type { FollowMatch, RequestSession } from './context.ts';
 import { credentialLimiters } from './rate-limit.ts';
 import { resolveSession } from './session.ts';
 
@@ -37,6 +39,11 @@ export interface HandlerContext<E extends Endpoint> {
    * instead of looking the bot up again (`botIdOf`). Only on endpoints owned by a bot field.
    */
   botId: number;
+  /**
+   * The relationships found by the endpoint's `relation` check (never empty there): the caller's
+   * `copy_follows` rows with the bot the request names. Only on endpoints that declare a relation.
+   */
+  follows: FollowMatch[];
   req: FastifyRequest;
   reply: FastifyReply;
 }
@@ -124,9 +131,77 @@ function ownerValue(e: Endpoint, req: FastifyRequest): unknown {
 }
 
 /**
+ * The endpoint's declared relationship (issue 9): the owner bot must be the follower, the trader
+ * or either side of a `copy_follows` row with the bot the relation field names, of the declared
+ * product and states — one query, and the ownership check's 403 when there is none, so nobody
+ * learns whether another account's bot exists or whom it follows.
+ */
+function relationCheck(app: FastifyInstance, relation: RelationField): preHandlerHookHandler {
+  return async (req) => {
+    const source = relation.in === 'query' ? req.query : req.body;
+    const values = isPlainObject(source) ? source : {};
+    const other = values[relation.field];
+    const me = req.session?.ownedBot?.id;
+    let product: CopyProduct | null = null;
+    if (relation.product === 'copy' || relation.product === 'meta') product = relation.product;
+    else if (relation.product !== 'any') {
+      const named = values[relation.product.field];
+      product = named === 'copy' || named === 'meta' ? named : (relation.product.default ?? null);
+    }
+    if (typeof other !== 'string' || me === undefined || me === null) {
+      throw new HttpError(403, ErrorCode.forbidden);
+    }
+    const db = app.deps.db;
+    const otherId = db.selectFrom('bots').select('id').where('userid', '=', other);
+    let query = db
+      .selectFrom('copy_follows')
+      .select(['id', 'product', 'state', 'follower_bot_id', 'trader_bot_id'])
+      .where((eb) => {
+        const asFollower = eb.and([
+          eb('follower_bot_id', '=', me),
+          eb('trader_bot_id', '=', otherId),
+        ]);
+        const asTrader = eb.and([
+          eb('trader_bot_id', '=', me),
+          eb('follower_bot_id', '=', otherId),
+        ]);
+        if (relation.role === 'follower') return asFollower;
+        if (relation.role === 'trader') return asTrader;
+        return eb.or([asFollower, asTrader]);
+      });
+    if (product !== null) query = query.where('product', '=', product);
+    if (relation.states) query = query.where('state', 'in', [...relation.states]);
+    const rows = await query.orderBy('id').execute();
+    if (rows.length === 0) throw new HttpError(403, ErrorCode.forbidden);
+    req.follows = rows.map((r) => ({
+      id: r.id,
+      product: r.product,
+      state: r.state,
+      role: r.follower_bot_id === me ? 'follower' : 'trader',
+      followerBotId: r.follower_bot_id,
+      traderBotId: r.trader_bot_id,
+    }));
+  };
+}
+
+/** The relation as the API docs say it: who the caller must be, else 403. */
+function relationText(r: RelationField): string {
+  const role = { follower: 'a follower of', trader: 'the trader of', either: 'in a follow with' }[
+    r.role
+  ];
+  const product =
+    typeof r.product === 'string'
+      ? r.product
+      : `\`${r.product.field}\`${r.product.default ? ` (default ${r.product.default})` : ''}`;
+  const states = r.states ? `, state ${r.states.join(' or ')}` : '';
+  return `The caller's bot must be ${role} the bot \`${r.field}\` names (product ${product}${states}); else 403 errors.forbidden.`;
+}
+
+/**
  * Registers one row of the contract's endpoint table at `/api` + its path, with the one pipeline
  * every call goes through (DESIGN §3, §5):
- * session → 401 → Origin → (rate limit) → 400 schema / SPEC §5 rules → 403 ownership → handler.
+ * session → 401 → Origin → (rate limit) → 400 schema / SPEC §5 rules → 403 ownership →
+ * 403 relationship (rows that declare one, issue 9) → handler.
  */
 export function route<E extends Endpoint>(
   app: FastifyInstance,
@@ -221,12 +296,15 @@ export function route<E extends Endpoint>(
     });
   }
 
+  if (endpoint.relation) preHandler.push(relationCheck(app, endpoint.relation));
+
   app.route({
     method: endpoint.method,
     url: `/api${endpoint.path}`,
     attachValidation: true,
     schema: {
       summary: endpoint.summary,
+      ...(endpoint.relation ? { description: relationText(endpoint.relation) } : {}),
       tags: [endpoint.area],
       ...(endpoint.owner === null ? {} : { security: [{ session: [] }] }),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
@@ -248,6 +326,9 @@ export function route<E extends Endpoint>(
           const id = req.session?.ownedBot?.id;
           if (id === undefined || id === null) throw new HttpError(403, ErrorCode.forbidden);
           return id;
+        },
+        get follows(): FollowMatch[] {
+          return req.follows ?? [];
         },
         req,
         reply,

@@ -10,6 +10,7 @@ import { trading } from './0015-trading.ts';
 import { authThrottle } from './0020-auth-throttle.ts';
 import { botVerification } from './0021-bot-verification.ts';
 import { copy } from './0030-copy.ts';
+import { copyFollowerIndex } from './0031-copy-follower-index.ts';
 import { purchases } from './0040-purchases.ts';
 
 /**
@@ -28,6 +29,7 @@ export function migrations(types: ColumnTypes): Record<string, Migration> {
     '0020-auth-throttle': authThrottle(types),
     '0021-bot-verification': botVerification(types),
     '0030-copy': copy(types),
+    '0031-copy-follower-index': copyFollowerIndex(types),
     '0040-purchases': purchases(types),
   };
 }
