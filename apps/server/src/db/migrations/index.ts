@@ -9,6 +9,7 @@ import { reader } from './0010-reader.ts';
 import { trading } from './0015-trading.ts';
 import { authThrottle } from './0020-auth-throttle.ts';
 import { botVerification } from './0021-bot-verification.ts';
+import { runtimeIndexes } from './0028-runtime-indexes.ts';
 
 /**
  * Every migration, listed in code rather than found by scanning a folder, so running under tsx,
@@ -25,5 +26,6 @@ export function migrations(types: ColumnTypes): Record<string, Migration> {
     '0015-trading': trading(types),
     '0020-auth-throttle': authThrottle(types),
     '0021-bot-verification': botVerification(types),
+    '0028-runtime-indexes': runtimeIndexes(types),
   };
 }
