@@ -792,7 +792,8 @@ export async function runSession(rt: RuntimeDeps, botId: number): Promise<RunRep
   for (const order of unknown) await reconcileOrder(ctx, order);
   if (unknown.length > 0) active = await activeOrders(ctx);
   // Settle in expiry order, one at a time: a settlement may place the next gale, due at once.
-  // `active` is re-read only after something changed it.
+  // `active` is re-read only after something may have changed it (a settlement, a send, a
+  // decision), so a quiet pass costs no read.
   for (let guard = 0; guard < 64; guard += 1) {
     const due = active.open.filter((o) => o.expires_at <= rt.now());
     let progressed = false;
@@ -805,11 +806,15 @@ export async function runSession(rt: RuntimeDeps, botId: number): Promise<RunRep
     if (progressed) active = await activeOrders(ctx);
     const sends = active.placed.filter((o) => sendable(ctx, o, rt.now()));
     for (const order of sends) if (await sendOrder(ctx, order)) report.sent += 1;
+    let decided = 0;
     if (report.decided === 0 && guard === 0) {
-      report.decided = await decideSignals(ctx);
-      if (report.decided > 0) progressed = true;
+      decided = await decideSignals(ctx);
+      report.decided = decided;
     }
-    if (!progressed && sends.length === 0) break;
+    if (sends.length === 0 && decided === 0) {
+      if (!progressed) break;
+      continue;
+    }
     active = await activeOrders(ctx);
   }
 
