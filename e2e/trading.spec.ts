@@ -40,6 +40,17 @@ function postSignal(trader: Trader, asset: string, atMs: number): void {
   }
 }
 
+/** Sets the bot's expiry (Unix seconds) in the server's database, as a lapsed subscription does. */
+function expireBot(trader: Trader, botexpSec: number): void {
+  const db = new Database(join(process.env.E2E_DATA_DIR ?? '', 'app.db'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare('update bots set botexp = ? where userid = ?').run(botexpSec, trader.userid);
+  } finally {
+    db.close();
+  }
+}
+
 /** The next whole minute at least `leadMs` ahead: time for the panel to show the entry coming. */
 function nextMinute(leadMs: number): number {
   return Math.ceil((Date.now() + leadMs) / MINUTE) * MINUTE;
@@ -190,5 +201,61 @@ test('a bot switched on trades a signal on the paper broker; an off bot says why
     'Signal GBPUSD Call (up) not traded: The robot is off: switch it on to trade signals.',
   );
   await shot(page, 'trading-feed-375-en');
+  await context.close();
+});
+
+test('an expired bot says why it did not trade, on the dashboard and in the feed', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const trader = newTrader('expired', 8);
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'pt-BR',
+    viewport: { width: 375, height: 812 },
+  });
+  const page = await context.newPage();
+  await registerAndLogIn(page, trader);
+  await saveSettings(page, trader);
+  await verifyFromOutbox(page, trader);
+  await page.reload();
+  const card = page.getByRole('region', { name: `Robô ${trader.userid}` });
+  const toggle = card.getByRole('switch', { name: 'Robô ligado' });
+  await expect(toggle).toBeEnabled();
+  await toggle.click();
+  await expect(toggle).toBeChecked({ timeout: 15_000 });
+
+  // The subscription lapsed a minute ago: the bot stays on but trades nothing, and says why.
+  expireBot(trader, Math.floor(Date.now() / 1000) - 60);
+  await page.reload();
+  await expect(card.getByRole('alert')).toContainText(
+    'Robô vencido: renove o robô para voltar a operar.',
+  );
+  await shot(page, 'trading-home-expired-375');
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  postSignal(trader, 'USDJPY', nextMinute(30_000));
+  await page.getByRole('link', { name: 'Atividade' }).first().click();
+  const feed = page.getByRole('list', { name: 'Atividade do robô' });
+  await expect(feed.getByRole('listitem').first()).toContainText(
+    'Sinal USDJPY Compra (CALL) não operado: Robô vencido: renove o robô para voltar a operar.',
+    { timeout: 15_000 },
+  );
+  await shot(page, 'trading-feed-expired-375');
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+
+  // Spanish: the same reason on the feed and the dashboard.
+  await page.getByRole('button', { name: 'Español' }).click();
+  await expect(page.getByRole('list', { name: 'Actividad del robot' })).toContainText(
+    'El robot venció: renuévelo para volver a operar.',
+  );
+  await shot(page, 'trading-feed-expired-375-es');
+  await page.goto('/');
+  const cardEs = page.getByRole('region', { name: `Robot ${trader.userid}` });
+  await expect(cardEs.getByRole('alert')).toContainText(
+    'El robot venció: renuévelo para volver a operar.',
+  );
+  await shot(page, 'trading-home-expired-375-es');
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   await context.close();
 });

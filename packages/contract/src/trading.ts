@@ -100,7 +100,10 @@ export const TradingDashboardSchema = z.object({
   today: TradingScoreSchema,
   openOrders: z.array(TradingOrderSchema),
   nextEntries: z.array(ScheduledEntrySchema),
-  /** The strategy's current step, e.g. `robot.step.cycles` {cycle: 2, gale: 1}. */
+  /**
+   * The strategy's current step, e.g. `robot.step.cycles` {cycle: 2, galeLevel: 1}; Masaniello's
+   * carries its events left and target too (see TRADING_STEP_KEY_PREFIX).
+   */
   strategyStep: RobotMessageSchema,
   /** The stakes the strategy will actually send next (entry or next gales, in order), cents. */
   nextStakesCents: z.array(z.number().int()),
@@ -425,7 +428,8 @@ export const TRADING_ACTIVITY_KEYS = [
 /**
  * The dashboard's strategy step: `robot.step.<strategy>` (martingale, soros, masaniello, cycles,
  * customCycles, lossRecovery; `robot.step.none` when none is configured) with the strategy's
- * summary as params (e.g. cycles {cycle, bankCents}, masaniello {won, lost, capitalCents}) and
- * `galeLevel` (null between sequences).
+ * summary as params (e.g. cycles {cycle, bankCents}; masaniello {plan, won, lost, capitalCents,
+ * eventsLeft, winsNeeded, targetCents, active}: events the plan may still play, wins it still
+ * needs and the capital it ends on at its target) and `galeLevel` (null between sequences).
  */
 export const TRADING_STEP_KEY_PREFIX = 'robot.step.';

@@ -91,3 +91,46 @@ describe.each(['before_broker_call', 'after_broker_call'] as const)('kill -9 at 
     }
   }, 90_000);
 });
+
+// A signal due at once is decided, written and claimed in one commit, then sent in the same run:
+// a kill before or after the broker call leaves a claimed order the restart reconciles.
+describe.each(['before_broker_call', 'after_broker_call'] as const)(
+  'kill -9 at %s of an order decided and claimed in the same run',
+  (point) => {
+    it('places it exactly once after the restart', async () => {
+      let app = await open();
+      const me = await newTrader(app);
+      await saveGlobalParams(app, me, { galenum: 0 });
+      await command(app, robotOf(app), me, 1);
+      const at = findMinute('EURUSD', 'W', clock + MINUTE);
+      clock = at;
+      await postSignal(app, me, { asset: 'EURUSD', direction: 'CALL', atMs: at });
+      await app.close();
+
+      const child = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', CHILD, dir, '-', String(me.botId), String(at), point],
+        { encoding: 'utf8' },
+      );
+      expect(child.signal, child.stderr).toBe('SIGKILL');
+
+      clock = at + 1_000;
+      app = await open();
+      try {
+        const [written] = await ordersOf(app, me);
+        expect(written).toMatchObject({ state: 'placed', attempted_at: at });
+        await runSession(robotOf(app), me.botId);
+        expect(await paperOrders(app, me)).toBe(1);
+        expect(await ordersOf(app, me)).toMatchObject([{ state: 'open' }]);
+        clock = at + MINUTE;
+        await runSession(robotOf(app), me.botId);
+        // Sent late (at the restart) it opened on a later price: settled once, whatever it paid.
+        const [settled] = await ordersOf(app, me);
+        expect(['won', 'lost', 'draw']).toContain(settled?.state);
+        expect(await paperOrders(app, me)).toBe(1);
+      } finally {
+        await app.close();
+      }
+    }, 90_000);
+  },
+);

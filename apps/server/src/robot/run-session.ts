@@ -50,6 +50,14 @@ export interface Ctx {
   botId: number;
   settings: BotSettings;
   broker: BrokerAdapter;
+  /**
+   * Orders written already claimed (`attempted_at` stamped in the transaction that wrote them,
+   * because they were due at once) and committed, not sent yet: this run sends them without a
+   * claim of their own. A crash before the send leaves them to reconciliation, as any claim.
+   */
+  claimed: Set<number>;
+  /** Claims of the transaction under way; they join `claimed` only once it commits. */
+  pendingClaims: number[];
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -69,7 +77,14 @@ export function clientRefOf(signalId: number | null, ordinal: number, sessionRef
 /** Reads a bot's settings and resolves its broker for one run. */
 export async function contextOf(rt: RuntimeDeps, botId: number): Promise<Ctx> {
   const settings = await loadBotSettings(rt, botId);
-  return { rt, botId, settings, broker: await rt.brokerFor(botId, settings.brokerId) };
+  return {
+    rt,
+    botId,
+    settings,
+    broker: await rt.brokerFor(botId, settings.brokerId),
+    claimed: new Set(),
+    pendingClaims: [],
+  };
 }
 
 /**
@@ -83,7 +98,8 @@ async function withSession<T>(
     state: SessionState,
   ) => Promise<{ state: SessionState | null; result: T }>,
 ): Promise<T> {
-  return ctx.rt.db.transaction().execute(async (trx) => {
+  ctx.pendingClaims = [];
+  const result = await ctx.rt.db.transaction().execute(async (trx) => {
     const loaded = await loadSession(trx, ctx.botId, ctx.settings.config);
     const out = await fn(trx, loaded.state);
     if (out.state) {
@@ -96,6 +112,14 @@ async function withSession<T>(
     }
     return out.result;
   });
+  commitClaims(ctx);
+  return result;
+}
+
+/** The claims of a transaction that committed become this run's to send. */
+function commitClaims(ctx: Ctx): void {
+  for (const id of ctx.pendingClaims) ctx.claimed.add(id);
+  ctx.pendingClaims = [];
 }
 
 /** Writes the effects a step returned: orders into the ledger, notes into the feed. */
@@ -147,6 +171,10 @@ async function insertOrder(
 ): Promise<number> {
   const now = ctx.rt.now();
   const ordinal = state.sequence?.ordersSent ?? 1;
+  // Due at once (an immediate signal, a gale on the next candle): the order is claimed in the
+  // same commit that writes it, one durable write fewer than a claim of its own. Written and
+  // claimed together, it is reconciled by client ref if the process dies before the send.
+  const dueNow = c.sendAtMs <= now;
   const row = await trx
     .insertInto('orders')
     .values({
@@ -166,9 +194,13 @@ async function insertOrder(
       send_at: c.sendAtMs,
       expires_at: c.expiresAtMs,
       created_at: now,
+      attempted_at: dueNow ? now : null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  if (dueNow) ctx.pendingClaims.push(row.id);
+  // Woken at the send time even when this run sends it: after a crash the wake-up is what runs
+  // the bot again (to reconcile the claimed order).
   await scheduleWake(trx, ctx.botId, Math.max(now, c.sendAtMs));
   return row.id;
 }
@@ -299,9 +331,19 @@ export async function applyQueuedCommands(
 ): Promise<SettledCommand[]> {
   const settled: SettledCommand[] = [];
   while (settled.length < limit) {
+    // Most runs have no command: one indexed look before asking the broker for three balances.
+    const queued = await ctx.rt.db
+      .selectFrom('bot_commands')
+      .select('id')
+      .where('bot_id', '=', ctx.botId)
+      .where('status', '=', 'queued')
+      .limit(1)
+      .executeTakeFirst();
+    if (!queued) break;
     const balances = await balancesOf(ctx.broker);
     let claimed: { id: number; code: number } | undefined;
     let one: SettledCommand | null | 'skipped';
+    ctx.pendingClaims = [];
     try {
       one = await ctx.rt.db.transaction().execute(async (trx) => {
         // Joined with its bot so that on PostgreSQL the lock covers the bot too: another
@@ -344,6 +386,7 @@ export async function applyQueuedCommands(
         }
         return { id: claimed.id, botId: ctx.botId, code: claimed.code, status, reply: out.reply };
       });
+      commitClaims(ctx);
     } catch (err) {
       const command = claimed as { id: number; code: number } | undefined;
       if (!command) throw err;
@@ -594,14 +637,16 @@ async function markOpen(ctx: Ctx, order: OrderRow, brokerOrderId: string, payout
  */
 async function sendOrder(ctx: Ctx, order: OrderRow): Promise<boolean> {
   const now = ctx.rt.now();
-  const claimed = await ctx.rt.db
-    .updateTable('orders')
-    .set({ attempted_at: now })
-    .where('id', '=', order.id)
-    .where('state', '=', 'placed')
-    .where('attempted_at', 'is', null)
-    .executeTakeFirst();
-  if (claimed.numUpdatedRows !== 1n) return false;
+  if (!ctx.claimed.delete(order.id)) {
+    const claimed = await ctx.rt.db
+      .updateTable('orders')
+      .set({ attempted_at: now })
+      .where('id', '=', order.id)
+      .where('state', '=', 'placed')
+      .where('attempted_at', 'is', null)
+      .executeTakeFirst();
+    if (claimed.numUpdatedRows !== 1n) return false;
+  }
   ctx.rt.fault?.('before_broker_call');
   let answer;
   try {
@@ -729,14 +774,27 @@ async function settleOrder(ctx: Ctx, order: OrderRow): Promise<boolean> {
   return true;
 }
 
-async function ordersIn(ctx: Ctx, state: OrdersTable['state']): Promise<OrderRow[]> {
-  return ctx.rt.db
-    .selectFrom('orders')
-    .selectAll()
-    .where('bot_id', '=', ctx.botId)
-    .where('state', '=', state)
-    .orderBy('id')
-    .execute();
+/** The bot's orders still in flight (placed or open), oldest first, read in one query. */
+async function activeOrders(ctx: Ctx): Promise<{ placed: OrderRow[]; open: OrderRow[] }> {
+  // Sorted here, not by the query: an ORDER BY id makes SQLite walk the bot's whole history by
+  // `orders_bot_id` instead of seeking its few active rows by `orders_bot_state` (0028).
+  const rows = (
+    await ctx.rt.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('bot_id', '=', ctx.botId)
+      .where('state', 'in', ['placed', 'open'])
+      .execute()
+  ).sort((a, b) => a.id - b.id);
+  return {
+    placed: rows.filter((o) => o.state === 'placed'),
+    open: rows.filter((o) => o.state === 'open'),
+  };
+}
+
+/** A placed order this run may send now: never claimed (or claimed by this run) and due. */
+function sendable(ctx: Ctx, o: OrderRow, now: number): boolean {
+  return (o.attempted_at === null || ctx.claimed.has(o.id)) && o.send_at <= now;
 }
 
 /**
@@ -752,12 +810,15 @@ export async function runSession(rt: RuntimeDeps, botId: number): Promise<RunRep
   const report: RunReport = { commands: 0, decided: 0, sent: 0, settled: 0, nextDueAt: null };
   report.commands = (await applyQueuedCommands(ctx)).length;
 
-  for (const order of await ordersIn(ctx, 'placed')) {
-    if (order.attempted_at !== null) await reconcileOrder(ctx, order);
-  }
+  let active = await activeOrders(ctx);
+  const unknown = active.placed.filter((o) => o.attempted_at !== null);
+  for (const order of unknown) await reconcileOrder(ctx, order);
+  if (unknown.length > 0) active = await activeOrders(ctx);
   // Settle in expiry order, one at a time: a settlement may place the next gale, due at once.
+  // `active` is re-read only after something may have changed it (a settlement, a send, a
+  // decision), so a quiet pass costs no read.
   for (let guard = 0; guard < 64; guard += 1) {
-    const due = (await ordersIn(ctx, 'open')).filter((o) => o.expires_at <= rt.now());
+    const due = active.open.filter((o) => o.expires_at <= rt.now());
     let progressed = false;
     for (const order of due) {
       if (await settleOrder(ctx, order)) {
@@ -765,20 +826,23 @@ export async function runSession(rt: RuntimeDeps, botId: number): Promise<RunRep
         progressed = true;
       }
     }
-    const sends = (await ordersIn(ctx, 'placed')).filter(
-      (o) => o.attempted_at === null && o.send_at <= rt.now(),
-    );
+    if (progressed) active = await activeOrders(ctx);
+    const sends = active.placed.filter((o) => sendable(ctx, o, rt.now()));
     for (const order of sends) if (await sendOrder(ctx, order)) report.sent += 1;
+    let decided = 0;
     if (report.decided === 0 && guard === 0) {
-      report.decided = await decideSignals(ctx);
-      if (report.decided > 0) progressed = true;
+      decided = await decideSignals(ctx);
+      report.decided = decided;
     }
-    if (!progressed && sends.length === 0) break;
+    if (sends.length === 0 && decided === 0) {
+      if (!progressed) break;
+      continue;
+    }
+    active = await activeOrders(ctx);
   }
 
-  const open = await ordersIn(ctx, 'open');
-  const placed = (await ordersIn(ctx, 'placed')).filter((o) => o.attempted_at === null);
-  const instants = [...open.map((o) => o.expires_at), ...placed.map((o) => o.send_at)];
+  const placed = active.placed.filter((o) => o.attempted_at === null);
+  const instants = [...active.open.map((o) => o.expires_at), ...placed.map((o) => o.send_at)];
   // An expired order the broker has not settled yet is asked again a second later.
   const earliest = instants.length ? Math.min(...instants) : null;
   report.nextDueAt = earliest === null ? null : earliest <= rt.now() ? rt.now() + 1_000 : earliest;

@@ -8,8 +8,8 @@ import {
   type ClockWindow,
   type SessionConfig,
 } from '@app/robot';
-import { readGlobalParams } from '../modules/global-params/global-params.service.ts';
-import { readReaderParams } from '../modules/reader-params/reader-params.service.ts';
+import { readSavedGlobalParams } from '../modules/global-params/global-params.service.ts';
+import { readReaderParamsOf } from '../modules/reader-params/reader-params.service.ts';
 import {
   readCustomCycles,
   readCycles,
@@ -148,16 +148,11 @@ async function missingSettings(
   botId: number,
   brokerId: number,
   strategySel: number,
+  globalParamsSaved: boolean,
 ): Promise<BotSettings['missing']> {
   const db = deps.db;
   const has = async (q: Promise<unknown>): Promise<boolean> => (await q) !== undefined;
-  const gp = db
-    .selectFrom('global_params')
-    .select('bot_id')
-    .where('bot_id', '=', botId)
-    .where('broker_id', '=', brokerId)
-    .executeTakeFirst();
-  if (!(await has(gp))) return 'globalParams';
+  if (!globalParamsSaved) return 'globalParams';
   switch (strategySel) {
     case 2:
       return (await has(
@@ -231,12 +226,14 @@ export async function loadBotSettings(
     .where('id', '=', botId)
     .executeTakeFirst();
   if (!bot) throw new Error(`No bot with id ${botId}`);
-  const params = await readGlobalParams(
-    deps as AppDeps,
+  // Read by the bot's id (no look-up by userid again) and once: whether they were ever saved
+  // comes with them.
+  const { params, saved } = await readSavedGlobalParams(
+    deps,
     { userid: bot.userid, id: botId },
     bot.current_broker,
   );
-  const reader = await readReaderParams(deps as AppDeps, bot.userid);
+  const reader = await readReaderParamsOf(deps, botId);
   const config: SessionConfig = {
     botId: bot.userid,
     accountType: params.accType,
@@ -260,7 +257,7 @@ export async function loadBotSettings(
     config,
     userid: bot.userid,
     brokerId: bot.current_broker,
-    missing: await missingSettings(deps, botId, bot.current_broker, params.strategySel),
+    missing: await missingSettings(deps, botId, bot.current_broker, params.strategySel, saved),
     botExpSec: bot.botexp,
     verified: fromDbBool(bot.verified),
     windows: [

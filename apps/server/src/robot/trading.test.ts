@@ -15,6 +15,7 @@ import {
   type TestClock,
 } from '../test/trading.ts';
 import { runSession } from './run-session.ts';
+import { findStoredSession } from './session-store.ts';
 
 const clock: TestClock = { now: Date.UTC(2026, 0, 5, 12, 0) };
 const t = useTestApp({ now: () => clock.now });
@@ -272,5 +273,68 @@ describe('each strategy through the runtime on the paper broker (ROBOT.md worked
       bySignal.set(key, (bySignal.get(key) ?? 0) + (o.pnl_cents ?? 0));
     }
     expect([...bySignal.values()]).toEqual([-1400, 444, 174]);
+  });
+
+  /** Each signal's net P&L in cents, in the order the signals were played. */
+  function netBySignal(orders: Awaited<ReturnType<typeof ordersOf>>): number[] {
+    const bySignal = new Map<number, number>();
+    for (const o of orders) {
+      const key = Number(o.signal_id);
+      bySignal.set(key, (bySignal.get(key) ?? 0) + (o.pnl_cents ?? 0));
+    }
+    return [...bySignal.values()];
+  }
+
+  it('custom cycles (§5: C1 2/4/8, C2 5/10/20, C3 12/25/50, p 0.87): the table walk to the cent', async () => {
+    const me = await newTrader(t.app);
+    await saveGlobalParams(t.app, me, { strategySel: 5, lote: 2 });
+    const row = (cycle: number, stakes: readonly number[]) => ({
+      cycle,
+      entrada: stakes[0] ?? null,
+      mg1: stakes[1] ?? null,
+      mg2: stakes[2] ?? null,
+      mg3: null,
+      mg4: null,
+      mg5: null,
+      mg6: null,
+      mg7: null,
+    });
+    const saved = await callAs(t.app, me.cookie, api.saveCustomCycles, {
+      query: { userid: me.userid },
+      body: [row(1, [2, 4, 8]), row(2, [5, 10, 20]), row(3, [12, 25, 50])],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await command(t.app, rt(), me, 1);
+    // LLL (→ C2), LW (→ C1), W, then LLL on C1, C2 and C3 (table exhausted → C1), then W on C1.
+    const orders = await play(me, 'EURUSD', ['LLL', 'LW', 'W', 'LLL', 'LLL', 'LLL', 'W']);
+    expect(orders.map((o) => o.stake_cents)).toEqual([
+      200, 400, 800, 500, 1000, 200, 200, 400, 800, 500, 1000, 2000, 1200, 2500, 5000, 200,
+    ]);
+    expect(orders.map((o) => o.gale_level)).toEqual([
+      0, 1, 2, 0, 1, 0, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0,
+    ]);
+    expect(netBySignal(orders)).toEqual([-1400, 370, 174, -1400, -3500, -8700, 174]);
+  });
+
+  it('loss recovery (§6: conservative, base 5, p 0.87, f 50 %, G 1, gm 2): LL, W, W, W repays the bank', async () => {
+    const me = await newTrader(t.app);
+    await saveGlobalParams(t.app, me, { strategySel: 4, lote: 5 });
+    await save(me, api.saveLossRecovery, {
+      recoverPerc: 2,
+      mode: 1,
+      recoverGale: 1,
+      recoverGaleFat: 2,
+      recoverProfit: 0,
+      brokerID: 1,
+    });
+    await command(t.app, rt(), me, 1);
+    // After LL the bank is 15.00; R 7.50 → 8.63 (+7.51, bank 7.49); R 3.75 → 5.00 (+4.35,
+    // bank 3.14); R 1.57 → 5.00 (+4.35, bank 0.00); an empty bank goes back to the base.
+    const orders = await play(me, 'EURUSD', ['LL', 'W', 'W', 'W', 'W']);
+    expect(orders.map((o) => o.stake_cents)).toEqual([500, 1000, 863, 500, 500, 500]);
+    expect(orders.map((o) => o.pnl_cents)).toEqual([-500, -1000, 751, 435, 435, 435]);
+    expect(netBySignal(orders)).toEqual([-1500, 751, 435, 435, 435]);
+    const session = await findStoredSession(t.app.deps.db, me.botId);
+    expect(session?.money).toMatchObject({ bankCents: 0 });
   });
 });

@@ -457,7 +457,7 @@ export function replayMessages(
           result: outcome === 'WIN' ? 'W' : outcome === 'LOSS' ? 'L' : 'D',
           pnlCents,
           balanceCents: broker.balance(1),
-          summary: strategy.summarize(state),
+          summary: strategy.summarize(state, options.config),
         });
         place = firstPlace(next.commands);
         // Gales go on the next candle of the same asset and direction (ROBOT.md §0 nextCandle).

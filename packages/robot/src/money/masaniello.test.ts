@@ -6,6 +6,7 @@ import {
   masanielloFraction,
   masanielloMultiplier,
   masanielloPlan,
+  masanielloProgress,
   type MasanielloConfig,
 } from './masaniello.ts';
 import { simulatePath } from './simulate.ts';
@@ -106,6 +107,30 @@ describe('masaniello', () => {
       { type: 'halt', reason: 'plan_complete' },
     ]);
     expect(isMasanielloActive(sim.state)).toBe(false);
+  });
+
+  it('summarizes events left, wins needed and the target after each event (the dashboard step)', () => {
+    const sim = path('LWLWLWW');
+    expect(
+      sim.rows.map((r) => [r.summary.eventsLeft, r.summary.winsNeeded, r.summary.targetCents]),
+    ).toEqual([
+      [9, 4, 11_058],
+      [8, 3, 11_058],
+      [7, 3, 11_058],
+      [6, 2, 11_058],
+      [5, 2, 11_058],
+      [4, 1, 11_058],
+      [3, 0, 11_058],
+    ]);
+    expect(masanielloProgress({ won: 0, lost: 0, planStartCapitalCents: 10_000 }, PLAN_A)).toEqual({
+      eventsLeft: 10,
+      winsNeeded: 4,
+      targetCents: 11_058,
+    });
+    // A progressive plan's next target starts from the capital the last one ended on.
+    expect(
+      masanielloProgress({ won: 0, lost: 0, planStartCapitalCents: 11_058 }, PLAN_A).targetCents,
+    ).toBe(Math.round(11_058 * masanielloMultiplier(10, 4, 1.8)));
   });
 
   it('busts to exactly 0.00 when Plan A loses 7 in a row', () => {

@@ -156,6 +156,37 @@ function firstOrderStake(
   return ceilCents(riskCents / ladderRiskRatio(config.payout, config.gales) / config.payout);
 }
 
+/** Where a plan stands: what the dashboard shows beside the score (issue 8). */
+export interface MasanielloProgress {
+  /** Events the plan may still play: N − played (draws are not events). */
+  eventsLeft: number;
+  /** Wins still needed to hit the target: K − won (0 once hit). */
+  winsNeeded: number;
+  /** Capital the plan ends on when it hits its target: start capital · M(N, K), cents. */
+  targetCents: Cents;
+}
+
+/**
+ * Events left, wins needed and target capital of the current plan. Example: plan A (C 100.00,
+ * N 10, K 4, p 0.80) after L W → `{ eventsLeft: 8, winsNeeded: 3, targetCents: 11058 }`.
+ */
+export function masanielloProgress(
+  state: Pick<MasanielloState, 'won' | 'lost' | 'planStartCapitalCents'>,
+  config: Pick<MasanielloConfig, 'totalOper' | 'totalWin' | 'payout' | 'gales'>,
+): MasanielloProgress {
+  const valid = config.totalWin >= 1 && config.totalWin < config.totalOper && config.payout > 0;
+  return {
+    eventsLeft: Math.max(0, config.totalOper - state.won - state.lost),
+    winsNeeded: Math.max(0, config.totalWin - state.won),
+    targetCents: valid
+      ? roundCents(
+          state.planStartCapitalCents *
+            masanielloMultiplier(config.totalOper, config.totalWin, eventOdds(config)),
+        )
+      : state.planStartCapitalCents,
+  };
+}
+
 /** Whether a plan is running, so the session must skip the ordinary stops (ROBOT.md §3). */
 export function isMasanielloActive(state: MasanielloState): boolean {
   return !state.halted;
@@ -299,11 +330,12 @@ export const masaniello: MoneyStrategy<MasanielloConfig, MasanielloState> = {
   name: 'masaniello',
   initial: initialMasaniello,
   next: (state, event, config) => stepLadder(state, event, config, hooks),
-  summarize: (state) => ({
+  summarize: (state, config) => ({
     plan: state.plan,
     capitalCents: state.capitalCents,
     won: state.won,
     lost: state.lost,
+    ...masanielloProgress(state, config),
     active: !state.halted,
   }),
 };

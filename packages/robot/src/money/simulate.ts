@@ -110,7 +110,7 @@ export function simulatePath<C, S extends BaseState>(
       result,
       pnlCents,
       balanceCents: balance,
-      summary: strategy.summarize(state),
+      summary: strategy.summarize(state, config),
       events: settled.commands.filter((c) => c.type !== 'place'),
     });
   }

@@ -138,7 +138,8 @@ export interface MoneyStrategy<C, S extends BaseState> {
   name: StrategyName;
   initial(config: C): S;
   next(state: S, event: MoneyEvent, config: C): Step<S>;
-  summarize(state: S): StateSummary;
+  /** Plain figures of the state (the config gives those that need the plan, e.g. a target). */
+  summarize(state: S, config: C): StateSummary;
 }
 
 /** Strategy names, as used by `simulatePath` and the simulator CLI. */

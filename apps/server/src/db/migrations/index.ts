@@ -9,6 +9,7 @@ import { reader } from './0010-reader.ts';
 import { trading } from './0015-trading.ts';
 import { authThrottle } from './0020-auth-throttle.ts';
 import { botVerification } from './0021-bot-verification.ts';
+import { runtimeIndexes } from './0028-runtime-indexes.ts';
 import { copy } from './0030-copy.ts';
 import { copyFollowerIndex } from './0031-copy-follower-index.ts';
 import { purchases } from './0040-purchases.ts';
@@ -28,6 +29,7 @@ export function migrations(types: ColumnTypes): Record<string, Migration> {
     '0015-trading': trading(types),
     '0020-auth-throttle': authThrottle(types),
     '0021-bot-verification': botVerification(types),
+    '0028-runtime-indexes': runtimeIndexes(types),
     '0030-copy': copy(types),
     '0031-copy-follower-index': copyFollowerIndex(types),
     '0040-purchases': purchases(types),

@@ -54,8 +54,19 @@ export async function readGlobalParams(
   bot: BotRow,
   brokerId: number,
 ): Promise<GlobalParamsRead> {
+  return (await readSavedGlobalParams(deps, bot, brokerId)).params;
+}
+
+/** The global params of a bot and broker, and whether they were ever saved (else defaults). */
+export async function readSavedGlobalParams(
+  deps: Pick<AppDeps, 'db'>,
+  bot: BotRow,
+  brokerId: number,
+): Promise<{ params: GlobalParamsRead; saved: boolean }> {
   const row = await findGlobalParams(deps.db, bot.id, brokerId);
-  return row ? toWire(row, bot.userid) : defaultGlobalParams(bot.userid, brokerId);
+  return row
+    ? { params: toWire(row, bot.userid), saved: true }
+    : { params: defaultGlobalParams(bot.userid, brokerId), saved: false };
 }
 
 export async function writeGlobalParams(

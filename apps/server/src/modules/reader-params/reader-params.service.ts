@@ -24,7 +24,15 @@ function toWire(row: Selectable<ReaderParamsTable>): ReaderParams {
 }
 
 export async function readReaderParams(deps: AppDeps, userid: string): Promise<ReaderParams> {
-  const row = await findReaderParams(deps.db, await botIdOf(deps, userid));
+  return readReaderParamsOf(deps, await botIdOf(deps, userid));
+}
+
+/** The reader params of a bot by its database id (the runtime has it already). */
+export async function readReaderParamsOf(
+  deps: Pick<AppDeps, 'db'>,
+  botId: number,
+): Promise<ReaderParams> {
+  const row = await findReaderParams(deps.db, botId);
   return row ? toWire(row) : defaultReaderParams();
 }
 

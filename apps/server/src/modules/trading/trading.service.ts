@@ -179,7 +179,7 @@ export async function readDashboard(
     ? {
         key: `robot.step.${plug.name}`,
         params: {
-          ...plug.strategy.summarize(state.money),
+          ...plug.strategy.summarize(state.money, plug.config),
           galeLevel: state.money.ladder?.galeLevel ?? null,
         },
       }

@@ -1,6 +1,11 @@
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { endpoints as api, TradingStreamEventSchema, type TradingStreamEvent } from '@app/contract';
+import {
+  endpoints as api,
+  defaultMasanielloParams,
+  TradingStreamEventSchema,
+  type TradingStreamEvent,
+} from '@app/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runSession } from '../../robot/run-session.ts';
 import { callAs, useTestApp } from '../../test/app.ts';
@@ -226,5 +231,52 @@ describe('GET /trading/stream', () => {
     } finally {
       req.destroy();
     }
+  });
+});
+
+describe('the Masaniello step on the dashboard', () => {
+  it('carries wins, losses, capital, events left, wins needed and the target', async () => {
+    const masa = await newTrader(t.app);
+    await saveGlobalParams(t.app, masa, { strategySel: 2, galenum: 0 });
+    // The contract's default Masaniello is ROBOT.md's plan A (C 100, N 10, K 4, p 0.80).
+    const saved = await callAs(t.app, masa.cookie, api.saveMasaniello, {
+      body: defaultMasanielloParams(masa.userid),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await command(t.app, rt(), masa, 1);
+    const step = async () =>
+      api.tradingDashboard.response.parse(
+        (await get(masa, api.tradingDashboard, { userid: masa.userid })).json(),
+      ).strategyStep;
+    expect(await step()).toEqual({
+      key: 'robot.step.masaniello',
+      params: {
+        plan: 1,
+        capitalCents: 10_000,
+        won: 0,
+        lost: 0,
+        eventsLeft: 10,
+        winsNeeded: 4,
+        targetCents: 11_058,
+        active: true,
+        galeLevel: null,
+      },
+    });
+    // L then W on the paper broker (OTC pays the plan's 80 %): 93.18, then 101.36.
+    for (const pattern of ['L', 'W']) {
+      const at = findMinute('EURUSD-OTC', pattern, clock.now + MINUTE);
+      clock.now = at - 10_000;
+      await postSignal(t.app, masa, { asset: 'EURUSD-OTC', direction: 'CALL', atMs: at });
+      await runSession(rt(), masa.botId);
+      await runAt(clock, rt(), masa, [at, at + MINUTE]);
+    }
+    expect((await step()).params).toMatchObject({
+      capitalCents: 10_136,
+      won: 1,
+      lost: 1,
+      eventsLeft: 8,
+      winsNeeded: 3,
+      targetCents: 11_058,
+    });
   });
 });

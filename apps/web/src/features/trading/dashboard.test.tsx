@@ -156,21 +156,39 @@ describe('home dashboard', () => {
     expect(await within(card).findByRole('group', { name: 'Saldo' })).toHaveTextContent('9.987,50');
   });
 
-  it('speaks English and Spanish too', async () => {
+  it("shows Masaniello's events left and target, and speaks English and Spanish too", async () => {
     const { card } = await openHome(() =>
       dashboard({
         strategyStep: {
           key: 'robot.step.masaniello',
-          params: { capitalCents: 11_058, won: 2, lost: 1, active: true, galeLevel: 0 },
+          params: {
+            plan: 1,
+            capitalCents: 10_334,
+            won: 2,
+            lost: 2,
+            eventsLeft: 6,
+            winsNeeded: 2,
+            targetCents: 11_058,
+            active: true,
+            galeLevel: 0,
+          },
         },
       }),
     );
+    // Masaniello's step: the score, the capital, what is left of the plan and its target.
+    expect(
+      within(card).getByText(
+        'Masaniello: 2 win(s) × 2 loss(es), capital 103,34, entrada · faltam 6 operação(ões) e 2 win(s), meta 110,58',
+      ),
+    ).toBeInTheDocument();
     await act(async () => {
       await i18n.changeLanguage('en-US');
     });
     expect(within(card).getByRole('group', { name: 'Balance' })).toHaveTextContent('9,987.50');
     expect(
-      within(card).getByText('Masaniello: 2 win(s) × 1 loss(es), capital 110.58, entry'),
+      within(card).getByText(
+        'Masaniello: 2 win(s) × 2 loss(es), capital 103.34, entry · 6 trade(s) left, 2 win(s) to go, target 110.58',
+      ),
     ).toBeInTheDocument();
     await act(async () => {
       await i18n.changeLanguage('es-ES');
@@ -178,6 +196,11 @@ describe('home dashboard', () => {
     expect(within(card).getByRole('group', { name: 'Marcador (G × P)' })).toHaveTextContent(
       '3 × 1',
     );
+    expect(
+      within(card).getByText(
+        'Masaniello: 2 ganancia(s) × 2 pérdida(s), capital 103,34, entrada · quedan 6 operación(es) y 2 ganancia(s), meta 110,58',
+      ),
+    ).toBeInTheDocument();
     await act(async () => {
       await i18n.changeLanguage('pt-BR');
     });
