@@ -13,6 +13,7 @@ import {
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, OrdersTable, SignalsTable } from '../db/schema.ts';
 import { appendActivity } from './activity.ts';
+import { fanOutOrder } from './copy/fan-out.ts';
 import type { BrokerAdapter } from './brokers/broker-adapter.ts';
 import { scheduleWake } from './inbox.ts';
 import { describeError, type RuntimeDeps } from './runtime-deps.ts';
@@ -554,6 +555,9 @@ async function markOpen(ctx: Ctx, order: OrderRow, brokerOrderId: string, payout
       .where('state', '=', 'placed')
       .executeTakeFirst();
     if (res.numUpdatedRows !== 1n) return;
+    // The trader's order exists at the broker: its followers' copies go into their ledgers now,
+    // in this transaction (sent by the copy dispatcher, never by this bot's session).
+    await fanOutOrder(trx, order, now);
     await appendActivity(trx, {
       botId: ctx.botId,
       at: now,
@@ -707,13 +711,17 @@ async function settleOrder(ctx: Ctx, order: OrderRow): Promise<boolean> {
 }
 
 async function ordersIn(ctx: Ctx, state: OrdersTable['state']): Promise<OrderRow[]> {
-  return ctx.rt.db
-    .selectFrom('orders')
-    .selectAll()
-    .where('bot_id', '=', ctx.botId)
-    .where('state', '=', state)
-    .orderBy('id')
-    .execute();
+  return (
+    ctx.rt.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('bot_id', '=', ctx.botId)
+      .where('state', '=', state)
+      // Copies of another trader's orders are the copy dispatcher's: the session never sees them.
+      .where('copy_of', 'is', null)
+      .orderBy('id')
+      .execute()
+  );
 }
 
 /**

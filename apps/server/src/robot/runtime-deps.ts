@@ -28,6 +28,8 @@ export interface RuntimeDeps {
   brokerFor: (botId: number, brokerId: number) => Promise<BrokerAdapter>;
   /** Told when a bot's feed, orders or figures changed (the SSE stream listens). */
   onChange?: (botId: number) => void;
+  /** Broker call time-out, ms (default 10 s); tests shorten it instead of sleeping. */
+  brokerTimeoutMs?: number;
   /** Crash tests only: called at each fault point. */
   fault?: (point: FaultPoint) => void;
 }

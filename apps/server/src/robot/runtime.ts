@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../plugins/context.ts';
 import { paperBroker } from './brokers/paper-broker.ts';
+import { dispatchCopies } from './copy/dispatch.ts';
 import { dueBots, lastEventId, markEventsDone, nextDueAt } from './inbox.ts';
 import { acquireLease, releaseLeases, renewLeases } from './leases.ts';
 import { runSession } from './run-session.ts';
@@ -94,7 +95,17 @@ export async function runDuePass(
     }
     await markEventsDone(rt.db, botId, upTo, now);
   }
-  return { ran, nextDueAt: await nextDueAt(rt.db) };
+  // Copies the passes above fanned out (or another process did) are sent, reconciled, settled.
+  let copiesDue: number | null = null;
+  try {
+    const copies = await dispatchCopies(rt);
+    copiesDue = copies.nextDueAt;
+  } catch (err) {
+    rt.log.error({ err: describeError(err) }, 'robot runtime: copy dispatch failed');
+  }
+  const inboxDue = await nextDueAt(rt.db);
+  const due = [inboxDue, copiesDue].filter((x): x is number => x !== null);
+  return { ran, nextDueAt: due.length ? Math.min(...due) : null };
 }
 
 /**

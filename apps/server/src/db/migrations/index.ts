@@ -10,6 +10,7 @@ import { trading } from './0015-trading.ts';
 import { authThrottle } from './0020-auth-throttle.ts';
 import { botVerification } from './0021-bot-verification.ts';
 import { copy } from './0030-copy.ts';
+import { copyExec } from './0035-copy-exec.ts';
 
 /**
  * Every migration, listed in code rather than found by scanning a folder, so running under tsx,
@@ -27,5 +28,6 @@ export function migrations(types: ColumnTypes): Record<string, Migration> {
     '0020-auth-throttle': authThrottle(types),
     '0021-bot-verification': botVerification(types),
     '0030-copy': copy(types),
+    '0035-copy-exec': copyExec(types),
   };
 }
