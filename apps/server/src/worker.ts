@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrateToLatest, openDatabase } from './db/connect.ts';
 import { createSecrets, loadSecretKey } from './lib/secrets.ts';
-import { paperBroker } from './robot/brokers/paper-broker.ts';
+import { paperBatchBroker, paperBroker } from './robot/brokers/paper-broker.ts';
 import { startRuntimeLoop, type RuntimeLoop } from './robot/runtime.ts';
 import type { RuntimeDeps } from './robot/runtime-deps.ts';
 
@@ -46,6 +46,7 @@ export async function openWorkerDeps(
     ),
     log: { info: jsonLog('info'), error: jsonLog('error') },
     brokerFor: (botId) => Promise.resolve(paperBroker(database.db, botId)),
+    batchBroker: () => paperBatchBroker(database.db),
     close: () => database.db.destroy(),
   };
 }

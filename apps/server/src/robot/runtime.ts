@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../plugins/context.ts';
-import { paperBroker } from './brokers/paper-broker.ts';
+import { paperBatchBroker, paperBroker } from './brokers/paper-broker.ts';
 import { dispatchCopies } from './copy/dispatch.ts';
 import { dueBots, lastEventId, markEventsDone, nextDueAt } from './inbox.ts';
 import { acquireLease, releaseLeases, renewLeases } from './leases.ts';
@@ -13,6 +13,7 @@ export function runtimeDepsOf(
   log: RuntimeLog,
   extra: Partial<Pick<RuntimeDeps, 'onChange' | 'fault' | 'brokerFor'>> = {},
 ): RuntimeDeps {
+  const batch = paperBatchBroker(deps.db);
   return {
     db: deps.db,
     dialect: deps.dialect,
@@ -20,6 +21,8 @@ export function runtimeDepsOf(
     secrets: deps.secrets,
     log,
     brokerFor: (botId) => Promise.resolve(paperBroker(deps.db, botId)),
+    // Copies go to the paper broker in one batch, unless a test or caller brings its own brokers.
+    ...(extra.brokerFor ? {} : { batchBroker: () => batch }),
     ...extra,
   };
 }

@@ -1,8 +1,14 @@
 import type { RobotMessage } from '@app/contract';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { toDbJson } from '../../db/dialect.ts';
 import type { Database, OrdersTable } from '../../db/schema.ts';
-import type { BrokerAdapter, OrderStatus, PlaceAnswer } from '../brokers/broker-adapter.ts';
+import type {
+  BatchBroker,
+  BrokerAdapter,
+  OrderStatus,
+  PlaceAnswer,
+  PlaceRequest,
+} from '../brokers/broker-adapter.ts';
 import { describeError, type RuntimeDeps } from '../runtime-deps.ts';
 import { CHUNK } from './fan-out.ts';
 
@@ -227,40 +233,64 @@ async function writeAnswers(
   let sent = 0;
   const refused: CopyRow[] = [];
   const reasons = new Map<number, string>();
+  const accepted = new Map<number, { row: CopyRow; brokerOrderId: string }[]>();
+  for (const { row, answer } of results) {
+    if (!answer.ok) {
+      refused.push(row);
+      reasons.set(row.id, answer.error);
+      continue;
+    }
+    const payoutPct = Math.round(answer.payout * 10_000) / 100;
+    const list = accepted.get(payoutPct);
+    const item = { row, brokerOrderId: answer.brokerOrderId };
+    if (list) list.push(item);
+    else accepted.set(payoutPct, [item]);
+  }
   await rt.db.transaction().execute(async (trx) => {
     const lines: FeedLine[] = [];
-    for (const { row, answer } of results) {
-      if (!answer.ok) {
-        refused.push(row);
-        reasons.set(row.id, answer.error);
-        continue;
+    // One statement per chunk and payout (the broker's order id by CASE), not one per copy.
+    for (const [payoutPct, items] of accepted) {
+      for (let i = 0; i < items.length; i += CHUNK) {
+        const chunk = items.slice(i, i + CHUNK);
+        const brokerIds = sql<string>`case ${sql.ref('id')} ${sql.join(
+          chunk.map((c) => sql`when ${c.row.id} then ${c.brokerOrderId}`),
+          sql` `,
+        )} end`;
+        const done = await trx
+          .updateTable('orders')
+          .set({
+            state: 'open',
+            confirmed_at: now,
+            broker_order_id: brokerIds,
+            payout_pct: payoutPct,
+          })
+          .where(
+            'id',
+            'in',
+            chunk.map((c) => c.row.id),
+          )
+          .where('state', '=', 'placed')
+          .returning('id')
+          .execute();
+        const hit = new Set(done.map((d) => Number(d.id)));
+        for (const { row } of chunk) {
+          if (!hit.has(row.id)) continue;
+          sent += 1;
+          touched.add(row.bot_id);
+          lines.push(
+            line(row, now, 'order', {
+              key: 'robot.activity.copyOpen',
+              params: {
+                trader: names.get(Number(row.copy_trader_bot_id)) ?? '',
+                asset: row.asset,
+                direction: row.direction,
+                stakeCents: Number(row.stake_cents),
+                expiresAt: row.expires_at,
+              },
+            }),
+          );
+        }
       }
-      const res = await trx
-        .updateTable('orders')
-        .set({
-          state: 'open',
-          confirmed_at: now,
-          broker_order_id: answer.brokerOrderId,
-          payout_pct: Math.round(answer.payout * 10_000) / 100,
-        })
-        .where('id', '=', row.id)
-        .where('state', '=', 'placed')
-        .executeTakeFirst();
-      if (res.numUpdatedRows !== 1n) continue;
-      sent += 1;
-      touched.add(row.bot_id);
-      lines.push(
-        line(row, now, 'order', {
-          key: 'robot.activity.copyOpen',
-          params: {
-            trader: names.get(Number(row.copy_trader_bot_id)) ?? '',
-            asset: row.asset,
-            direction: row.direction,
-            stakeCents: Number(row.stake_cents),
-            expiresAt: row.expires_at,
-          },
-        }),
-      );
     }
     await insertLines(trx, lines);
   });
@@ -269,7 +299,9 @@ async function writeAnswers(
   const byReason = new Map<string, CopyRow[]>();
   for (const r of refused) {
     const reason = reasons.get(r.id) ?? 'refused';
-    byReason.set(reason, [...(byReason.get(reason) ?? []), r]);
+    const list = byReason.get(reason);
+    if (list) list.push(r);
+    else byReason.set(reason, [r]);
   }
   for (const [reason, rows] of byReason) {
     failed += await failCopies(rt, rows, now, reason, false, touched);
@@ -383,32 +415,51 @@ async function sendDue(
       claimed.push({ ...(byId.get(Number(id)) as CopyRow), attempted_at: now });
   }
   rt.fault?.('before_broker_call');
-  const brokerOf = brokerCache(rt);
-  const answers = await pool(claimed, CONCURRENCY, async (row) => {
-    const broker = await brokerOf(row);
-    return withTimeout(
-      broker.placeOrder({
-        clientRef: row.client_ref,
-        asset: row.asset,
-        direction: row.direction,
-        stakeCents: Number(row.stake_cents),
-        account: row.account_type as 1 | 2 | 3,
-        timeframeMin: Math.max(1, Math.round((row.expires_at - row.send_at) / 60_000)),
-        openAtMs: Math.max(now, row.send_at),
-        expiresAtMs: row.expires_at,
-      }),
-      timeoutMs,
-    );
+  const requestOf = (row: CopyRow): PlaceRequest => ({
+    clientRef: row.client_ref,
+    asset: row.asset,
+    direction: row.direction,
+    stakeCents: Number(row.stake_cents),
+    account: row.account_type as 1 | 2 | 3,
+    timeframeMin: Math.max(1, Math.round((row.expires_at - row.send_at) / 60_000)),
+    openAtMs: Math.max(now, row.send_at),
+    expiresAtMs: row.expires_at,
   });
-  rt.fault?.('after_broker_call');
+  // Copies whose broker takes a batch go in one call per batch broker; the others one by one.
+  const batches = new Map<BatchBroker, CopyRow[]>();
+  const single: CopyRow[] = [];
+  for (const row of claimed) {
+    const batch = rt.batchBroker?.(row.bot_id, row.broker_id) ?? null;
+    const list = batch ? batches.get(batch) : undefined;
+    if (batch && list) list.push(row);
+    else if (batch) batches.set(batch, [row]);
+    else single.push(row);
+  }
   const results: { row: CopyRow; answer: PlaceAnswer }[] = [];
-  claimed.forEach((row, i) => {
+  const unknown = (row: CopyRow, err: unknown): void => {
+    // Unknown outcome (time-out, dropped connection): left claimed, reconciled by client ref.
+    rt.log.error({ err: describeError(err), order: row.id }, 'copy: broker call failed');
+  };
+  for (const [batch, rows] of batches) {
+    try {
+      const answers = await withTimeout(
+        batch.placeMany(rows.map((row) => ({ botId: row.bot_id, request: requestOf(row) }))),
+        timeoutMs * 3,
+      );
+      rows.forEach((row, i) => results.push({ row, answer: answers[i] as PlaceAnswer }));
+    } catch (err) {
+      for (const row of rows) unknown(row, err);
+    }
+  }
+  const brokerOf = brokerCache(rt);
+  const answers = await pool(single, CONCURRENCY, async (row) =>
+    withTimeout((await brokerOf(row)).placeOrder(requestOf(row)), timeoutMs),
+  );
+  rt.fault?.('after_broker_call');
+  single.forEach((row, i) => {
     const a = answers[i];
     if (a?.ok) results.push({ row, answer: a.value });
-    else {
-      // Unknown outcome (time-out, dropped connection): left claimed, reconciled by client ref.
-      rt.log.error({ err: describeError(a?.error), order: row.id }, 'copy: broker call failed');
-    }
+    else unknown(row, a?.error);
   });
   return writeAnswers(rt, results, now, touched);
 }
