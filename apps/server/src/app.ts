@@ -38,6 +38,7 @@ import { createReader, type ReaderHandle, type ReaderRuntimeOptions } from './re
 import { createTelegramClient, type TelegramClientFactory } from './reader/telegram/client.ts';
 import { createTelegramSource, type TelegramSource } from './reader/telegram/telegram-source.ts';
 import { tradingRoutes } from './modules/trading/trading.routes.ts';
+import { copyStatsRoutes } from './modules/copy-stats/copy-stats.routes.ts';
 import { startRobotRuntime, type RobotRuntimeOptions } from './robot/scheduler.ts';
 import { channelsRoutes } from './modules/channels/channels.routes.ts';
 import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
@@ -276,6 +277,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   readerRoutes(app);
   phoneRoutes(app);
   tradingRoutes(app);
+  copyStatsRoutes(app);
   // Last: whatever the modules above left out answers 501 through the same pipeline.
   registerNotImplemented(app);
   registerDocsRoutes(app);
