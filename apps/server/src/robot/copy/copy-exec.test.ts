@@ -15,6 +15,7 @@ import {
   type TestClock,
 } from '../../test/trading.ts';
 import type { BrokerAdapter } from '../brokers/broker-adapter.ts';
+import { cardToRow, defaultCard } from '../../reader/cards.ts';
 import { paperBroker } from '../brokers/paper-broker.ts';
 import { runSession } from '../run-session.ts';
 import type { RuntimeDeps } from '../runtime-deps.ts';
@@ -62,10 +63,15 @@ async function copyTrader(over: Parameters<typeof enableCopyTrader>[3] = {}): Pr
 }
 
 /** The trader trades one CALL at a winning minute; returns the minute (its order is open). */
-async function traderOrders(me: Me, asset = 'EURUSD'): Promise<number> {
+async function traderOrders(me: Me, asset = 'EURUSD', channel?: string): Promise<number> {
   const at = findMinute(asset, 'W', clock.now + 2 * MINUTE);
   clock.now = at - 30_000;
-  await postSignal(t.app, me, { asset, direction: 'CALL', atMs: at });
+  await postSignal(t.app, me, {
+    asset,
+    direction: 'CALL',
+    atMs: at,
+    ...(channel ? { channel } : {}),
+  });
   await runSession(rt(), me.botId);
   clock.now = at;
   await runSession(rt(), me.botId);
@@ -305,5 +311,26 @@ describe('copy fan-out execution', () => {
     clock.now = at + 3_000;
     expect(await dispatchCopies(rt())).toMatchObject({ sent: 2 });
     expect(await paperOrdersOf(followers)).toHaveLength(2);
+  });
+
+  it('copies only the channels marked “send to trader” once the trader marks any', async () => {
+    const trader = await copyTrader();
+    await seedFollowers(t.app.deps.db, trader.botId, 2, clock.now);
+    await traderOrders(trader, 'EURUSD', 'inbox-a');
+    expect(await copiesOf(await lastTraderOrderId(trader))).toHaveLength(2); // none marked: all
+    await t.app.deps.db
+      .insertInto('channel_cards')
+      .values(
+        cardToRow(
+          trader.botId,
+          { ...defaultCard('inbox-b', 'B', trader.userid, 0), send2Trader: true },
+          clock.now,
+        ),
+      )
+      .execute();
+    await traderOrders(trader, 'EURUSD', 'inbox-a');
+    expect(await copiesOf(await lastTraderOrderId(trader))).toHaveLength(0);
+    await traderOrders(trader, 'EURUSD', 'inbox-b');
+    expect(await copiesOf(await lastTraderOrderId(trader))).toHaveLength(2);
   });
 });

@@ -383,6 +383,26 @@ async function metaFanOut(
 }
 
 /**
+ * The channel card's *Enviar ao trader* (`send2trader`, SPEC §3) picks which channels' orders a
+ * trader sends to its followers: once any card of the trader bot has it on, only orders from
+ * those channels (and orders with no channel: by hand) are copied; while none has, every order
+ * is (the copy-trader switch alone decides). decisions.md "send2Trader".
+ */
+export async function channelGoesToFollowers(
+  db: Kysely<Database>,
+  order: Pick<OrderRow, 'bot_id' | 'channel_id'>,
+): Promise<boolean> {
+  if (order.channel_id === null) return true;
+  const marked = await db
+    .selectFrom('channel_cards')
+    .select('id_num')
+    .where('bot_id', '=', order.bot_id)
+    .where('send2trader', '=', true)
+    .execute();
+  return marked.length === 0 || marked.some((c) => c.id_num === order.channel_id);
+}
+
+/**
  * Fans a trader's order out to its followers, inside the transaction that confirms the order
  * (so a confirmed order and its copies' outbox rows commit together, or neither). Copy trading
  * and MetaCopy each plan independently; a copy is never copied again (no chains).
@@ -393,6 +413,7 @@ export async function fanOutOrder(
   now: number,
 ): Promise<FanOutReport[]> {
   if (order.copy_of !== null && order.copy_of !== undefined) return [];
+  if (!(await channelGoesToFollowers(trx, order))) return [];
   const out: FanOutReport[] = [];
   const copy = await copyFanOut(trx, order, now);
   if (copy) out.push(copy);
