@@ -113,6 +113,9 @@ const screens: LazyRoute[] = [
   lazyRoute(PATHS.latency, () =>
     import('../features/trading/components/latency-page.tsx').then((m) => m.LatencyPage),
   ),
+  lazyRoute(PATHS.copyStats, () =>
+    import('../features/copy-stats/components/copy-stats-page.tsx').then((m) => m.CopyStatsPage),
+  ),
 ];
 
 /** Every logged-in path that has a screen. */

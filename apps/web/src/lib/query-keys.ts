@@ -28,4 +28,7 @@ export const queryKeys = {
   readerStatus: area<'reader-status', [userid: string]>('reader-status'),
   signals: area<'signals', [userid: string, channel: string]>('signals'),
   localChannels: area<'local-channels', [userid: string]>('local-channels'),
+  copyStats: area<'copy-stats', [view: 'trader' | 'follower', userid: string, days: number]>(
+    'copy-stats',
+  ),
 };

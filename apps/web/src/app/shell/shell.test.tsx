@@ -68,6 +68,7 @@ describe('drawer', () => {
       '/orders',
       '/results',
       '/latency',
+      '/copystats',
     ]);
   });
 
