@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { fromDbJson } from '../../db/dialect.ts';
 import { useTestApp } from '../../test/app.ts';
 import { enableCopyTrader, seedFollowers, type FollowSettings } from '../../test/copy.ts';
 import { robotOf } from '../../test/robot.ts';
@@ -25,7 +26,8 @@ const clock: TestClock = { now: Date.UTC(2026, 0, 6, 9, 0) };
 const t = useTestApp({ now: () => clock.now });
 const rt = (extra: Parameters<typeof robotOf>[1] = {}): RuntimeDeps => ({
   ...robotOf(t.app, extra),
-  brokerTimeoutMs: 20,
+  // Long enough for a healthy paper call on PostgreSQL under load; a hung call costs this once.
+  brokerTimeoutMs: 500,
 });
 
 type Fault = 'hang' | 'lost' | 'throw' | null;
@@ -172,7 +174,7 @@ describe('copy fan-out execution', () => {
       .where('bot_id', '=', followers[2] as number)
       .orderBy('id')
       .execute();
-    expect(feed.map((f) => JSON.parse(f.message as string) as { key: string })).toMatchObject([
+    expect(feed.map((f) => fromDbJson<{ key: string }>(f.message))).toMatchObject([
       { key: 'robot.activity.copyOpen', params: { trader: trader.userid, asset: 'EURUSD' } },
       { key: 'robot.activity.won' },
     ]);
