@@ -43,6 +43,7 @@ import { tradingRoutes } from './modules/trading/trading.routes.ts';
 import { closeBrokers } from './robot/runtime.ts';
 import { copyTraderRoutes } from './modules/copy-trader/copy-trader.routes.ts';
 import { metaCopyRoutes } from './modules/meta-copy/meta-copy.routes.ts';
+import { copyStatsRoutes } from './modules/copy-stats/copy-stats.routes.ts';
 import { startRobotRuntime, type RobotRuntimeOptions } from './robot/scheduler.ts';
 import { channelsRoutes } from './modules/channels/channels.routes.ts';
 import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
@@ -299,6 +300,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   buyRobotRoutes(app, createPaymentRegistry(options.payments), publicUrl);
   copyTraderRoutes(app);
   metaCopyRoutes(app);
+  copyStatsRoutes(app);
   // Last: whatever the modules above left out answers 501 through the same pipeline.
   registerNotImplemented(app);
   registerDocsRoutes(app);

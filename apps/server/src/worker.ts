@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Broker } from '@app/contract';
 import { migrateToLatest, openDatabase } from './db/connect.ts';
 import { createSecrets, loadSecretKey } from './lib/secrets.ts';
 import { brokerResolver } from './robot/brokers/broker-resolver.ts';
+import { paperBatchBroker } from './robot/brokers/paper-broker.ts';
 import { startRuntimeLoop, type RuntimeLoop } from './robot/runtime.ts';
 import type { RuntimeDeps } from './robot/runtime-deps.ts';
 
@@ -43,6 +45,7 @@ export async function openWorkerDeps(
   const log = { info: jsonLog('info'), error: jsonLog('error') };
   // Deriv (DERIV_WS_URL, DERIV_APP_ID) for bots on Deriv with a token; the paper broker otherwise.
   const brokers = brokerResolver({ db: database.db, secrets, log });
+  const paperBatch = paperBatchBroker(database.db);
   return {
     db: database.db,
     dialect: database.dialect,
@@ -50,6 +53,8 @@ export async function openWorkerDeps(
     secrets,
     log,
     brokerFor: (botId, brokerId) => brokers.brokerFor(botId, brokerId),
+    // Paper copies in one batch; a copy on Deriv one call at a time through `brokerFor`.
+    batchBroker: (_botId, brokerId) => (brokerId === Broker.deriv ? null : paperBatch),
     close: async () => {
       await brokers.close();
       await database.db.destroy();

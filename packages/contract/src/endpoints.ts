@@ -3,6 +3,7 @@ import { botsEndpoints } from './bots.ts';
 import { brokersEndpoints } from './brokers.ts';
 import { buyRobotEndpoints } from './buy-robot.ts';
 import { channelsEndpoints } from './channels.ts';
+import { copyStatsEndpoints } from './copy-stats.ts';
 import { copyTraderEndpoints } from './copy-trader.ts';
 import type { Endpoint } from './endpoint.ts';
 import { globalParamsEndpoints } from './global-params.ts';
@@ -34,6 +35,7 @@ export const endpoints = {
   ...readerEndpoints,
   ...copyTraderEndpoints,
   ...metaCopyEndpoints,
+  ...copyStatsEndpoints,
   ...botsEndpoints,
   ...buyRobotEndpoints,
   ...healthEndpoints,

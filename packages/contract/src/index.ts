@@ -19,6 +19,7 @@ export * from './reader.ts';
 export * from './robot-message.ts';
 export * from './copy-trader.ts';
 export * from './meta-copy.ts';
+export * from './copy-stats.ts';
 export * from './bots.ts';
 export * from './buy-robot.ts';
 export * from './health.ts';

@@ -262,6 +262,10 @@ export interface OrdersTable {
   pnl_cents: number | null;
   balance_after_cents: number | null;
   created_at: EpochMs;
+  /** Migration 0035: the trader's order this follower order copies; NULL on the bot's own orders. */
+  copy_of: ColumnType<number | null, number | null | undefined, number | null>;
+  copy_product: ColumnType<CopyProduct | null, CopyProduct | null | undefined, CopyProduct | null>;
+  copy_trader_bot_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** The paper broker's balance of one bot and account type, cents. */
@@ -473,6 +477,8 @@ export interface Database {
   copy_follows: CopyFollowsTable;
   purchases: PurchasesTable;
   payment_notifications: PaymentNotificationsTable;
+  copy_fanouts: CopyFanoutsTable;
+  copy_skips: CopySkipsTable;
 }
 
 /** Migration 0020: counters of failed logins and registrations per key (modules/auth/throttle.ts). */
@@ -583,4 +589,28 @@ export interface PaymentNotificationsTable {
   purchase_id: string | null;
   outcome: string;
   received_at: EpochMs;
+}
+
+/** Migration 0035: one fanned-out trader order per product, with the plan's counts. */
+export interface CopyFanoutsTable {
+  id: Generated<number>;
+  trader_bot_id: number;
+  trader_order_id: number;
+  product: CopyProduct;
+  asset: string;
+  direction: 'CALL' | 'PUT';
+  stake_cents: number;
+  account_type: number;
+  order_at: EpochMs;
+  followers: number;
+  planned: number;
+  skipped: number;
+  created_at: EpochMs;
+}
+
+/** Migration 0035: a follower the plan skipped for a fan-out, with the planner's reason. */
+export interface CopySkipsTable {
+  fanout_id: number;
+  follower_bot_id: number;
+  reason: string;
 }

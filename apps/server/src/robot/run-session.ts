@@ -13,6 +13,7 @@ import {
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, OrdersTable, SignalsTable } from '../db/schema.ts';
 import { appendActivity } from './activity.ts';
+import { fanOutOrder } from './copy/fan-out.ts';
 import type { BrokerAdapter } from './brokers/broker-adapter.ts';
 import { scheduleWake } from './inbox.ts';
 import { describeError, type RuntimeDeps } from './runtime-deps.ts';
@@ -609,6 +610,9 @@ async function markOpen(ctx: Ctx, order: OrderRow, brokerOrderId: string, payout
       .where('state', '=', 'placed')
       .executeTakeFirst();
     if (res.numUpdatedRows !== 1n) return;
+    // The trader's order exists at the broker: its followers' copies go into their ledgers now,
+    // in this transaction (sent by the copy dispatcher, never by this bot's session).
+    await fanOutOrder(trx, order, now);
     await appendActivity(trx, {
       botId: ctx.botId,
       at: now,
@@ -784,6 +788,8 @@ async function activeOrders(ctx: Ctx): Promise<{ placed: OrderRow[]; open: Order
       .selectAll()
       .where('bot_id', '=', ctx.botId)
       .where('state', 'in', ['placed', 'open'])
+      // Copies of another trader's orders are the copy dispatcher's: the session never sees them.
+      .where('copy_of', 'is', null)
       .execute()
   ).sort((a, b) => a.id - b.id);
   return {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DialectName } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 import type { Secrets } from '../lib/secrets.ts';
-import type { BrokerAdapter } from './brokers/broker-adapter.ts';
+import type { BatchBroker, BrokerAdapter } from './brokers/broker-adapter.ts';
 
 /** Where the runtime writes what it did; never given a secret (tokens stay in the adapters). */
 export interface RuntimeLog {
@@ -26,8 +26,16 @@ export interface RuntimeDeps {
   log: RuntimeLog;
   /** The broker adapter of one bot's broker (paper unless a real one is set up). */
   brokerFor: (botId: number, brokerId: number) => Promise<BrokerAdapter>;
+  /**
+   * The batch broker that places this bot's copies together with other bots' (the paper broker
+   * in one transaction), or null/absent: one `placeOrder` per copy through `brokerFor`. Must
+   * agree with `brokerFor` (set only where `brokerFor` is the paper broker).
+   */
+  batchBroker?: (botId: number, brokerId: number) => BatchBroker | null;
   /** Told when a bot's feed, orders or figures changed (the SSE stream listens). */
   onChange?: (botId: number) => void;
+  /** Broker call time-out, ms (default 10 s); tests shorten it instead of sleeping. */
+  brokerTimeoutMs?: number;
   /** Crash tests only: called at each fault point. */
   fault?: (point: FaultPoint) => void;
 }

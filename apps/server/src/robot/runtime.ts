@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { Broker } from '@app/contract';
 import type { AppDeps } from '../plugins/context.ts';
 import { brokerResolver, type BrokerResolver } from './brokers/broker-resolver.ts';
+import { paperBatchBroker } from './brokers/paper-broker.ts';
+import { dispatchCopies } from './copy/dispatch.ts';
 import { dueBots, lastEventId, markEventsDone, nextDueAt } from './inbox.ts';
 import { acquireLease, releaseLeases, renewLeases } from './leases.ts';
 import { runSession } from './run-session.ts';
@@ -38,6 +41,7 @@ export function runtimeDepsOf(
   log: RuntimeLog,
   extra: Partial<Pick<RuntimeDeps, 'onChange' | 'fault' | 'brokerFor'>> = {},
 ): RuntimeDeps {
+  const batch = paperBatchBroker(deps.db);
   return {
     db: deps.db,
     dialect: deps.dialect,
@@ -45,6 +49,14 @@ export function runtimeDepsOf(
     secrets: deps.secrets,
     log,
     brokerFor: (botId, brokerId) => brokersOf(deps).brokerFor(botId, brokerId),
+    // Copies go to the paper broker in one batch, unless a test or caller brings its own brokers;
+    // a copy on Deriv goes one call at a time through `brokerFor` (Deriv, or paper without a token).
+    ...(extra.brokerFor
+      ? {}
+      : {
+          batchBroker: (_botId: number, brokerId: number) =>
+            brokerId === Broker.deriv ? null : batch,
+        }),
     ...extra,
   };
 }
@@ -130,7 +142,17 @@ export async function runDuePass(
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(lanes, queue.length)) }, lane));
-  return { ran, nextDueAt: await nextDueAt(rt.db) };
+  // Copies the passes above fanned out (or another process did) are sent, reconciled, settled.
+  let copiesDue: number | null = null;
+  try {
+    const copies = await dispatchCopies(rt);
+    copiesDue = copies.nextDueAt;
+  } catch (err) {
+    rt.log.error({ err: describeError(err) }, 'robot runtime: copy dispatch failed');
+  }
+  const inboxDue = await nextDueAt(rt.db);
+  const due = [inboxDue, copiesDue].filter((x): x is number => x !== null);
+  return { ran, nextDueAt: due.length ? Math.min(...due) : null };
 }
 
 /**

@@ -170,6 +170,9 @@ const screens: LazyRoute[] = [
   lazyRoute(PATHS.metaRequest, () =>
     import('../features/meta-copy/components/meta-request-page.tsx').then((m) => m.MetaRequestPage),
   ),
+  lazyRoute(PATHS.copyStats, () =>
+    import('../features/copy-stats/components/copy-stats-page.tsx').then((m) => m.CopyStatsPage),
+  ),
 ];
 
 /** Replaces the current entry with `to` (react-router's `<Navigate>` would add to the login page). */

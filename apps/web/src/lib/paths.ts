@@ -46,6 +46,7 @@ export const PATHS = {
   orders: '/orders',
   results: '/results',
   latency: '/latency',
+  copyStats: '/copystats',
 } as const;
 
 export type PanelPath = (typeof PATHS)[keyof typeof PATHS];

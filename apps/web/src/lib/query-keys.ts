@@ -35,4 +35,7 @@ export const queryKeys = {
   follows: area<'follows', [what: string, userid: string, ...rest: string[]]>('follows'),
   traderInfo: area<'trader-info', [userid: string]>('trader-info'),
   metaRecords: area<'meta-records', [userid: string]>('meta-records'),
+  copyStats: area<'copy-stats', [view: 'trader' | 'follower', userid: string, days: number]>(
+    'copy-stats',
+  ),
 };

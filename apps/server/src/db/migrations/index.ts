@@ -12,6 +12,7 @@ import { botVerification } from './0021-bot-verification.ts';
 import { runtimeIndexes } from './0028-runtime-indexes.ts';
 import { copy } from './0030-copy.ts';
 import { copyFollowerIndex } from './0031-copy-follower-index.ts';
+import { copyExec } from './0035-copy-exec.ts';
 import { purchases } from './0040-purchases.ts';
 
 /**
@@ -32,6 +33,7 @@ export function migrations(types: ColumnTypes): Record<string, Migration> {
     '0028-runtime-indexes': runtimeIndexes(types),
     '0030-copy': copy(types),
     '0031-copy-follower-index': copyFollowerIndex(types),
+    '0035-copy-exec': copyExec(types),
     '0040-purchases': purchases(types),
   };
 }

@@ -41,3 +41,11 @@ export interface BrokerAdapter {
   /** Releases connections (network adapters). */
   close?(): Promise<void>;
 }
+
+/**
+ * Places many bots' orders in one call (the copy dispatcher's fan-out of one trader order): one
+ * answer per item, in order, with the same meaning as `placeOrder` (idempotent by client ref).
+ */
+export interface BatchBroker {
+  placeMany(items: readonly { botId: number; request: PlaceRequest }[]): Promise<PlaceAnswer[]>;
+}

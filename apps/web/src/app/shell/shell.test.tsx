@@ -70,6 +70,7 @@ describe('drawer', () => {
       '/orders',
       '/results',
       '/latency',
+      '/copystats',
     ]);
   });
 

@@ -1,0 +1,571 @@
+import type { RobotMessage } from '@app/contract';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { toDbJson } from '../../db/dialect.ts';
+import type { Database, OrdersTable } from '../../db/schema.ts';
+import type {
+  BatchBroker,
+  BrokerAdapter,
+  OrderStatus,
+  PlaceAnswer,
+  PlaceRequest,
+} from '../brokers/broker-adapter.ts';
+import { describeError, type RuntimeDeps } from '../runtime-deps.ts';
+import { CHUNK } from './fan-out.ts';
+
+/** Same budgets as the bot's own orders (run-session.ts): a copy may go out this late, no later. */
+export const COPY_LATE_TOLERANCE_MS = 5_000;
+export const COPY_BROKER_TIMEOUT_MS = 10_000;
+/** Broker calls in flight at once per pass; one slow follower never holds the others. */
+const CONCURRENCY = 32;
+
+type OrderRow = Selectable<OrdersTable>;
+type CopyRow = Pick<
+  OrderRow,
+  | 'id'
+  | 'bot_id'
+  | 'client_ref'
+  | 'broker_id'
+  | 'account_type'
+  | 'asset'
+  | 'direction'
+  | 'stake_cents'
+  | 'send_at'
+  | 'expires_at'
+  | 'attempted_at'
+  | 'copy_trader_bot_id'
+>;
+
+/** What one dispatch pass did. */
+export interface DispatchReport {
+  sent: number;
+  failed: number;
+  late: number;
+  reconciled: number;
+  settled: number;
+  /** When copies need the dispatcher next (Unix ms), or null. */
+  nextDueAt: number | null;
+}
+
+const COLUMNS = [
+  'id',
+  'bot_id',
+  'client_ref',
+  'broker_id',
+  'account_type',
+  'asset',
+  'direction',
+  'stake_cents',
+  'send_at',
+  'expires_at',
+  'attempted_at',
+  'copy_trader_bot_id',
+] as const;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('broker_timeout')), ms);
+    timer.unref();
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Runs `fn` over `items` with at most `limit` in flight; a rejection is that item's only. */
+async function pool<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<R>,
+): Promise<({ ok: true; value: R } | { ok: false; error: unknown })[]> {
+  const out = new Array<{ ok: true; value: R } | { ok: false; error: unknown }>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next;
+      next += 1;
+      try {
+        out[i] = { ok: true, value: await fn(items[i] as T) };
+      } catch (error) {
+        out[i] = { ok: false, error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+/** The traders' user ids by bot id, for the followers' feed lines ("copies trader X"). */
+async function traderNames(db: Kysely<Database>, rows: CopyRow[]): Promise<Map<number, string>> {
+  const ids = [...new Set(rows.map((r) => Number(r.copy_trader_bot_id)))];
+  const names = new Map<number, string>();
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const found = await db
+      .selectFrom('bots')
+      .select(['id', 'userid'])
+      .where('id', 'in', ids.slice(i, i + CHUNK))
+      .execute();
+    for (const b of found) names.set(Number(b.id), b.userid);
+  }
+  return names;
+}
+
+interface FeedLine {
+  bot_id: number;
+  at: number;
+  kind: 'order' | 'result';
+  signal_id: null;
+  order_id: number;
+  message: string;
+}
+
+function line(row: CopyRow, at: number, kind: FeedLine['kind'], message: RobotMessage): FeedLine {
+  return {
+    bot_id: row.bot_id,
+    at,
+    kind,
+    signal_id: null,
+    order_id: row.id,
+    message: toDbJson(message),
+  };
+}
+
+async function insertLines(trx: Kysely<Database>, lines: FeedLine[]): Promise<void> {
+  for (let i = 0; i < lines.length; i += CHUNK) {
+    await trx
+      .insertInto('activity')
+      .values(lines.slice(i, i + CHUNK))
+      .execute();
+  }
+}
+
+/** Fails copies whose entry deadline passed before they were sent: never sent late. */
+async function failLate(
+  rt: RuntimeDeps,
+  now: number,
+  limit: number,
+  touched: Set<number>,
+): Promise<number> {
+  const rows = await rt.db
+    .selectFrom('orders')
+    .select(COLUMNS)
+    .where('copy_of', 'is not', null)
+    .where('state', '=', 'placed')
+    .where('attempted_at', 'is', null)
+    .where('send_at', '<', now - COPY_LATE_TOLERANCE_MS)
+    .limit(limit)
+    .execute();
+  if (rows.length === 0) return 0;
+  return failCopies(rt, rows, now, 'late', true, touched);
+}
+
+async function failCopies(
+  rt: RuntimeDeps,
+  rows: CopyRow[],
+  now: number,
+  reason: string,
+  onlyUnattempted = false,
+  touched?: Set<number>,
+): Promise<number> {
+  const names = await traderNames(rt.db, rows);
+  let failed = 0;
+  await rt.db.transaction().execute(async (trx) => {
+    const lines: FeedLine[] = [];
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      const chunk = rows.slice(i, i + CHUNK);
+      let q = trx
+        .updateTable('orders')
+        .set({ state: 'failed', fail_reason: reason, settled_at: now })
+        .where(
+          'id',
+          'in',
+          chunk.map((r) => r.id),
+        )
+        .where('state', '=', 'placed');
+      if (onlyUnattempted) q = q.where('attempted_at', 'is', null);
+      const ids = await q.returning('id').execute();
+      const hit = new Set(ids.map((r) => Number(r.id)));
+      for (const r of chunk) {
+        if (!hit.has(r.id)) continue;
+        failed += 1;
+        touched?.add(r.bot_id);
+        lines.push(
+          line(r, now, 'order', {
+            key: 'robot.activity.copyFailed',
+            params: {
+              trader: names.get(Number(r.copy_trader_bot_id)) ?? '',
+              asset: r.asset,
+              reason,
+            },
+          }),
+        );
+      }
+    }
+    await insertLines(trx, lines);
+  });
+  return failed;
+}
+
+/** One broker per (bot, broker) per pass; a failing look-up fails only that bot's copies. */
+function brokerCache(rt: RuntimeDeps): (row: CopyRow) => Promise<BrokerAdapter> {
+  const cache = new Map<string, Promise<BrokerAdapter>>();
+  return (row) => {
+    const key = `${row.bot_id}:${row.broker_id}`;
+    let b = cache.get(key);
+    if (!b) {
+      b = rt.brokerFor(row.bot_id, row.broker_id);
+      cache.set(key, b);
+    }
+    return b;
+  };
+}
+
+/** Confirms copies the broker accepted (state open + a feed line), fails the refused ones. */
+async function writeAnswers(
+  rt: RuntimeDeps,
+  results: { row: CopyRow; answer: PlaceAnswer }[],
+  now: number,
+  touched: Set<number>,
+): Promise<{ sent: number; failed: number }> {
+  if (results.length === 0) return { sent: 0, failed: 0 };
+  const names = await traderNames(
+    rt.db,
+    results.map((r) => r.row),
+  );
+  let sent = 0;
+  const refused: CopyRow[] = [];
+  const reasons = new Map<number, string>();
+  const accepted = new Map<number, { row: CopyRow; brokerOrderId: string }[]>();
+  for (const { row, answer } of results) {
+    if (!answer.ok) {
+      refused.push(row);
+      reasons.set(row.id, answer.error);
+      continue;
+    }
+    const payoutPct = Math.round(answer.payout * 10_000) / 100;
+    const list = accepted.get(payoutPct);
+    const item = { row, brokerOrderId: answer.brokerOrderId };
+    if (list) list.push(item);
+    else accepted.set(payoutPct, [item]);
+  }
+  await rt.db.transaction().execute(async (trx) => {
+    const lines: FeedLine[] = [];
+    // One statement per chunk and payout (the broker's order id by CASE), not one per copy.
+    for (const [payoutPct, items] of accepted) {
+      for (let i = 0; i < items.length; i += CHUNK) {
+        const chunk = items.slice(i, i + CHUNK);
+        const brokerIds = sql<string>`case ${sql.ref('id')} ${sql.join(
+          chunk.map((c) => sql`when ${c.row.id} then ${c.brokerOrderId}`),
+          sql` `,
+        )} end`;
+        const done = await trx
+          .updateTable('orders')
+          .set({
+            state: 'open',
+            confirmed_at: now,
+            broker_order_id: brokerIds,
+            payout_pct: payoutPct,
+          })
+          .where(
+            'id',
+            'in',
+            chunk.map((c) => c.row.id),
+          )
+          .where('state', '=', 'placed')
+          .returning('id')
+          .execute();
+        const hit = new Set(done.map((d) => Number(d.id)));
+        for (const { row } of chunk) {
+          if (!hit.has(row.id)) continue;
+          sent += 1;
+          touched.add(row.bot_id);
+          lines.push(
+            line(row, now, 'order', {
+              key: 'robot.activity.copyOpen',
+              params: {
+                trader: names.get(Number(row.copy_trader_bot_id)) ?? '',
+                asset: row.asset,
+                direction: row.direction,
+                stakeCents: Number(row.stake_cents),
+                expiresAt: row.expires_at,
+              },
+            }),
+          );
+        }
+      }
+    }
+    await insertLines(trx, lines);
+  });
+  let failed = 0;
+  // Refusals grouped by reason: one statement per reason, not per order.
+  const byReason = new Map<string, CopyRow[]>();
+  for (const r of refused) {
+    const reason = reasons.get(r.id) ?? 'refused';
+    const list = byReason.get(reason);
+    if (list) list.push(r);
+    else byReason.set(reason, [r]);
+  }
+  for (const [reason, rows] of byReason) {
+    failed += await failCopies(rt, rows, now, reason, false, touched);
+  }
+  return { sent, failed };
+}
+
+/**
+ * Copies claimed by a dispatcher that never wrote the answer (it died, or the broker timed out):
+ * asked at the broker by client ref. Found → open; missing and past the deadline → failed
+ * `missed`; missing in time → released to be sent (same client ref: the broker places it once).
+ */
+async function reconcileStale(
+  rt: RuntimeDeps,
+  now: number,
+  timeoutMs: number,
+  limit: number,
+  touched: Set<number>,
+): Promise<number> {
+  const stale = await rt.db
+    .selectFrom('orders')
+    .select(COLUMNS)
+    .where('copy_of', 'is not', null)
+    .where('state', '=', 'placed')
+    .where('attempted_at', 'is not', null)
+    .where('attempted_at', '<=', now - 2 * timeoutMs)
+    .limit(limit)
+    .execute();
+  if (stale.length === 0) return 0;
+  const brokerOf = brokerCache(rt);
+  const claimed: CopyRow[] = [];
+  for (const row of stale) {
+    const res = await rt.db
+      .updateTable('orders')
+      .set({ attempted_at: now })
+      .where('id', '=', row.id)
+      .where('state', '=', 'placed')
+      .where('attempted_at', '=', row.attempted_at)
+      .executeTakeFirst();
+    if (res.numUpdatedRows === 1n) claimed.push(row);
+  }
+  const looked = await pool(claimed, CONCURRENCY, async (row) => {
+    const broker = await brokerOf(row);
+    return withTimeout(broker.lookup(row.client_ref, now), timeoutMs);
+  });
+  const found: { row: CopyRow; answer: PlaceAnswer }[] = [];
+  const missed: CopyRow[] = [];
+  const release: number[] = [];
+  claimed.forEach((row, i) => {
+    const r = looked[i];
+    if (!r?.ok) return; // the broker did not answer: asked again after the next time-out
+    const status: OrderStatus = r.value;
+    if (status.status !== 'missing') {
+      found.push({
+        row,
+        answer: { ok: true, brokerOrderId: status.brokerOrderId, payout: 0, balanceCents: null },
+      });
+    } else if (now > row.send_at + COPY_LATE_TOLERANCE_MS) missed.push(row);
+    else release.push(row.id);
+  });
+  await writeAnswers(rt, found, now, touched);
+  if (missed.length > 0) await failCopies(rt, missed, now, 'missed', false, touched);
+  for (let i = 0; i < release.length; i += CHUNK) {
+    await rt.db
+      .updateTable('orders')
+      .set({ attempted_at: null })
+      .where('id', 'in', release.slice(i, i + CHUNK))
+      .where('state', '=', 'placed')
+      .execute();
+  }
+  return found.length + missed.length + release.length;
+}
+
+/** Sends the copies due now: claimed in one statement per chunk, sent in parallel. */
+async function sendDue(
+  rt: RuntimeDeps,
+  now: number,
+  timeoutMs: number,
+  limit: number,
+  touched: Set<number>,
+): Promise<{ sent: number; failed: number }> {
+  const due = await rt.db
+    .selectFrom('orders')
+    .select(COLUMNS)
+    .where('copy_of', 'is not', null)
+    .where('state', '=', 'placed')
+    .where('attempted_at', 'is', null)
+    .where('send_at', '<=', now)
+    .where('send_at', '>=', now - COPY_LATE_TOLERANCE_MS)
+    .orderBy('send_at')
+    .limit(limit)
+    .execute();
+  if (due.length === 0) return { sent: 0, failed: 0 };
+  const byId = new Map(due.map((r) => [r.id, r]));
+  const claimed: CopyRow[] = [];
+  for (let i = 0; i < due.length; i += CHUNK) {
+    // Committed before any broker call: a crash after it means "ask the broker" (reconcileStale).
+    const ids = await rt.db
+      .updateTable('orders')
+      .set({ attempted_at: now })
+      .where(
+        'id',
+        'in',
+        due.slice(i, i + CHUNK).map((r) => r.id),
+      )
+      .where('state', '=', 'placed')
+      .where('attempted_at', 'is', null)
+      .returning('id')
+      .execute();
+    for (const { id } of ids)
+      claimed.push({ ...(byId.get(Number(id)) as CopyRow), attempted_at: now });
+  }
+  rt.fault?.('before_broker_call');
+  const requestOf = (row: CopyRow): PlaceRequest => ({
+    clientRef: row.client_ref,
+    asset: row.asset,
+    direction: row.direction,
+    stakeCents: Number(row.stake_cents),
+    account: row.account_type as 1 | 2 | 3,
+    timeframeMin: Math.max(1, Math.round((row.expires_at - row.send_at) / 60_000)),
+    openAtMs: Math.max(now, row.send_at),
+    expiresAtMs: row.expires_at,
+  });
+  // Copies whose broker takes a batch go in one call per batch broker; the others one by one.
+  const batches = new Map<BatchBroker, CopyRow[]>();
+  const single: CopyRow[] = [];
+  for (const row of claimed) {
+    const batch = rt.batchBroker?.(row.bot_id, row.broker_id) ?? null;
+    const list = batch ? batches.get(batch) : undefined;
+    if (batch && list) list.push(row);
+    else if (batch) batches.set(batch, [row]);
+    else single.push(row);
+  }
+  const results: { row: CopyRow; answer: PlaceAnswer }[] = [];
+  const unknown = (row: CopyRow, err: unknown): void => {
+    // Unknown outcome (time-out, dropped connection): left claimed, reconciled by client ref.
+    rt.log.error({ err: describeError(err), order: row.id }, 'copy: broker call failed');
+  };
+  for (const [batch, rows] of batches) {
+    try {
+      const answers = await withTimeout(
+        batch.placeMany(rows.map((row) => ({ botId: row.bot_id, request: requestOf(row) }))),
+        timeoutMs * 3,
+      );
+      rows.forEach((row, i) => results.push({ row, answer: answers[i] as PlaceAnswer }));
+    } catch (err) {
+      for (const row of rows) unknown(row, err);
+    }
+  }
+  const brokerOf = brokerCache(rt);
+  const answers = await pool(single, CONCURRENCY, async (row) =>
+    withTimeout((await brokerOf(row)).placeOrder(requestOf(row)), timeoutMs),
+  );
+  rt.fault?.('after_broker_call');
+  single.forEach((row, i) => {
+    const a = answers[i];
+    if (a?.ok) results.push({ row, answer: a.value });
+    else unknown(row, a?.error);
+  });
+  return writeAnswers(rt, results, now, touched);
+}
+
+/** Settles open copies whose expiry passed; the follower's session never sees them. */
+async function settleDue(
+  rt: RuntimeDeps,
+  now: number,
+  timeoutMs: number,
+  limit: number,
+  touched: Set<number>,
+): Promise<number> {
+  const due = await rt.db
+    .selectFrom('orders')
+    .select(COLUMNS)
+    .where('copy_of', 'is not', null)
+    .where('state', '=', 'open')
+    .where('expires_at', '<=', now)
+    .limit(limit)
+    .execute();
+  if (due.length === 0) return 0;
+  const brokerOf = brokerCache(rt);
+  const looked = await pool(due, CONCURRENCY, async (row) =>
+    withTimeout((await brokerOf(row)).lookup(row.client_ref, now), timeoutMs),
+  );
+  let settled = 0;
+  await rt.db.transaction().execute(async (trx) => {
+    const lines: FeedLine[] = [];
+    for (let i = 0; i < due.length; i += 1) {
+      const row = due[i] as CopyRow;
+      const r = looked[i];
+      if (!r?.ok || r.value.status !== 'settled') continue;
+      const { pnlCents, balanceCents } = r.value;
+      const result = pnlCents > 0 ? 'won' : pnlCents < 0 ? 'lost' : 'draw';
+      const res = await trx
+        .updateTable('orders')
+        .set({
+          state: result,
+          pnl_cents: pnlCents,
+          settled_at: now,
+          balance_after_cents: balanceCents,
+        })
+        .where('id', '=', row.id)
+        .where('state', '=', 'open')
+        .executeTakeFirst();
+      if (res.numUpdatedRows !== 1n) continue;
+      settled += 1;
+      touched.add(row.bot_id);
+      lines.push(
+        line(row, now, 'result', {
+          key: `robot.activity.${result}`,
+          params: { asset: row.asset, pnlCents, balanceCents: balanceCents ?? 0, galeLevel: 0 },
+        }),
+      );
+    }
+    await insertLines(trx, lines);
+  });
+  return settled;
+}
+
+async function nextDue(db: Kysely<Database>, timeoutMs: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => [
+      eb.fn
+        .min('send_at')
+        .filterWhere((w) => w.and([w('state', '=', 'placed'), w('attempted_at', 'is', null)]))
+        .as('send'),
+      eb.fn.min('expires_at').filterWhere('state', '=', 'open').as('settle'),
+      eb.fn
+        .min('attempted_at')
+        .filterWhere((w) => w.and([w('state', '=', 'placed'), w('attempted_at', 'is not', null)]))
+        .as('stale'),
+    ])
+    .where('copy_of', 'is not', null)
+    .where('state', 'in', ['placed', 'open'])
+    .executeTakeFirst();
+  const instants = [
+    row?.send,
+    row?.settle,
+    row?.stale === null || row?.stale === undefined ? null : Number(row.stale) + 2 * timeoutMs,
+  ]
+    .filter((x) => x !== null && x !== undefined)
+    .map(Number);
+  return instants.length ? Math.min(...instants) : null;
+}
+
+/**
+ * The copy dispatcher (decisions.md "copy execution"): sends, reconciles and settles the copies
+ * that fan-outs wrote into followers' ledgers. Every step claims rows with a compare-and-set on
+ * the row, so any number of dispatchers (server, workers) may run at once and no copy is placed
+ * twice; a copy is never sent after its entry deadline. Called by every runtime pass.
+ * @example await dispatchCopies(rt) // { sent: 10, failed: 0, late: 0, reconciled: 0, settled: 0, nextDueAt }
+ */
+export async function dispatchCopies(
+  rt: RuntimeDeps,
+  { limit = 20_000 }: { limit?: number } = {},
+): Promise<DispatchReport> {
+  const timeoutMs = rt.brokerTimeoutMs ?? COPY_BROKER_TIMEOUT_MS;
+  const now = rt.now();
+  const touched = new Set<number>();
+  const late = await failLate(rt, now, limit, touched);
+  const reconciled = await reconcileStale(rt, now, timeoutMs, limit, touched);
+  const { sent, failed } = await sendDue(rt, now, timeoutMs, limit, touched);
+  const settled = await settleDue(rt, now, timeoutMs, limit, touched);
+  // The followers' feeds and dashboards changed (the SSE stream listens per bot).
+  if (rt.onChange) for (const botId of touched) rt.onChange(botId);
+  return { sent, failed, late, reconciled, settled, nextDueAt: await nextDue(rt.db, timeoutMs) };
+}

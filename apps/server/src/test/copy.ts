@@ -1,0 +1,163 @@
+import type { CopyProduct } from '@app/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { CHUNK } from '../robot/copy/fan-out.ts';
+
+/** A follower's settings for its trader (the copy_follows columns), as the tests override them. */
+export interface FollowSettings {
+  trader_ena: boolean;
+  acptdemo: boolean;
+  max_trades: number;
+  signal_type: number;
+  delaysig: number;
+  broker_id: number;
+  min_stake: number;
+  max_stake: number;
+  lote: number;
+  lote_type: number;
+  anticipation: number;
+  exp_copy: number;
+}
+
+const DEFAULTS: FollowSettings = {
+  trader_ena: true,
+  acptdemo: true,
+  max_trades: 0,
+  signal_type: 0,
+  delaysig: 0,
+  broker_id: 0,
+  min_stake: 0,
+  max_stake: 0,
+  lote: 2,
+  lote_type: 1,
+  anticipation: 0,
+  exp_copy: 0,
+};
+
+let seq = 0;
+
+/**
+ * Inserts `count` follower bots (one account, global params of broker 1 on demo) and their
+ * ACCEPTED follows of `traderBotId` directly, in batches: the copy-server branch owns the request
+ * flow; execution tests and the bench start from accepted relationships.
+ */
+export async function seedFollowers(
+  db: Kysely<Database>,
+  traderBotId: number,
+  count: number,
+  now: number,
+  {
+    product = 'copy',
+    settings = () => ({}),
+  }: { product?: CopyProduct; settings?: (i: number) => Partial<FollowSettings> } = {},
+): Promise<number[]> {
+  seq += 1;
+  const account = await db
+    .insertInto('accounts')
+    .values({ email: `followers${seq}-${now}@example.com`, password_hash: 'x', created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const ids: number[] = [];
+  await db.transaction().execute(async (trx) => {
+    for (let start = 0; start < count; start += CHUNK) {
+      const n = Math.min(CHUNK, count - start);
+      const bots = await trx
+        .insertInto('bots')
+        .values(
+          Array.from({ length: n }, (_, k) => {
+            const userid = `8${String(seq).padStart(3, '0')}${String(start + k).padStart(6, '0')}`;
+            return {
+              account_id: account.id,
+              userid,
+              traderid: userid,
+              virtual: false,
+              email: 'follower@example.com',
+              botexp: 0,
+              created_at: now,
+              verified: true,
+            };
+          }),
+        )
+        .returning('id')
+        .execute();
+      const batch = bots.map((b) => Number(b.id));
+      ids.push(...batch);
+      await trx
+        .insertInto('global_params')
+        .values(
+          batch.map((botId) => ({
+            bot_id: botId,
+            broker_id: 1,
+            acc_type: 1,
+            option_type: 1,
+            lote_type: 1,
+            stop_type: 1,
+            lote: 2,
+            galenum: 0,
+            galefat: 2,
+            stop_win: 0,
+            stop_loss: 0,
+            payout: 80,
+            trader_mode: 2,
+            login_method: 1,
+            strategy_sel: 1,
+            type_operation: 1,
+            stop_movel: 0,
+            updated_at: now,
+          })),
+        )
+        .execute();
+      await trx
+        .insertInto('copy_follows')
+        .values(
+          batch.map((botId, k) => ({
+            product,
+            follower_bot_id: botId,
+            trader_bot_id: traderBotId,
+            state: 'accepted' as const,
+            follower_name: `f${start + k}`,
+            requested_at: now,
+            decided_at: now,
+            updated_at: now,
+            ...DEFAULTS,
+            ...settings(start + k),
+          })) as never,
+        )
+        .execute();
+    }
+  });
+  return ids;
+}
+
+/** Switches copy trading on for a trader bot (SPEC §3 "Trader info"), no filters unless given. */
+export async function enableCopyTrader(
+  db: Kysely<Database>,
+  traderBotId: number,
+  now: number,
+  over: Partial<{
+    signal_type: number;
+    delaysig: string;
+    broker_id: number;
+    candle_color: number;
+    timeframe: number;
+    pares_filter: string;
+    stake_min: number;
+  }> = {},
+): Promise<void> {
+  await db
+    .insertInto('copy_trader_settings')
+    .values({
+      bot_id: traderBotId,
+      copy_trader_en: true,
+      signal_type: 7,
+      delaysig: '0',
+      broker_id: 0,
+      candle_color: 0,
+      timeframe: 0,
+      pares_filter: '',
+      stake_min: 0,
+      updated_at: now,
+      ...over,
+    })
+    .execute();
+}

@@ -1,0 +1,162 @@
+// Copy execution end to end: one trader order → 10,000 followers planned, written to their
+// ledgers (fan-out) and sent to the paper broker (copy dispatcher), against a raw batched insert
+// of 10,000 order rows in the same database in the same run (goal ≤ 2×). On SQLite, and on
+// PostgreSQL when DATABASE_URL (or the loopback server 127.0.0.1:5432) answers.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { build } from '@app/server/src/app.ts';
+import { dispatchCopies } from '@app/server/src/robot/copy/dispatch.ts';
+import { CHUNK, fanOutOrder } from '@app/server/src/robot/copy/fan-out.ts';
+import { runtimeDepsOf } from '@app/server/src/robot/runtime.ts';
+import { enableCopyTrader, seedFollowers } from '@app/server/src/test/copy.ts';
+
+const FOLLOWERS = 10_000;
+const quiet = { info: () => undefined, error: () => undefined };
+
+async function postgresUrl(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin = new pg.Client({ connectionString: base, connectionTimeoutMillis: 2_000 });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  const name = `bench_copy_${process.pid}_${Date.now()}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+async function once(label: string, databaseUrl?: string): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-copy-'));
+  const clock = Date.UTC(2026, 0, 9, 10, 0);
+  const app = await build({
+    dataDir: dir,
+    secretKey: '00'.repeat(32),
+    webDist: '/nonexistent-web-dist',
+    robot: false,
+    now: () => clock,
+    ...(databaseUrl ? { databaseUrl } : {}),
+  });
+  try {
+    const db = app.deps.db;
+    const account = await db
+      .insertInto('accounts')
+      .values({ email: 'bench-trader@example.com', password_hash: 'x', created_at: clock })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const trader = await db
+      .insertInto('bots')
+      .values({
+        account_id: account.id,
+        userid: '9000000001',
+        traderid: '9000000001',
+        virtual: false,
+        email: 'bench-trader@example.com',
+        botexp: 0,
+        created_at: clock,
+        verified: true,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await enableCopyTrader(db, trader.id, clock);
+    const followers = await seedFollowers(db, trader.id, FOLLOWERS, clock);
+    const order = await db
+      .insertInto('orders')
+      .values({
+        bot_id: trader.id,
+        client_ref: 's1-1',
+        session_ref: 'r1',
+        gale_level: 0,
+        broker_id: 1,
+        account_type: 1,
+        asset: 'EURUSD',
+        direction: 'CALL',
+        stake_cents: 1_000,
+        payout_pct: 87,
+        state: 'open',
+        send_at: clock,
+        expires_at: clock + 60_000,
+        confirmed_at: clock,
+        created_at: clock,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+
+    // The floor: the same number of ledger rows, one batched insert, one transaction.
+    const rawStart = performance.now();
+    await db.transaction().execute(async (trx) => {
+      for (let i = 0; i < FOLLOWERS; i += CHUNK) {
+        await trx
+          .insertInto('orders')
+          .values(
+            followers.slice(i, i + CHUNK).map((botId) => ({
+              bot_id: botId,
+              client_ref: 'raw:1',
+              session_ref: 'raw:1',
+              gale_level: 0,
+              broker_id: 1,
+              account_type: 1,
+              asset: 'EURUSD',
+              direction: 'CALL' as const,
+              stake_cents: 200,
+              payout_pct: 0,
+              state: 'failed' as const,
+              send_at: clock,
+              expires_at: clock + 60_000,
+              created_at: clock,
+            })),
+          )
+          .execute();
+      }
+    });
+    const rawMs = performance.now() - rawStart;
+
+    const rt = runtimeDepsOf(app.deps, quiet);
+    const start = performance.now();
+    const [report] = await db.transaction().execute((trx) => fanOutOrder(trx, order, clock));
+    const written = performance.now();
+    const sent = await dispatchCopies(rt);
+    const end = performance.now();
+    const total = end - start;
+    console.log(
+      [
+        `${label.padEnd(10)} followers=${FOLLOWERS.toLocaleString('en-US')}`,
+        `planned=${report?.planned ?? 0} sent=${sent.sent}`,
+        `plan+ledger=${(written - start).toFixed(0)} ms`,
+        `send=${(end - written).toFixed(0)} ms`,
+        `total=${total.toFixed(0)} ms`,
+        `raw insert=${rawMs.toFixed(0)} ms`,
+        `plan+ledger/raw=${((written - start) / rawMs).toFixed(2)}x`,
+        `total/raw=${(total / rawMs).toFixed(2)}x (goal ≤ 2×)`,
+      ].join('  '),
+    );
+  } finally {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function run(): Promise<void> {
+  await once('sqlite');
+  const pgDb = await postgresUrl();
+  if (!pgDb) {
+    console.log('postgres   skipped: no DATABASE_URL and nothing answers on 127.0.0.1:5432');
+    return;
+  }
+  try {
+    await once('postgres', pgDb.url);
+  } finally {
+    await pgDb.drop();
+  }
+}
