@@ -1,4 +1,4 @@
-import { BUY_TOAST_MS, PAYMENT_METHODS } from '@app/contract';
+import { BUY_TOAST_MS, CRYPTO_NETWORKS, PAYMENT_METHODS } from '@app/contract';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer } from '../../test/fake-server.ts';
@@ -7,13 +7,17 @@ import { ana, renderApp } from '../../test/render-app.tsx';
 const PURCHASE = 'AAAAAAAAAAAAAAAAAAAAAA';
 const LINK = `http://localhost/pay/local/${PURCHASE}`;
 
-function openBuy(path = '/comprar', state: 'waiting' | 'paid' = 'paid') {
+function openBuy(
+  path = '/comprar',
+  state: 'waiting' | 'paid' = 'paid',
+  available: readonly string[] = ['regional', 'card'],
+) {
   const server = fakeServer({
     'GET /api/session': { body: ana },
     'GET /api/paymethods': {
       body: PAYMENT_METHODS.map((method) => ({
         method,
-        available: method === 'regional' || method === 'card',
+        available: available.includes(method),
         currencies: method === 'card' ? ['brl', 'usd'] : method === 'crypto' ? ['usd'] : ['brl'],
       })),
     },
@@ -96,6 +100,16 @@ describe('buy robot (/comprar)', () => {
     });
     expect(localStorage.getItem('sellerID')).toBe('777');
     expect(await screen.findByText('Estado do pagamento: pago')).toBeInTheDocument();
+  });
+
+  it('offers exactly the contract’s crypto networks (the ones the crypto provider accepts)', async () => {
+    const { view } = openBuy('/comprar', 'paid', ['regional', 'card', 'crypto']);
+    const { user } = await view;
+    await waitFor(() => expect(screen.getByRole('option', { name: /Cripto/ })).toBeEnabled());
+    await user.selectOptions(screen.getByLabelText('Método de pagamento'), 'crypto');
+    const select = screen.getByLabelText('Rede', { exact: true });
+    const values = [...select.querySelectorAll('option')].map((o) => o.value).filter(Boolean);
+    expect(values).toEqual([...CRYPTO_NETWORKS]);
   });
 
   it('does not store a seller id equal to the buyer’s own', async () => {
