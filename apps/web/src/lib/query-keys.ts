@@ -30,4 +30,5 @@ export const queryKeys = {
   localChannels: area<'local-channels', [userid: string]>('local-channels'),
   payMethods: area<'pay-methods', [userid: string]>('pay-methods'),
   purchase: area<'purchase', [id: string]>('purchase'),
+  sellerSales: area<'seller-sales', [userid: string]>('seller-sales'),
 };
