@@ -180,3 +180,37 @@ test('en español, a 375 px phone: renewing adds to the paid period, the checkou
   await shot(phone, 'buy-robot-botsmanager-es-mobile');
   await context.close();
 });
+
+test('a buyer through the referral link shows up in the seller’s sales', async ({
+  browser,
+  baseURL,
+}) => {
+  const buyer = newTrader('indicado', 6);
+  const other = await openPage(browser, baseURL);
+  await registerAndLogIn(other, buyer);
+  await other.goto(`/comprar?sellerid=${trader.userid}`);
+  await expect(other.getByLabel('ID do vendedor')).toHaveValue(trader.userid);
+  await other.getByLabel('Plano', { exact: true }).selectOption('brl-1-7');
+  await other.getByLabel('CPF', { exact: true }).fill(CPF);
+  const popup = other.waitForEvent('popup');
+  await other.getByRole('button', { name: 'Gerar link' }).click();
+  const tab = await popup;
+  await tab.waitForURL(/\/pay\/local\//);
+  await tab.getByRole('button', { name: 'Pagar' }).click();
+  await tab.waitForURL(/\/paymentok\?purchase=/);
+  await expect(tab.getByRole('heading', { name: 'Pagamento confirmado' })).toBeVisible();
+  await other.context().close();
+
+  // The seller (in English since the earlier test) sees the sale and the total on /comprar.
+  await page.goto('/comprar');
+  const sales = page.getByRole('region', { name: 'My sales (seller)' });
+  await expect(sales.getByRole('list', { name: 'Paid sales through your link' })).toContainText(
+    /1 bot\(s\), 7 days: R\$\s?40\.00/,
+  );
+  await expect(sales).toContainText(/Total sold: R\$\s?40\.00/);
+  await expect(sales).toContainText(`/comprar?sellerid=${trader.userid}`);
+  await page.setViewportSize({ width: 375, height: 1000 });
+  await sales.scrollIntoViewIfNeeded();
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: 'e2e/artifacts/screens/buy-robot-seller-sales-mobile.png' });
+});
