@@ -3,7 +3,7 @@ import { horizontalOverflow, newTrader, openPage, registerAndLogIn, shot } from 
 
 // Buying the robot with the local provider (issue 10): a plan for the trader's one bot, the
 // checkout page in a new tab, Pay → /paymentok shows paid, the bot manager and the home show the
-// new expiry; Decline → failed; the rules' toast; English; a phone's width.
+// new expiry; Decline → failed; the rules' toast; English; Spanish (renewal); a phone's width.
 
 const trader = newTrader('compra', 6);
 const CPF = '529.982.247-25';
@@ -113,4 +113,104 @@ test('in English: the custom plan needs 5 bots, and the screen fits a phone', as
   await page.setViewportSize({ width: 375, height: 1000 });
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   await shot(page, 'buy-robot-custom-en-mobile');
+});
+
+test('en español, a 375 px phone: renewing adds to the paid period, the checkout and /paymentok too', async ({
+  browser,
+  baseURL,
+}) => {
+  // The same trader on a phone whose browser is in Spanish: the local checkout page follows the
+  // browser's Accept-Language, the panel the language chosen in its bar.
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'es-ES',
+    viewport: { width: 375, height: 1000 },
+  });
+  await context.addCookies(await page.context().cookies());
+  const phone = await context.newPage();
+  await phone.goto('/comprar');
+  await phone.getByRole('button', { name: 'Español' }).click();
+  await expect(
+    phone.getByRole('heading', { name: 'Comprar o renovar robot', level: 1 }),
+  ).toBeVisible();
+  await expect(phone.getByLabel('Método de pago')).toHaveValue('regional');
+  await expect(phone.getByRole('button', { name: 'Generar enlace' })).toBeDisabled();
+  await phone.getByLabel('Plan', { exact: true }).selectOption('brl-1-15');
+  await expect(phone.getByLabel('Plan', { exact: true }).locator('option:checked')).toHaveText(
+    // Spanish number format, the currency by its code (Intl's es-ES symbol for BRL).
+    /1 bot\(s\), 15 días: 60,00\sBRL/,
+  );
+  await phone.getByRole('button', { name: 'Generar enlace' }).click();
+  await expect(
+    phone.getByRole('alert').filter({ hasText: 'Introduce un CPF válido' }),
+  ).toBeVisible();
+  await phone.getByLabel('CPF', { exact: true }).fill(CPF);
+  expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
+  await shot(phone, 'buy-robot-es-mobile');
+
+  const popup = phone.waitForEvent('popup');
+  await phone.getByRole('button', { name: 'Generar enlace' }).click();
+  const tab = await popup;
+  await tab.waitForURL(/\/pay\/local\//);
+  await tab.setViewportSize({ width: 375, height: 700 });
+  await expect(tab.getByRole('heading', { name: 'Pago local' })).toBeVisible();
+  await expect(tab.getByText(/60,00/)).toBeVisible();
+  await expect(tab.getByRole('button', { name: 'Rechazar' })).toBeVisible();
+  await shot(tab, 'buy-robot-local-checkout-es-mobile');
+  await tab.getByRole('button', { name: 'Pagar' }).click();
+  await tab.waitForURL(/\/paymentok\?purchase=/);
+  await expect(tab.getByRole('heading', { name: 'Pago confirmado' })).toBeVisible();
+  await expect(tab.getByText(/^1 bot\(s\), 15 días: 60,00\sBRL$/)).toBeVisible();
+  expect(await horizontalOverflow(tab)).toBeLessThanOrEqual(0);
+  await shot(tab, 'buy-robot-payment-ok-es-mobile');
+  await tab.close();
+  await expect(phone.getByText('Estado del pago: pagado')).toBeVisible();
+
+  // Paid 30 days before, now 15 more on top: 45 days from (about) now.
+  const expected = await phone.evaluate(() => {
+    const d = new Date(Date.now() + 45 * 86_400_000);
+    const two = (n: number) => String(n).padStart(2, '0');
+    return `${two(d.getDate())}/${two(d.getMonth() + 1)}/${two(d.getFullYear() % 100)}`;
+  });
+  await phone.getByRole('link', { name: 'Abrir el gestor de bots' }).click();
+  await expect(phone).toHaveURL(/\/botsmanager$/);
+  const bots = phone.getByRole('list', { name: 'Bots de la cuenta' });
+  await expect(bots).toContainText(`Vencimiento: ${expected}`);
+  expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
+  await shot(phone, 'buy-robot-botsmanager-es-mobile');
+  await context.close();
+});
+
+test('a buyer through the referral link shows up in the seller’s sales', async ({
+  browser,
+  baseURL,
+}) => {
+  const buyer = newTrader('indicado', 6);
+  const other = await openPage(browser, baseURL);
+  await registerAndLogIn(other, buyer);
+  await other.goto(`/comprar?sellerid=${trader.userid}`);
+  await expect(other.getByLabel('ID do vendedor')).toHaveValue(trader.userid);
+  await other.getByLabel('Plano', { exact: true }).selectOption('brl-1-7');
+  await other.getByLabel('CPF', { exact: true }).fill(CPF);
+  const popup = other.waitForEvent('popup');
+  await other.getByRole('button', { name: 'Gerar link' }).click();
+  const tab = await popup;
+  await tab.waitForURL(/\/pay\/local\//);
+  await tab.getByRole('button', { name: 'Pagar' }).click();
+  await tab.waitForURL(/\/paymentok\?purchase=/);
+  await expect(tab.getByRole('heading', { name: 'Pagamento confirmado' })).toBeVisible();
+  await other.context().close();
+
+  // The seller (in English since the earlier test) sees the sale and the total on /comprar.
+  await page.goto('/comprar');
+  const sales = page.getByRole('region', { name: 'My sales (seller)' });
+  await expect(sales.getByRole('list', { name: 'Paid sales through your link' })).toContainText(
+    /1 bot\(s\), 7 days: R\$\s?40\.00/,
+  );
+  await expect(sales).toContainText(/Total sold: R\$\s?40\.00/);
+  await expect(sales).toContainText(`/comprar?sellerid=${trader.userid}`);
+  await page.setViewportSize({ width: 375, height: 1000 });
+  await sales.scrollIntoViewIfNeeded();
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: 'e2e/artifacts/screens/buy-robot-seller-sales-mobile.png' });
 });

@@ -6,6 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import { isWebUrl } from '@app/contract';
 import Fastify, {
   LogController,
+  type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
@@ -20,6 +21,7 @@ import { DEFAULT_THROTTLE, type ThrottlePolicy } from './modules/auth/throttle.t
 import { botCommandsRoutes } from './modules/bot-commands/bot-commands.routes.ts';
 import { botsRoutes } from './modules/bots/bots.routes.ts';
 import { buyRobotRoutes } from './modules/buy-robot/buy-robot.routes.ts';
+import { halfConfiguredProviders } from './payments/real-providers.ts';
 import { createPaymentRegistry, type PaymentOptions } from './payments/registry.ts';
 import { brokersRoutes } from './modules/brokers/brokers.routes.ts';
 import { globalParamsRoutes } from './modules/global-params/global-params.routes.ts';
@@ -177,6 +179,19 @@ function errorSummary(err: unknown): { name: string; message: string } {
     : { name: 'Error', message: String(err) };
 }
 
+/**
+ * A payment provider with only some of its keys stays off; say so at start, naming the keys it
+ * misses (never any value), so an operator does not wonder why its method reads "not available".
+ */
+function warnHalfConfiguredProviders(log: FastifyBaseLogger, env: NodeJS.ProcessEnv): void {
+  for (const { provider, missing } of halfConfiguredProviders(env)) {
+    log.warn(
+      { provider, missing },
+      `payment provider ${provider} is off: missing ${missing.join(', ')}`,
+    );
+  }
+}
+
 /** The whole server (API, panel, docs) on a migrated database; used by server.ts and every test. */
 export async function build(options: BuildOptions = {}): Promise<FastifyInstance> {
   const supportUrl = options.supportUrl?.trim() || null;
@@ -297,6 +312,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   readerRoutes(app);
   phoneRoutes(app);
   tradingRoutes(app);
+  warnHalfConfiguredProviders(app.log, options.payments?.env ?? process.env);
   buyRobotRoutes(app, createPaymentRegistry(options.payments), publicUrl);
   copyTraderRoutes(app);
   metaCopyRoutes(app);

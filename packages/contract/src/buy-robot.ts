@@ -86,8 +86,12 @@ export function plansFor(method: PaymentMethod, currency: Currency): readonly Pl
 export const CUSTOM_PLAN_DAYS = [30, 60, 90, 120] as const;
 export { CUSTOM_PLAN_MIN_BOTS };
 
-/** The crypto networks a buyer may pay USDT over (the wrong-network warning, SPEC §2). */
-export const CRYPTO_NETWORKS = ['trc20', 'erc20', 'bep20', 'polygon'] as const;
+/**
+ * The crypto networks a buyer may pay USDT over (the wrong-network warning, SPEC §2): the one
+ * list the `/comprar` select shows and the crypto provider accepts (the server maps each to the
+ * provider's currency code, typed so a network added here fails to compile until it is mapped).
+ */
+export const CRYPTO_NETWORKS = ['trc20', 'erc20', 'bep20'] as const;
 export type CryptoNetwork = (typeof CRYPTO_NETWORKS)[number];
 
 /**

@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '@app/contract';
+import { CRYPTO_NETWORKS, type CryptoNetwork, type PaymentMethod } from '@app/contract';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   InvalidNotificationError,
@@ -46,12 +46,20 @@ export interface NowPaymentsOptions {
 export const NOWPAYMENTS_DEFAULT_API_URL = 'https://api.nowpayments.io';
 
 /**
- * The USDT networks a buyer can choose (NOWPayments' currency codes): Tron (TRC-20), Ethereum
- * (ERC-20) and BNB Smart Chain (BEP-20). Paying on another network than the chosen one loses the
- * funds — the screen's warning.
+ * NOWPayments' currency code of each USDT network the panel offers (`CRYPTO_NETWORKS`, the
+ * contract's one list): Tron (TRC-20), Ethereum (ERC-20) and BNB Smart Chain (BEP-20). A record
+ * over the contract's type, so a network added there fails to compile until it is mapped here.
+ * Paying on another network than the chosen one loses the funds — the screen's warning.
  */
-export const USDT_NETWORKS = ['usdttrc20', 'usdterc20', 'usdtbsc'] as const;
-export type UsdtNetwork = (typeof USDT_NETWORKS)[number];
+export const USDT_PAY_CURRENCIES = {
+  trc20: 'usdttrc20',
+  erc20: 'usdterc20',
+  bep20: 'usdtbsc',
+} as const satisfies Record<CryptoNetwork, string>;
+export type UsdtNetwork = (typeof USDT_PAY_CURRENCIES)[CryptoNetwork];
+export const USDT_NETWORKS: readonly UsdtNetwork[] = CRYPTO_NETWORKS.map(
+  (n) => USDT_PAY_CURRENCIES[n],
+);
 
 export function isUsdtNetwork(value: string | undefined): value is UsdtNetwork {
   return (USDT_NETWORKS as readonly string[]).includes(value ?? '');
@@ -59,13 +67,10 @@ export function isUsdtNetwork(value: string | undefined): value is UsdtNetwork {
 
 /** Other names a screen may give the same networks (`TRC-20`, `bep20`, `tron`…). */
 const NETWORK_ALIASES: Record<string, UsdtNetwork> = {
-  trc20: 'usdttrc20',
   tron: 'usdttrc20',
   trx: 'usdttrc20',
-  erc20: 'usdterc20',
   ethereum: 'usdterc20',
   eth: 'usdterc20',
-  bep20: 'usdtbsc',
   bsc: 'usdtbsc',
   bnb: 'usdtbsc',
 };
@@ -74,7 +79,11 @@ const NETWORK_ALIASES: Record<string, UsdtNetwork> = {
 export function usdtPayCurrency(network: string | undefined): UsdtNetwork | undefined {
   const key = (network ?? '').toLowerCase().replace(/[^a-z0-9]/g, '');
   if (isUsdtNetwork(key)) return key;
-  return NETWORK_ALIASES[key.startsWith('usdt') ? key.slice(4) : key];
+  const bare = key.startsWith('usdt') ? key.slice(4) : key;
+  if ((CRYPTO_NETWORKS as readonly string[]).includes(bare)) {
+    return USDT_PAY_CURRENCIES[bare as CryptoNetwork];
+  }
+  return NETWORK_ALIASES[bare];
 }
 
 /**

@@ -23,6 +23,8 @@ export interface PaymentOptions {
    * only while no real provider is configured, so a production install never sells for free.
    */
   local?: boolean;
+  /** The environment the providers' keys and PAYMENTS_LOCAL are read from (default process.env). */
+  env?: NodeJS.ProcessEnv;
 }
 
 function localFromEnv(env: NodeJS.ProcessEnv): boolean | undefined {
@@ -39,7 +41,7 @@ function localFromEnv(env: NodeJS.ProcessEnv): boolean | undefined {
  */
 export function createPaymentRegistry(
   options: PaymentOptions = {},
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv = options.env ?? process.env,
 ): PaymentRegistry {
   const real = options.providers ?? realProvidersFromEnv(env);
   const localOn = options.local ?? localFromEnv(env) ?? real.length === 0;

@@ -38,4 +38,5 @@ export const queryKeys = {
   copyStats: area<'copy-stats', [view: 'trader' | 'follower', userid: string, days: number]>(
     'copy-stats',
   ),
+  sellerSales: area<'seller-sales', [userid: string]>('seller-sales'),
 };

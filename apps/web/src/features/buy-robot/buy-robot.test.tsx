@@ -1,4 +1,4 @@
-import { BUY_TOAST_MS, PAYMENT_METHODS } from '@app/contract';
+import { BUY_TOAST_MS, CRYPTO_NETWORKS, PAYMENT_METHODS } from '@app/contract';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer } from '../../test/fake-server.ts';
@@ -7,13 +7,18 @@ import { ana, renderApp } from '../../test/render-app.tsx';
 const PURCHASE = 'AAAAAAAAAAAAAAAAAAAAAA';
 const LINK = `http://localhost/pay/local/${PURCHASE}`;
 
-function openBuy(path = '/comprar', state: 'waiting' | 'paid' = 'paid') {
+function openBuy(
+  path = '/comprar',
+  state: 'waiting' | 'paid' = 'paid',
+  available: readonly string[] = ['regional', 'card'],
+  sales: readonly object[] = [],
+) {
   const server = fakeServer({
     'GET /api/session': { body: ana },
     'GET /api/paymethods': {
       body: PAYMENT_METHODS.map((method) => ({
         method,
-        available: method === 'regional' || method === 'card',
+        available: available.includes(method),
         currencies: method === 'card' ? ['brl', 'usd'] : method === 'crypto' ? ['usd'] : ['brl'],
       })),
     },
@@ -21,6 +26,7 @@ function openBuy(path = '/comprar', state: 'waiting' | 'paid' = 'paid') {
       body: [{ email: ana.email, userid: ana.userid, botexp: 0, virtual: false, verified: true }],
     },
     'POST /api/buybot': { body: { link: LINK, purchase: PURCHASE } },
+    'GET /api/sellersales': { body: sales },
     'GET /api/purchase': {
       body: {
         id: PURCHASE,
@@ -96,6 +102,47 @@ describe('buy robot (/comprar)', () => {
     });
     expect(localStorage.getItem('sellerID')).toBe('777');
     expect(await screen.findByText('Estado do pagamento: pago')).toBeInTheDocument();
+  });
+
+  it('offers exactly the contract’s crypto networks (the ones the crypto provider accepts)', async () => {
+    const { view } = openBuy('/comprar', 'paid', ['regional', 'card', 'crypto']);
+    const { user } = await view;
+    await waitFor(() => expect(screen.getByRole('option', { name: /Cripto/ })).toBeEnabled());
+    await user.selectOptions(screen.getByLabelText('Método de pagamento'), 'crypto');
+    const select = screen.getByLabelText('Rede', { exact: true });
+    const values = [...select.querySelectorAll('option')].map((o) => o.value).filter(Boolean);
+    expect(values).toEqual([...CRYPTO_NETWORKS]);
+  });
+
+  it('shows the seller’s paid sales, their total and the referral link', async () => {
+    const paidAt = new Date(2026, 10, 20, 14, 30).getTime();
+    const { view, server } = openBuy(
+      '/comprar',
+      'paid',
+      ['regional', 'card'],
+      [
+        { paidAt, subid: 'brl-1-30', bots: 1, days: 30, amountCents: 8000, currency: 'brl' },
+        { paidAt, subid: 'brl-2-30', bots: 2, days: 30, amountCents: 10000, currency: 'brl' },
+        { paidAt, subid: 'usd-1-30', bots: 1, days: 30, amountCents: 1200, currency: 'usd' },
+      ],
+    );
+    await view;
+    const section = await screen.findByRole('region', { name: 'Minhas vendas (vendedor)' });
+    expect(section).toHaveTextContent(
+      `Compras pagas feitas pelo seu link de indicação: http://localhost:3000/comprar?sellerid=${ana.userid}`,
+    );
+    const list = await screen.findByRole('list', { name: 'Vendas pagas pelo seu link' });
+    expect(list.querySelectorAll('li')).toHaveLength(3);
+    expect(list).toHaveTextContent(/1 bot\(s\), 30 dias: R\$\s80,00/);
+    expect(list).toHaveTextContent('20/11/2026');
+    expect(section).toHaveTextContent(/Total vendido: R\$\s180,00 \+ US\$\s12,00/);
+    expect(server.to('GET /api/sellersales')[0]?.query).toEqual({ userid: ana.userid });
+  });
+
+  it('a seller with no sale yet sees the empty text', async () => {
+    const { view } = openBuy();
+    await view;
+    expect(await screen.findByText('Nenhuma venda paga pelo seu link ainda.')).toBeInTheDocument();
   });
 
   it('does not store a seller id equal to the buyer’s own', async () => {

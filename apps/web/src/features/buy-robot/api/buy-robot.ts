@@ -40,3 +40,13 @@ export function usePurchaseStatus(id: string | null) {
         : false,
   });
 }
+
+/** The seller's commission report: paid purchases made through this bot's referral link. */
+export function useSellerSales(userid: string) {
+  return useQuery({
+    queryKey: queryKeys.sellerSales.of(userid),
+    queryFn: () => api(endpoints.sellerSales, { query: { userid } }),
+    enabled: userid !== '',
+    retry: false,
+  });
+}

@@ -48,6 +48,7 @@ import {
   usePayMethods,
   usePurchaseStatus,
 } from '../api/buy-robot.ts';
+import { SellerSales } from './seller-sales.tsx';
 
 const SELECT = { select: { native: true }, inputLabel: { shrink: true } } as const;
 
@@ -380,6 +381,7 @@ export function BuyRobotPage() {
           </Stack>
         ) : null}
       </Stack>
+      <SellerSales userid={userid} />
       <Snackbar
         open={toast !== null}
         autoHideDuration={BUY_TOAST_MS}
