@@ -50,6 +50,11 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
+      // Building a zod schema (`z.object(…)`, `z.string().min(…)`) has no side effect: calls on
+      // `z` count as pure, so a contract module's unused schemas drop out and the login page's
+      // chunk, which uses the contract's zod-free parts (rules, codes, AUTH_ROUTES), carries no
+      // zod (issue 12). No other bundled module names a function `z` (the size report compares).
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
         // The framework every screen runs on, in one long-lived file. Everything else (MUI
         // components, zod, forms, each screen) goes where the route split puts it, so the
