@@ -119,6 +119,14 @@ export default defineConfig({
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack)[\\/]/,
             },
+            // The MUI and emotion modules the login page imports, in one file instead of a dozen
+            // small ones: ~7 kB gzip less (one compression window), one request (issue 12).
+            // `$initial`: imported by the entry; MUI a screen alone uses stays in its chunks.
+            {
+              name: 'mui',
+              tags: ['$initial'],
+              test: /node_modules[\\/](@mui|@emotion|react-transition-group|stylis|hoist-non-react-statics|clsx|@babel[\\/]runtime|react-is)[\\/]/,
+            },
           ],
         },
       },
