@@ -73,6 +73,11 @@ export function preloadScreen(path: string): void {
     .catch(() => undefined);
 }
 
+/** Loads the screen registered under `key` (a path or a part's name); resolves when it is in. */
+export async function loadScreen(key: string): Promise<void> {
+  await preloaders.get(key)?.();
+}
+
 /** Loads every registered screen; resolves when all have arrived (tests render without waiting). */
 export async function loadAllScreens(): Promise<void> {
   await Promise.all([...preloaders.values()].map((preload) => preload()));
