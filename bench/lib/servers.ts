@@ -99,7 +99,8 @@ export async function loggedInTrader(baseUrl: string): Promise<{ cookie: string;
   const post = (path: string, body: unknown): Promise<Response> =>
     fetch(`${baseUrl}/api${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      // Every state-changing call proves it comes from the panel's own origin (SPEC §5).
+      headers: { 'content-type': 'application/json', origin: baseUrl },
       body: JSON.stringify(body),
     });
   const reg = await post('/botregister', account);

@@ -39,8 +39,8 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerStatic } from './plugins/static.ts';
 import { createInboxSource } from './reader/inbox-source.ts';
 import { createReader, type ReaderHandle, type ReaderRuntimeOptions } from './reader/runtime.ts';
-import { createTelegramClient, type TelegramClientFactory } from './reader/telegram/client.ts';
-import { createTelegramSource, type TelegramSource } from './reader/telegram/telegram-source.ts';
+import type { TelegramClientFactory } from './reader/telegram/client.ts';
+import type { TelegramSource } from './reader/telegram/telegram-source.ts';
 import { tradingRoutes } from './modules/trading/trading.routes.ts';
 import { closeBrokers } from './robot/runtime.ts';
 import { copyTraderRoutes } from './modules/copy-trader/copy-trader.routes.ts';
@@ -255,17 +255,23 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     app.log.error({ err: errorSummary(err), ...context }, 'signal reader: failed');
   const telegramConfig = options.telegram === undefined ? telegramFromEnv() : options.telegram;
   const wakeReader = { wake: () => {} };
-  const telegram: TelegramSource | null = telegramConfig
-    ? createTelegramSource({
-        db: deps.db,
-        now: deps.now,
-        secrets: deps.secrets,
-        credentials: { apiId: telegramConfig.apiId, apiHash: telegramConfig.apiHash },
-        createClient: telegramConfig.createClient ?? createTelegramClient,
-        onDelivered: () => wakeReader.wake(),
-        onError: logError,
-      })
-    : null;
+  // The `telegram` package (a quarter of the built server, and its API tables in memory) is
+  // loaded only when Telegram is configured: start-up and idle memory (issue 12).
+  let telegram: TelegramSource | null = null;
+  if (telegramConfig) {
+    const { createTelegramSource } = await import('./reader/telegram/telegram-source.ts');
+    telegram = createTelegramSource({
+      db: deps.db,
+      now: deps.now,
+      secrets: deps.secrets,
+      credentials: { apiId: telegramConfig.apiId, apiHash: telegramConfig.apiHash },
+      createClient:
+        telegramConfig.createClient ??
+        (await import('./reader/telegram/client.ts')).createTelegramClient,
+      onDelivered: () => wakeReader.wake(),
+      onError: logError,
+    });
+  }
   const reader: ReaderHandle = createReader({
     db: deps.db,
     dialect: deps.dialect,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BotIdSchema, OkSchema } from './common.ts';
+import { AUTH_ROUTES } from './auth-routes.ts';
 import { endpoint } from './endpoint.ts';
 import { checkLogin, MIN_PASSWORD_LENGTH, normalizePassword } from './rules.ts';
 
@@ -53,8 +54,7 @@ export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 
 export const authEndpoints = {
   botLogin: endpoint({
-    method: 'POST',
-    path: '/botlogin',
+    ...AUTH_ROUTES.botLogin,
     area: 'auth',
     summary: 'Log in with e-mail and password; sets the session cookie.',
     body: LoginBodySchema,
@@ -64,8 +64,7 @@ export const authEndpoints = {
     credential: true,
   }),
   botRegister: endpoint({
-    method: 'POST',
-    path: '/botregister',
+    ...AUTH_ROUTES.botRegister,
     area: 'auth',
     summary: 'Create an account and its first bot. 409 user_exist / bot_exist.',
     body: RegisterBodySchema,
@@ -74,8 +73,7 @@ export const authEndpoints = {
     credential: true,
   }),
   session: endpoint({
-    method: 'GET',
-    path: '/session',
+    ...AUTH_ROUTES.session,
     area: 'auth',
     summary: 'The logged-in account: e-mail and bot ids. 401 without a session.',
     response: SessionInfoSchema,

@@ -6,6 +6,7 @@ export * from './field-checks.ts';
 export * from './field-limits.ts';
 export * from './common.ts';
 export * from './endpoint.ts';
+export * from './auth-routes.ts';
 export * from './auth.ts';
 export * from './global-params.ts';
 export * from './strategies.ts';

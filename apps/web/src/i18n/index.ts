@@ -1,7 +1,7 @@
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@app/contract';
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+import { languageDetector } from './detect-language.ts';
 
 /** Maps a detected tag such as `pt`, `en-GB` or `es-MX` onto one of our three languages. */
 export function toSupportedLanguage(tag: string): string {
@@ -16,33 +16,71 @@ function isLanguage(lng: string): lng is Language {
   return (LANGUAGES as readonly string[]).includes(lng);
 }
 
+type Part = () => Promise<{ default: ResourceKey }>;
+
 /**
- * Each catalogue is its own chunk, fetched when its language is first used: a trader downloads
- * one language, not three (issue 12). Switching language loads the new one before the switch.
+ * Each catalogue is fetched when its language is first used, in two chunks cut from its one
+ * source file at build time (`split-catalogues` in vite.config.ts): the areas the logged-out
+ * screens read, then the rest with the first logged-in screen ({@link loadFullCatalogue}). A
+ * trader downloads one language, and the login page only its few areas (issue 12). Switching
+ * language loads the new one before the switch.
  */
-const catalogueLoaders: Record<Language, () => Promise<{ default: ResourceKey }>> = {
-  'pt-BR': () => import('./pt-BR.json'),
-  'en-US': () => import('./en-US.json'),
-  'es-ES': () => import('./es-ES.json'),
+const publicParts: Record<Language, Part> = {
+  'pt-BR': () => import('virtual:catalogue/pt-BR/public'),
+  'en-US': () => import('virtual:catalogue/en-US/public'),
+  'es-ES': () => import('virtual:catalogue/es-ES/public'),
 };
+const restParts: Record<Language, Part> = {
+  'pt-BR': () => import('virtual:catalogue/pt-BR/rest'),
+  'en-US': () => import('virtual:catalogue/en-US/rest'),
+  'es-ES': () => import('virtual:catalogue/es-ES/rest'),
+};
+
+/** Once a logged-in screen has been asked for, every language loaded comes whole. */
+let wantFull = false;
+/** Languages whose `rest` part has arrived. */
+const fullLanguages = new Set<Language>();
 
 const lazyCatalogues: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read: (lng, _namespace, callback) => {
-    const load = isLanguage(lng) ? catalogueLoaders[lng] : undefined;
-    if (!load) return callback(null, {});
-    load().then(
-      (module) => callback(null, module.default),
+    if (!isLanguage(lng)) return callback(null, {});
+    const whole = wantFull;
+    Promise.all([publicParts[lng](), whole ? restParts[lng]() : undefined]).then(
+      ([publicPart, restPart]) => {
+        if (restPart) fullLanguages.add(lng);
+        callback(null, { ...(publicPart.default as object), ...(restPart?.default as object) });
+      },
       (error: unknown) => callback(error as Error, false),
     );
   },
 };
 
+/**
+ * Resolves when the active language's whole catalogue is loaded: every lazy screen waits for it
+ * with its own chunk (lib/lazy-screen.tsx), so no screen ever shows keys for text. The login
+ * page and the frame before login read only the public areas, loaded at start.
+ */
+export async function loadFullCatalogue(): Promise<void> {
+  wantFull = true;
+  await i18nReady;
+  const missing = i18n.languages.filter(
+    (lng): lng is Language => isLanguage(lng) && !fullLanguages.has(lng),
+  );
+  await Promise.all(
+    missing.map(async (lng) => {
+      const rest = await restParts[lng]();
+      i18n.addResourceBundle(lng, 'translation', rest.default, true, true);
+      fullLanguages.add(lng);
+    }),
+  );
+}
+
 /** Resolves when the active language's catalogue has arrived: render after it (main.tsx). */
 export const i18nReady = i18n
   .use(lazyCatalogues)
-  .use(LanguageDetector)
+  .use(languageDetector(toSupportedLanguage))
   .use(initReactI18next)
   .init({
     // The catalogues have the same keys (a test checks), so no second language is ever needed:
@@ -54,13 +92,6 @@ export const i18nReady = i18n
     showSupportNotice: false,
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
-    detection: {
-      order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
-      lookupQuerystring: 'lng',
-      lookupLocalStorage: 'i18nextLng',
-      caches: ['localStorage'],
-      convertDetectedLanguage: toSupportedLanguage,
-    },
   })
   .then(() => undefined);
 

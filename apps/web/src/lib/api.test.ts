@@ -1,7 +1,7 @@
-import { endpoints } from '@app/contract';
+import { endpoints, ErrorEnvelopeSchema } from '@app/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { errorReply, fakeServer } from '../test/fake-server.ts';
-import { api, ApiError, NETWORK_ERROR } from './api.ts';
+import { api, ApiError, NETWORK_ERROR, readErrorEnvelope } from './api.ts';
 
 describe('api', () => {
   it('builds the path and query from the endpoint table and sends JSON with the cookie', async () => {
@@ -79,5 +79,38 @@ describe('api', () => {
     await expect(api(endpoints.logout)).rejects.toMatchObject({
       code: 'globalParams.errors.stopTypeMissing',
     });
+  });
+
+  it('reads the error envelope by hand exactly as the contract schema does', () => {
+    const payloads: unknown[] = [
+      { error: { code: 'c', message: 'm' } },
+      { error: { code: 'c', message: 'm', fields: { a: 'k' }, limits: { a: { min: 0, max: 9 } } } },
+      { error: { code: 'c', message: 'm', limits: { a: { integer: true } }, params: { s: 30 } } },
+      { error: { code: 'c', message: 'm', params: { s: 'x', t: 1.5 } } },
+      { error: { code: 'c', message: 'm', extra: 1 }, other: true },
+      { error: { code: 'c' } },
+      { error: { code: 1, message: 'm' } },
+      { error: { code: 'c', message: 'm', fields: { a: 1 } } },
+      { error: { code: 'c', message: 'm', fields: ['k'] } },
+      { error: { code: 'c', message: 'm', limits: { a: { min: '0' } } } },
+      { error: { code: 'c', message: 'm', limits: { a: 'x' } } },
+      { error: { code: 'c', message: 'm', params: { s: null } } },
+      { error: { code: 'c', message: 'm', params: { s: Infinity } } },
+      { error: [] },
+      { error: null },
+      [],
+      'text',
+      null,
+      undefined,
+    ];
+    for (const payload of payloads) {
+      const parsed = ErrorEnvelopeSchema.safeParse(payload);
+      const read = readErrorEnvelope(payload);
+      expect(read !== null, JSON.stringify(payload)).toBe(parsed.success);
+      if (parsed.success && read) {
+        const { code, fields = {}, limits = {}, params = {} } = parsed.data.error;
+        expect({ ...read }).toMatchObject({ code, fields, limits, params });
+      }
+    }
   });
 });

@@ -1,12 +1,14 @@
 import {
   ErrorCode,
-  ErrorEnvelopeSchema,
   type BodyOf,
   type Endpoint,
   type FieldLimits,
   type QueryOf,
   type ResponseOf,
 } from '@app/contract';
+
+// Nothing here may import a zod schema at run time: this module is in the login page's first
+// chunk, and the contract's schemas (zod) load with the screens that need them (issue 12).
 
 /** A failed call: the HTTP status (0 when the server was unreachable) and the i18n key of the problem. */
 export class ApiError extends Error {
@@ -83,6 +85,85 @@ export function endpointUrl<E extends Endpoint>(endpoint: E, query: QueryOf<E>):
   return `/api${endpoint.path}${toSearch(query)}`;
 }
 
+type Route = Pick<Endpoint, 'method' | 'path'>;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A record whose values all pass `ok`, or undefined (what the envelope's optional maps take). */
+function recordOf<T>(value: unknown, ok: (item: unknown) => item is T): Record<string, T> | null {
+  if (value === undefined) return {};
+  if (!isRecord(value)) return null;
+  return Object.values(value).every(ok) ? (value as Record<string, T>) : null;
+}
+
+const isString = (item: unknown): item is string => typeof item === 'string';
+const isParam = (item: unknown): item is string | number =>
+  typeof item === 'string' || (typeof item === 'number' && Number.isFinite(item));
+const isLimits = (item: unknown): item is FieldLimits =>
+  isRecord(item) &&
+  (item.min === undefined || (typeof item.min === 'number' && Number.isFinite(item.min))) &&
+  (item.max === undefined || (typeof item.max === 'number' && Number.isFinite(item.max))) &&
+  (item.integer === undefined || typeof item.integer === 'boolean');
+
+/**
+ * The contract's error envelope (`ErrorEnvelopeSchema`) read by hand, so reading a failure needs
+ * no zod (api.test.ts checks both agree); null when the payload is not one.
+ */
+export function readErrorEnvelope(payload: unknown): ApiError | null {
+  if (!isRecord(payload) || !isRecord(payload.error)) return null;
+  const { code, message, fields, limits, params } = payload.error;
+  if (typeof code !== 'string' || typeof message !== 'string') return null;
+  const fieldMap = recordOf(fields, isString);
+  const limitMap = recordOf(limits, isLimits);
+  const paramMap = recordOf(params, isParam);
+  if (!fieldMap || !limitMap || !paramMap) return null;
+  return new ApiError(0, code, { ...fieldMap }, { ...limitMap }, { ...paramMap });
+}
+
+/**
+ * Sends one call and returns its JSON unchecked: what {@link api} runs before the endpoint's
+ * response schema. Only for the calls the login page makes before the schemas have loaded (the
+ * session check, by `AUTH_ROUTES`); everything else goes through {@link api}.
+ */
+export async function request(
+  route: Route,
+  options: { query?: unknown; body?: unknown } = {},
+): Promise<{ status: number; payload: unknown }> {
+  const init: RequestInit = {
+    method: route.method,
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json' },
+  };
+  if (options.body !== undefined) {
+    init.headers = { ...init.headers, 'Content-Type': 'application/json' };
+    init.body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(`/api${route.path}${toSearch(options.query)}`, init);
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR);
+  }
+
+  const payload = await readJson(response);
+  if (!response.ok) {
+    const envelope = readErrorEnvelope(payload);
+    if (envelope) {
+      throw new ApiError(
+        response.status,
+        envelope.code,
+        { ...envelope.fields },
+        { ...envelope.limits },
+        { ...envelope.params },
+      );
+    }
+    throw new ApiError(response.status, CODE_BY_STATUS[response.status] ?? ErrorCode.internal);
+  }
+  return { status: response.status, payload };
+}
+
 /**
  * The one way the panel talks to the server: `api(endpoints.x, { query, body })`. Builds the URL
  * from the contract's endpoint table, sends JSON with the session cookie and returns the answer
@@ -92,36 +173,12 @@ export async function api<E extends Endpoint>(
   endpoint: E,
   ...[options]: ApiArgs<E>
 ): Promise<ResponseOf<E>> {
-  const opts = (options ?? {}) as { query?: unknown; body?: unknown };
-  const init: RequestInit = {
-    method: endpoint.method,
-    credentials: 'same-origin',
-    headers: { Accept: 'application/json' },
-  };
-  if (opts.body !== undefined) {
-    init.headers = { ...init.headers, 'Content-Type': 'application/json' };
-    init.body = JSON.stringify(opts.body);
-  }
-
-  let response: Response;
-  try {
-    response = await fetch(`/api${endpoint.path}${toSearch(opts.query)}`, init);
-  } catch {
-    throw new ApiError(0, NETWORK_ERROR);
-  }
-
-  const payload = await readJson(response);
-  if (!response.ok) {
-    const envelope = ErrorEnvelopeSchema.safeParse(payload);
-    if (envelope.success) {
-      const { code, fields, limits, params } = envelope.data.error;
-      throw new ApiError(response.status, code, fields, limits, params);
-    }
-    throw new ApiError(response.status, CODE_BY_STATUS[response.status] ?? ErrorCode.internal);
-  }
-
+  const { status, payload } = await request(
+    endpoint,
+    (options ?? {}) as { query?: unknown; body?: unknown },
+  );
   const parsed = endpoint.response.safeParse(payload);
-  if (!parsed.success) throw new ApiError(response.status, ErrorCode.internal);
+  if (!parsed.success) throw new ApiError(status, ErrorCode.internal);
   return parsed.data as ResponseOf<E>;
 }
 

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
+import { loadFullCatalogue } from '../i18n/index.ts';
 
 /** Loads the code of every screen registered so far, keyed by its path. */
 const preloaders = new Map<string, () => Promise<unknown>>();
@@ -23,8 +24,9 @@ export function lazyScreen<P extends object>(
   // screen (hovered link, idle preload) appears in the same frame as the navigation.
   let loaded: ComponentType<P> | null = null;
   const preload = (): Promise<{ default: ComponentType<P> }> => {
-    pending ??= load().then(
-      (Component) => {
+    // With its chunk, the rest of the catalogue (the login page loads only its own areas).
+    pending ??= Promise.all([load(), loadFullCatalogue()]).then(
+      ([Component]) => {
         loaded = Component;
         return { default: Component };
       },
@@ -69,6 +71,11 @@ export function preloadScreen(path: string): void {
   void preloaders
     .get(path)?.()
     .catch(() => undefined);
+}
+
+/** Loads the screen registered under `key` (a path or a part's name); resolves when it is in. */
+export async function loadScreen(key: string): Promise<void> {
+  await preloaders.get(key)?.();
 }
 
 /** Loads every registered screen; resolves when all have arrived (tests render without waiting). */

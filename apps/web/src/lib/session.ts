@@ -1,14 +1,29 @@
-import { authEndpoints, type SessionInfo } from '@app/contract';
+import { AUTH_ROUTES, ErrorCode, type SessionInfo } from '@app/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { api, ApiError } from './api.ts';
+import { ApiError, request } from './api.ts';
 import { clearAllStorage, forgetSessionIds, rememberSession } from './storage.ts';
 import { queryKeys } from './query-keys.ts';
+
+/**
+ * The contract's auth schemas (zod) as a chunk of their own: fetched when an answer needs them
+ * (a running session, a login), or earlier as a hint (the login form focused), never before the
+ * login page paints (issue 12).
+ */
+export function loadAuthSchemas() {
+  return import('./auth-schemas.ts');
+}
 
 /** Restores the session from the server's cookie; `null` when there is none (401). */
 async function fetchSession(): Promise<SessionInfo | null> {
   try {
-    const info = await api(authEndpoints.session);
+    // `api(authEndpoints.session)` in two steps: the call by its zod-free route, then the
+    // answer checked by the contract's schema, loaded only when there is a session to read.
+    const { status, payload } = await request(AUTH_ROUTES.session);
+    const { SessionInfoSchema } = await loadAuthSchemas();
+    const parsed = SessionInfoSchema.safeParse(payload);
+    if (!parsed.success) throw new ApiError(status, ErrorCode.internal);
+    const info = parsed.data;
     rememberSession(info, false);
     return info;
   } catch (error) {

@@ -1,10 +1,4 @@
-import {
-  BotRefSchema,
-  DEFAULT_BROKER_ID,
-  STORAGE_KEYS,
-  type BotRef,
-  type SessionInfo,
-} from '@app/contract';
+import { DEFAULT_BROKER_ID, STORAGE_KEYS, type BotRef, type SessionInfo } from '@app/contract';
 
 type StorageKey = keyof typeof STORAGE_KEYS;
 
@@ -21,13 +15,25 @@ export const storage = {
   },
 };
 
-/** The stored botIDs list; an unreadable value counts as empty. */
+/**
+ * The stored botIDs list; an unreadable value counts as empty. Checked by hand against
+ * `BotRefSchema`'s two strings, not by the schema: this module is in the login page's first
+ * chunk, which carries no zod (issue 12).
+ */
 export function readBotIds(): BotRef[] {
   const raw = storage.get('botIDs');
   if (raw === null) return [];
   try {
-    const parsed = BotRefSchema.array().safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : [];
+    const parsed: unknown = JSON.parse(raw);
+    if (!Array.isArray(parsed)) return [];
+    const bots: BotRef[] = [];
+    for (const item of parsed as unknown[]) {
+      if (typeof item !== 'object' || item === null) return [];
+      const { userid, traderid } = item as Record<string, unknown>;
+      if (typeof userid !== 'string' || typeof traderid !== 'string') return [];
+      bots.push({ userid, traderid });
+    }
+    return bots;
   } catch {
     return [];
   }

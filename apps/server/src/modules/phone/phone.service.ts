@@ -3,7 +3,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import type { AppDeps } from '../../plugins/context.ts';
 import type { ReaderDeps } from '../../reader/deps.ts';
 import { ensureReaderCursor } from '../../reader/messages.ts';
-import { authErrorOf, type TelegramSource } from '../../reader/telegram/telegram-source.ts';
+import type { TelegramSource } from '../../reader/telegram/telegram-source.ts';
 import { ownBot } from '../channels/channels.service.ts';
 
 function telegramOf(reader: ReaderDeps): TelegramSource {
@@ -16,6 +16,9 @@ async function step(run: () => Promise<void>): Promise<void> {
   try {
     await run();
   } catch (err) {
+    // Loaded already: a sign-in step runs only when Telegram is configured (app.ts loads the
+    // `telegram` package then, not at start).
+    const { authErrorOf } = await import('../../reader/telegram/telegram-source.ts');
     const failure = authErrorOf(err);
     throw new HttpError(
       failure.status,

@@ -1,5 +1,4 @@
 import {
-  fieldLimits,
   fieldProblem,
   NOTICE_MS,
   type FieldLimits,
@@ -185,6 +184,9 @@ export function FormShell<V extends FieldValues, B, R>({
         // Each field says what is wrong; a number field also says the range it takes (issue 11).
         const fields: Record<string, string> = {};
         const limits: Record<string, FieldLimits> = {};
+        // Reads the zod schema's ranges: loaded with zod, which a screen passing a schema has
+        // already loaded; the login page (no schema) never fetches it (issue 12).
+        const { fieldLimits } = await import('./field-limits.ts');
         for (const issue of parsed.error.issues) {
           const name = String(issue.path[0] ?? '');
           if (name === '' || Object.hasOwn(fields, name)) continue;

@@ -1,4 +1,7 @@
-import { TextField as MuiTextField } from '@mui/material';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useFieldId, useFieldText } from './form-area.ts';
 
@@ -13,7 +16,14 @@ interface TextFieldProps {
   placeholder?: string;
 }
 
-/** A text input whose label, help and error come from `<area>.fields|help.<name>`. */
+/**
+ * A text input whose label, help and error come from `<area>.fields|help.<name>`.
+ *
+ * What MUI's outlined `TextField` renders (FormControl, InputLabel, OutlinedInput, FormHelperText,
+ * the same ids and aria links), put together here: `TextField` also imports Select, Menu,
+ * Popover, Modal and the filled and standard inputs for its other modes, ~11 kB gzip the login
+ * page does not use (issue 12). Number and select fields keep MUI's `TextField`.
+ */
 export function TextField({
   name,
   type = 'text',
@@ -26,31 +36,45 @@ export function TextField({
   const { control } = useFormContext();
   const { label, help, error } = useFieldText(name);
   const id = useFieldId(name);
+  const helperText = error ?? (help || undefined);
+  const helperTextId = helperText ? `${id}-helper-text` : undefined;
+  // A time input always shows its --:-- mask, so its label never sits inside it.
+  const shrink = type === 'time' ? true : undefined;
   return (
     <Controller
       name={name}
       control={control}
       render={({ field }) => (
-        <MuiTextField
-          {...field}
-          value={(field.value as string | null | undefined) ?? ''}
-          inputRef={field.ref}
-          id={id}
-          type={type}
-          label={label}
-          autoComplete={autoComplete}
+        <FormControl
+          className="MuiTextField-root"
+          variant="outlined"
+          fullWidth
           required={required}
-          placeholder={placeholder}
           disabled={disabled}
           error={error !== undefined}
-          helperText={error ?? (help || undefined)}
-          fullWidth
-          slotProps={{
-            htmlInput: { inputMode },
-            // A time input always shows its --:-- mask, so its label never sits inside it.
-            inputLabel: type === 'time' ? { shrink: true } : undefined,
-          }}
-        />
+        >
+          {label !== '' && (
+            <InputLabel htmlFor={id} id={`${id}-label`} shrink={shrink}>
+              {label}
+            </InputLabel>
+          )}
+          <OutlinedInput
+            id={id}
+            name={field.name}
+            value={(field.value as string | null | undefined) ?? ''}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            type={type}
+            label={label}
+            notched={shrink}
+            autoComplete={autoComplete}
+            placeholder={placeholder}
+            aria-describedby={helperTextId}
+            inputProps={{ inputMode }}
+          />
+          {helperText && <FormHelperText id={helperTextId}>{helperText}</FormHelperText>}
+        </FormControl>
       )}
     />
   );

@@ -1,7 +1,11 @@
-import { authEndpoints, ErrorCode, type LoginBody, type RegisterBody } from '@app/contract';
+import { ErrorCode, type LoginBody, type RegisterBody } from '@app/contract';
 import { api, ApiError } from '../../../lib/api.ts';
+import { loadAuthSchemas } from '../../../lib/session.ts';
 
-export function login(body: LoginBody) {
+// The endpoints come with the contract's schemas, loaded on first use (the login page's first
+// chunk carries no zod, issue 12).
+export async function login(body: LoginBody) {
+  const { authEndpoints } = await loadAuthSchemas();
   return api(authEndpoints.botLogin, { body });
 }
 
@@ -10,6 +14,7 @@ const REGISTER_CONFLICTS: readonly string[] = [ErrorCode.userExist, ErrorCode.bo
 /** SPEC §8: user_exist and bot_exist keep their own text; anything else is "registration failed". */
 export async function register(body: RegisterBody) {
   try {
+    const { authEndpoints } = await loadAuthSchemas();
     return await api(authEndpoints.botRegister, { body });
   } catch (error) {
     if (error instanceof ApiError && REGISTER_CONFLICTS.includes(error.code)) throw error;

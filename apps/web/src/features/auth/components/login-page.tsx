@@ -2,10 +2,12 @@ import { checkLogin, normalizePassword } from '@app/contract';
 import { Alert, Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { FormSection, FormShell, TextField } from '../../../components/form/index.ts';
+import { FormSection } from '../../../components/form/form-section.tsx';
+import { FormShell } from '../../../components/form/form-shell.tsx';
+import { TextField } from '../../../components/form/text-field.tsx';
 import { PageCard } from '../../../components/layout/page-card.tsx';
 import { dynamicKey } from '../../../i18n/keys.ts';
-import { useStartSession } from '../../../lib/session.ts';
+import { loadAuthSchemas, useStartSession } from '../../../lib/session.ts';
 import { login } from '../api/auth.ts';
 import { PATHS } from '../../../lib/paths.ts';
 
@@ -34,31 +36,35 @@ export function LoginPage() {
           {t(dynamicKey(notice))}
         </Alert>
       )}
-      <FormShell<LoginValues, LoginValues, Awaited<ReturnType<typeof login>>>
-        area="auth"
-        defaultValues={{ email: '', password: '' }}
-        rule={checkLogin}
-        toBody={(values) => ({
-          email: values.email.trim(),
-          password: normalizePassword(values.password),
-        })}
-        onSubmit={login}
-        onSuccess={(info) => {
-          startSession(info);
-          void navigate(PATHS.home, { replace: true });
-        }}
-        submitKey="auth.submit"
-        actions={
-          <Button component={RouterLink} to={PATHS.register} variant="outlined" size="large">
-            {t('auth.toRegister')}
-          </Button>
-        }
-      >
-        <FormSection columns={1}>
-          <TextField name="email" type="email" autoComplete="username" inputMode="email" />
-          <TextField name="password" type="password" autoComplete="current-password" />
-        </FormSection>
-      </FormShell>
+      {/* The contract's auth schemas (zod, checked on the answer) start loading when the
+          trader starts typing, not with the page (issue 12). */}
+      <div onFocus={() => void loadAuthSchemas()}>
+        <FormShell<LoginValues, LoginValues, Awaited<ReturnType<typeof login>>>
+          area="auth"
+          defaultValues={{ email: '', password: '' }}
+          rule={checkLogin}
+          toBody={(values) => ({
+            email: values.email.trim(),
+            password: normalizePassword(values.password),
+          })}
+          onSubmit={login}
+          onSuccess={(info) => {
+            startSession(info);
+            void navigate(PATHS.home, { replace: true });
+          }}
+          submitKey="auth.submit"
+          actions={
+            <Button component={RouterLink} to={PATHS.register} variant="outlined" size="large">
+              {t('auth.toRegister')}
+            </Button>
+          }
+        >
+          <FormSection columns={1}>
+            <TextField name="email" type="email" autoComplete="username" inputMode="email" />
+            <TextField name="password" type="password" autoComplete="current-password" />
+          </FormSection>
+        </FormShell>
+      </div>
     </PageCard>
   );
 }
