@@ -73,7 +73,7 @@ async function open(path: string, heading: string, routes = {}) {
 }
 
 describe('copy trader menu', () => {
-  it("links SPEC's four screens and lists the bot's own requests with their state", async () => {
+  it("links SPEC's four screens and the copy statistics, and lists the bot's own requests with their state", async () => {
     const own: OwnFollow[] = [
       {
         traderid: '5550009',
@@ -109,7 +109,13 @@ describe('copy trader menu', () => {
       within(menu)
         .getAllByRole('link')
         .map((a) => a.getAttribute('href')),
-    ).toEqual(['/configtradercopy', '/followerscopy', '/configfollow', '/copyrequest']);
+    ).toEqual([
+      '/configtradercopy',
+      '/followerscopy',
+      '/configfollow',
+      '/copyrequest',
+      '/copystats',
+    ]);
     const pending = await screen.findByRole('listitem', { name: 'Trader 5550009' });
     expect(pending).toHaveTextContent('Pendente');
     expect(screen.getByRole('listitem', { name: 'Trader 5550010' })).toHaveTextContent(

@@ -57,14 +57,20 @@ async function open(path: string, heading: string, routes = {}) {
 }
 
 describe('MetaCopy menu', () => {
-  it('links the four MetaCopy screens', async () => {
+  it('links the four MetaCopy screens and the copy statistics', async () => {
     await open('/configmetatrader', 'MetaCopy');
     const menu = screen.getByRole('navigation', { name: 'MetaCopy' });
     expect(
       within(menu)
         .getAllByRole('link')
         .map((a) => a.getAttribute('href')),
-    ).toEqual(['/tradermetaconfig', '/followerslist', '/configmetafollower', '/followermetareq']);
+    ).toEqual([
+      '/tradermetaconfig',
+      '/followerslist',
+      '/configmetafollower',
+      '/followermetareq',
+      '/copystats',
+    ]);
     expect(await screen.findByText('Nenhum pedido ainda.')).toBeInTheDocument();
   });
 });
