@@ -7,7 +7,8 @@ import {
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { callAs, registerAndLogin, useTestApp } from '../../test/app.ts';
-import { acceptedFollowers } from './copy-trader.repository.ts';
+import { acceptedFollowersForFanOut } from '../../robot/copy/fan-out.ts';
+import { isExpired } from './copy-trader.repository.ts';
 
 const clock = { now: Date.UTC(2026, 0, 10, 12) };
 const t = useTestApp({ now: () => clock.now });
@@ -37,6 +38,10 @@ function expectError(res: LightMyRequestResponse, status: number, code: string) 
   expect(res.statusCode, res.body).toBe(status);
   expect(res.json().error.code).toBe(code);
 }
+
+/** The trader's accepted followers of a product, as the fan-out reads them (expired ones too). */
+const acceptedRows = async (product: 'copy' | 'meta') =>
+  (await acceptedFollowersForFanOut(t.app.deps.db, trader.botId, product, clock.now)).rows;
 
 const request = (who: Actor, traderid: string, userName = 'Ana', e = api.requestCopy) =>
   callAs(t.app, who.cookie, e, { body: { userid: who.userid, traderid, userName } });
@@ -105,7 +110,7 @@ describe('follow requests (POST /api/copytradereq, /api/metaidreq)', () => {
       decidedAt: null,
     });
     // Nothing is copied while pending.
-    expect(await acceptedFollowers(t.app.deps.db, trader.botId, 'copy', clock.now)).toEqual([]);
+    expect(await acceptedRows('copy')).toEqual([]);
     expect(await followers()).toEqual([]);
   });
 
@@ -156,8 +161,8 @@ describe('answering (POST /api/followrequestanswer)', () => {
     expect(await incoming()).toEqual([]);
     expect(await followers()).toEqual([{ name: 'Ana', id: follower.userid, expCopy: 0 }]);
     expect((await myFollows())[0]).toMatchObject({ state: 'accepted', decidedAt: clock.now });
-    const rows = await acceptedFollowers(t.app.deps.db, trader.botId, 'copy', clock.now);
-    expect(rows.map((r) => r.id)).toEqual([follower.userid]);
+    const rows = await acceptedRows('copy');
+    expect(rows.map((r) => r.botId)).toEqual([follower.botId]);
     // Answering the same way again is harmless; changing it is not an answer any more.
     expect((await answer(follower.userid, true)).statusCode).toBe(200);
     expectError(await answer(follower.userid, false), 409, 'follow.errors.alreadyAnswered');
@@ -168,7 +173,7 @@ describe('answering (POST /api/followrequestanswer)', () => {
     expect((await answer(follower.userid, false)).statusCode).toBe(200);
     expect((await myFollows())[0]).toMatchObject({ state: 'refused', expired: false });
     expect(await followers()).toEqual([]);
-    expect(await acceptedFollowers(t.app.deps.db, trader.botId, 'copy', clock.now)).toEqual([]);
+    expect(await acceptedRows('copy')).toEqual([]);
     expectError(await request(follower, trader.userid), 409, 'follow.errors.alreadyRequested');
     // Removing its refused request lets it ask again.
     const removed = await callAs(t.app, follower.cookie, api.removeFollowedTrader, {
@@ -208,14 +213,14 @@ describe("the follower's copy cards (GET /api/gettraders, POST /api/tradersave, 
     expect(saved.statusCode, saved.body).toBe(200);
     expect(await copyCards()).toEqual([traderSave()]);
     await answer(follower.userid, true);
-    const [row] = await acceptedFollowers(t.app.deps.db, trader.botId, 'copy', clock.now);
+    const [row] = await acceptedRows('copy');
     expect(row).toMatchObject({
       traderEna: true,
       acptdemo: true,
       maxTrades: 5,
       signalType: 8,
       delaysig: 2,
-      brokerID: 1,
+      brokerId: 1,
       minStake: 1,
       maxStake: 50,
       lote: 2.5,
@@ -264,9 +269,12 @@ describe("the trader's followers (GET /api/getfollowers, POST /api/followremove,
     expect(set.statusCode, set.body).toBe(200);
     const list = await followers();
     expect(list).toEqual([{ name: 'Ana', id: follower.userid, expCopy: exp }]);
-    expect(await acceptedFollowers(t.app.deps.db, trader.botId, 'copy', clock.now)).toHaveLength(1);
+    const [before] = await acceptedRows('copy');
+    expect(isExpired(before!.expCopy, clock.now)).toBe(false);
     clock.now += 3600_000;
-    expect(await acceptedFollowers(t.app.deps.db, trader.botId, 'copy', clock.now)).toEqual([]);
+    // Still read, so the plan records `expired` for it: it receives nothing and sees why.
+    const [after] = await acceptedRows('copy');
+    expect(isExpired(after!.expCopy, clock.now)).toBe(true);
     expect((await myFollows())[0]).toMatchObject({
       state: 'accepted',
       expCopy: exp,
@@ -277,7 +285,7 @@ describe("the trader's followers (GET /api/getfollowers, POST /api/followremove,
     });
     expect(cleared.statusCode).toBe(200);
     expect((await myFollows())[0]).toMatchObject({ expCopy: 0, expired: false });
-    expect(await acceptedFollowers(t.app.deps.db, trader.botId, 'copy', clock.now)).toHaveLength(1);
+    expect((await acceptedRows('copy')).map((r) => r.expCopy)).toEqual([0]);
   });
 
   it('without a product, the expiry applies to every product the follower follows', async () => {

@@ -7,7 +7,8 @@ import {
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { callAs, registerAndLogin, useTestApp } from '../../test/app.ts';
-import { acceptedFollowers } from '../copy-trader/copy-trader.repository.ts';
+import { acceptedFollowersForFanOut } from '../../robot/copy/fan-out.ts';
+import { isExpired } from '../copy-trader/copy-trader.repository.ts';
 
 const clock = { now: Date.UTC(2026, 0, 10, 12) };
 const t = useTestApp({ now: () => clock.now });
@@ -37,6 +38,10 @@ function expectError(res: LightMyRequestResponse, status: number, code: string) 
   expect(res.statusCode, res.body).toBe(status);
   expect(res.json().error.code).toBe(code);
 }
+
+/** The trader's accepted followers of a product, as the fan-out reads them (expired ones too). */
+const acceptedRows = async (product: 'copy' | 'meta') =>
+  (await acceptedFollowersForFanOut(t.app.deps.db, trader.botId, product, clock.now)).rows;
 
 async function follow(who = follower, accept = true) {
   const req = await callAs(t.app, who.cookie, api.requestMeta, {
@@ -155,7 +160,12 @@ describe('MetaCopy followers, trader side (GET /api/getmetafollow, /api/getmetai
       'errors.forbidden',
     );
     clock.now += 60_000;
-    expect(await acceptedFollowers(t.app.deps.db, trader.botId, 'meta', clock.now)).toEqual([]);
+    // The fan-out still reads the expired follower (only the accepted one), so the plan records
+    // `expired` for it.
+    const rows = await acceptedRows('meta');
+    expect(rows.map((r) => [r.botId, isExpired(r.expCopy, clock.now)])).toEqual([
+      [follower.botId, true],
+    ]);
     const mine = (
       await callAs(t.app, follower.cookie, api.getOwnFollows, {
         query: { userid: follower.userid },
@@ -194,14 +204,14 @@ describe('MetaCopy follower cards (GET /api/gettraderdata, POST /api/savetraderd
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(await cards()).toEqual([setting()]);
-    const [row] = await acceptedFollowers(t.app.deps.db, trader.botId, 'meta', clock.now);
+    const [row] = await acceptedRows('meta');
     expect(row).toMatchObject({
-      id: follower.userid,
+      botId: follower.botId,
       traderEna: true,
       maxTrades: 3,
       signalType: 5,
       delaysig: 4,
-      brokerID: 12,
+      brokerId: 12,
       anticipation: 1.5,
       lote: 10,
     });

@@ -118,7 +118,7 @@ interface FollowerRow {
  * Every accepted follower of trader bot `traderBotId` for `product`, with what the plan needs
  * (its account type and broker, the orders it copied from this trader today). Expired ones are
  * included: the plan skips them with `expired`, so the follower sees why it missed the copy.
- * (copy-server's `acceptedFollowers` is the same relation; the lead unifies them at merge.)
+ * The one query of a trader's accepted followers (the copy-trader module's tests read it too).
  */
 export async function acceptedFollowersForFanOut(
   db: Kysely<Database>,
