@@ -4,73 +4,58 @@ import { join } from 'node:path';
 import {
   horizontalOverflow,
   newTrader,
+  notice,
   registerAndLogIn,
   shot,
   verifyFromOutbox,
   type Trader,
 } from './support.ts';
 
-// Copy execution (issue 9): a trader's order is copied to its accepted follower on the paper
-// broker; the follower's feed says whose order it copies, and both see /copystats — the trader
-// in pt-BR, the follower in English, on a 375 px phone. The follow request and its acceptance
-// are the copy-server branch's screens: here the accepted follow is written into the database.
+// Issue 9's "Done when" as a new user tries it: a trader and a follower, each in their own browser
+// on a 375 px phone, build the relationship only through the screens reached from the menus —
+// request, accept, the follower's card (enabled, demo accepted, its stake), the trader's copy
+// switch — both bots switched on from the dashboard; then the trader's order (a signal, written
+// as the reader does, as trading.spec does) is copied to the follower on the paper broker: it
+// appears on the follower's dashboard and feed, settles, and both /copystats views show it.
+// Copy trading in pt-BR, MetaCopy in English.
 
 const MINUTE = 60_000;
 
-function withDb<T>(fn: (db: Database.Database) => T): T {
+/** The local test source: an accepted signal for the trader's bot, as the reader writes it. */
+function postSignal(trader: Trader, asset: string, atMs: number): void {
   const db = new Database(join(process.env.E2E_DATA_DIR ?? '', 'app.db'));
   try {
     db.pragma('busy_timeout = 5000');
-    return fn(db);
-  } finally {
-    db.close();
-  }
-}
-
-const botIdOf = (db: Database.Database, userid: string): number =>
-  (db.prepare('select id from bots where userid = ?').get(userid) as { id: number }).id;
-
-function acceptFollow(trader: Trader, follower: Trader): void {
-  withDb((db) => {
-    const now = Date.now();
-    const traderBot = botIdOf(db, trader.userid);
-    db.prepare(
-      `insert into copy_trader_settings (bot_id, copy_trader_en, signal_type, delaysig, broker_id,
-         candle_color, timeframe, pares_filter, stake_min, updated_at)
-       values (?, 1, 7, '0', 0, 0, 0, '', 0, ?)`,
-    ).run(traderBot, now);
-    db.prepare(
-      `insert into copy_follows (product, follower_bot_id, trader_bot_id, state, follower_name,
-         exp_copy, requested_at, decided_at, trader_ena, acptdemo, lote, lote_type, updated_at)
-       values ('copy', ?, ?, 'accepted', 'seguidor', 0, ?, ?, 1, 1, 3, 1, ?)`,
-    ).run(botIdOf(db, follower.userid), traderBot, now, now, now);
-  });
-}
-
-function postSignal(trader: Trader, asset: string, atMs: number): void {
-  withDb((db) => {
+    const bot = db.prepare('select id from bots where userid = ?').get(trader.userid) as {
+      id: number;
+    };
     const now = Date.now();
     db.prepare(
       `insert into signals (bot_id, channel_id, status, asset, direction, signal_at,
          timeframe_min, signal_type, delay_ms, dedupe_key, received_at, parsed_at)
        values (?, 'sala-vip', 'accepted', ?, 'CALL', ?, 1, 8, 0, ?, ?, ?)`,
-    ).run(botIdOf(db, trader.userid), asset, atMs, `${asset}-CALL-${atMs}`, now - 40, now - 35);
-  });
+    ).run(bot.id, asset, atMs, `${asset}-CALL-${atMs}`, now - 40, now - 35);
+  } finally {
+    db.close();
+  }
 }
 
-async function phone(browser: Browser, baseURL: string | undefined, locale: string) {
+/** The next whole minute at least `leadMs` ahead. */
+const nextMinute = (leadMs: number) => Math.ceil((Date.now() + leadMs) / MINUTE) * MINUTE;
+
+/** A logged-in 375 px phone whose bot has its general settings saved and its id verified. */
+async function phone(browser: Browser, baseURL: string | undefined, who: Trader): Promise<Page> {
   const context = await browser.newContext({
     baseURL,
-    locale,
+    locale: 'pt-BR',
     viewport: { width: 375, height: 812 },
   });
-  return context.newPage();
-}
-
-async function readyBot(page: Page, trader: Trader, on: boolean): Promise<void> {
-  const origin = new URL(page.url()).origin;
-  const saved = await page.request.post(`/api/globalparams?userid=${trader.userid}`, {
-    headers: { origin },
+  const page = await context.newPage();
+  await registerAndLogIn(page, who);
+  // The general settings screen has its own flow (robot-config.spec); as trading.spec does,
+  // they are saved through the call the screen makes.
+  const saved = await page.request.post(`/api/globalparams?userid=${who.userid}`, {
+    headers: { origin: new URL(page.url()).origin },
     data: {
       accType: 1,
       optionType: 1,
@@ -83,72 +68,210 @@ async function readyBot(page: Page, trader: Trader, on: boolean): Promise<void> 
       stopLoss: 0,
       payout: 0,
       brokerID: 1,
-      traderMode: on ? 1 : 2,
+      traderMode: 1,
       loginMethod: 1,
       strategySel: 1,
       typeOperation: 1,
       stopMovel: 0,
-      userid: trader.userid,
+      userid: who.userid,
     },
   });
   expect(saved.ok()).toBe(true);
-  await verifyFromOutbox(page, trader);
-  if (on) {
-    const cmd = await page.request.post('/api/sendbotcmd', {
-      headers: { origin },
-      data: { userid: trader.userid, botCmd: 1 },
-    });
-    expect(cmd.ok()).toBe(true);
-  }
+  await verifyFromOutbox(page, who);
+  return page;
 }
 
-test("a trader's order is copied to its follower, shown in the follower's feed and both copy statistics", async ({
+/** Opens a card of the home's Configure menu, then a link of that menu. */
+async function openFromHome(page: Page, menu: string, link: string, heading = link) {
+  await page.goto('/');
+  await page.getByRole('link', { name: menu, exact: true }).click();
+  await page.getByRole('link', { name: link, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+}
+
+/** Switches the bot on from the home dashboard's card. */
+async function switchOn(page: Page, who: Trader, robot: string, switchName: string) {
+  await page.goto('/');
+  const card = page.getByRole('region', { name: `${robot} ${who.userid}` });
+  const toggle = card.getByRole('switch', { name: switchName });
+  await expect(toggle).toBeEnabled();
+  await toggle.click();
+  await expect(toggle).toBeChecked({ timeout: 15_000 });
+}
+
+test('copy trading in pt-BR: request, accept, configure, and the trader’s order copied, settled and counted', async ({
   browser,
   baseURL,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const trader = newTrader('ctrader', 6);
   const follower = newTrader('cfollow', 5);
-  const traderPage = await phone(browser, baseURL, 'pt-BR');
-  await registerAndLogIn(traderPage, trader);
-  await readyBot(traderPage, trader, true);
-  const followerPage = await phone(browser, baseURL, 'pt-BR');
-  await registerAndLogIn(followerPage, follower);
-  await readyBot(followerPage, follower, false);
-  acceptFollow(trader, follower);
+  const traderPage = await phone(browser, baseURL, trader);
+  const followerPage = await phone(browser, baseURL, follower);
 
-  const at = Math.ceil((Date.now() + 20_000) / MINUTE) * MINUTE;
+  // The follower asks to follow; the trader accepts it among its followers.
+  await openFromHome(followerPage, 'Copy trade', 'Seguir um trader');
+  await followerPage.getByLabel('Trader ID').fill(trader.userid);
+  await followerPage.getByLabel('Seu nome').fill('Bia');
+  await followerPage.getByRole('button', { name: 'Enviar pedido' }).click();
+  await expect(followerPage).toHaveURL(/\/copytrader$/);
+  const request = followerPage.getByRole('listitem', { name: `Trader ${trader.userid}` });
+  await expect(request).toContainText('Pendente');
+  await openFromHome(traderPage, 'Copy trade', 'Seguidores');
+  await traderPage
+    .getByRole('listitem', { name: 'Bia' })
+    .getByRole('button', { name: 'Aceitar' })
+    .click();
+  await expect(traderPage.getByRole('region', { name: 'Bia' })).toContainText(
+    `ID: ${follower.userid}`,
+  );
+
+  // The follower's card for this trader: copy on, demo orders accepted, a fixed stake of 3.
+  await openFromHome(followerPage, 'Copy trade', 'Configurar traders seguidos');
+  const card = followerPage.getByRole('region', { name: `Trader ${trader.userid}` });
+  await card.getByLabel('Copiar este trader').check();
+  await card.getByLabel('Aceitar ordens de conta demo').check();
+  await card.getByLabel('Valor da entrada').fill('3');
+  await card.getByRole('button', { name: 'Salvar' }).click();
+  await expect(notice(card, 'Parâmetros salvos')).toBeVisible();
+  await shot(followerPage, 'copy-e2e-follower-card-375');
+
+  // The trader switches copy trading on (everything else as the screen opens).
+  await openFromHome(traderPage, 'Copy trade', 'Configuração Trader');
+  await traderPage.getByLabel('Ativar copy trade').check();
+  await traderPage.getByRole('button', { name: 'Salvar' }).click();
+  await expect(notice(traderPage, 'Parâmetros salvos')).toBeVisible();
+  await shot(traderPage, 'copy-e2e-trader-config-375');
+
+  // Both bots on, from the dashboard.
+  await switchOn(traderPage, trader, 'Robô', 'Robô ligado');
+  await switchOn(followerPage, follower, 'Robô', 'Robô ligado');
+
+  // The trader's order: the copy opens on the follower's dashboard, then settles.
+  const at = nextMinute(20_000);
   postSignal(trader, 'EURUSD', at);
-
-  // The follower's feed: the copy is an order of its own bot, saying whose order it copies.
-  await followerPage.goto('/activity?lng=en-US');
-  const feed = followerPage.getByRole('list', { name: 'Robot activity' });
-  await expect(feed).toContainText(`Copy of trader ${trader.userid} opened: EURUSD`, {
+  const robot = followerPage.getByRole('region', { name: `Robô ${follower.userid}` });
+  const open = robot.getByRole('list', { name: 'Ordens abertas' });
+  await expect(open).toContainText('EURUSD · Compra (CALL) · entrada', {
     timeout: at - Date.now() + 30_000,
   });
+  await shot(followerPage, 'copy-e2e-follower-open-375');
+  await expect(robot.getByText('Nenhuma ordem aberta.')).toBeVisible({
+    timeout: at + MINUTE - Date.now() + 30_000,
+  });
+  await expect(robot.getByRole('group', { name: 'Ordens hoje' })).toHaveText(/Ordens hoje\s*1/);
+  await shot(followerPage, 'copy-e2e-follower-settled-375');
 
-  // The follower's copy statistics, in English: the copy beside the leader's order.
-  // Linked from the home dashboard's live-view menu.
-  await followerPage.goto('/');
-  await followerPage
-    .getByRole('navigation', { name: 'Follow the robot' })
-    .getByRole('link', { name: 'Copy statistics' })
-    .click();
-  await expect(followerPage.getByRole('heading', { name: 'Copy statistics' })).toBeVisible();
-  await followerPage.getByRole('tab', { name: 'As follower' }).click();
-  const copies = followerPage.getByRole('list', { name: 'As follower' });
+  // The follower's feed says whose order it copied.
+  await followerPage.goto('/activity');
+  await expect(followerPage.getByRole('list', { name: 'Atividade do robô' })).toContainText(
+    `Cópia do trader ${trader.userid} aberta: EURUSD`,
+  );
+  await shot(followerPage, 'copy-e2e-follower-feed-375');
+
+  // Both copy statistics, from the Copy trade menu: the settled copy beside the leader's order.
+  await openFromHome(followerPage, 'Copy trade', 'Estatísticas de cópia');
+  await followerPage.getByRole('tab', { name: 'Como seguidor' }).click();
+  const copies = followerPage.getByRole('list', { name: 'Como seguidor' });
   await expect(copies).toContainText(`Trader ${trader.userid} · EURUSD`);
-  await expect(copies).toContainText('Leader: 2.00');
-  await expect(copies).toContainText('You: 3.00');
+  await expect(copies).toContainText(/Líder: 2,00 · (win|loss|empate)/);
+  await expect(copies).toContainText(/Você: 3,00 · (win|loss|empate)/);
   expect(await horizontalOverflow(followerPage)).toBeLessThanOrEqual(0);
-  await shot(followerPage, 'copy-stats-follower-en-375');
-
-  // The trader's view, in pt-BR: one follower placed, none skipped or failed.
-  await traderPage.goto('/copystats');
+  await shot(followerPage, 'copy-e2e-stats-follower-375');
+  await openFromHome(traderPage, 'Copy trade', 'Estatísticas de cópia');
   const orders = traderPage.getByRole('list', { name: 'Como trader' });
+  await expect(orders).toContainText('Copy trade');
   await expect(orders).toContainText('Enviadas: 1');
   await expect(orders).toContainText('Falharam: 0');
-  await expect(orders).toContainText('Até o último seguidor');
-  expect(await horizontalOverflow(traderPage)).toBeLessThanOrEqual(0);
-  await shot(traderPage, 'copy-stats-trader-pt-375');
+  await shot(traderPage, 'copy-e2e-stats-trader-375');
+  await traderPage.context().close();
+  await followerPage.context().close();
+});
+
+test('MetaCopy in English: request, accept, configure, and the trader’s order copied, settled and counted', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(300_000);
+  const trader = newTrader('mtrader', 6);
+  const follower = newTrader('mfollow', 5);
+  const traderPage = await phone(browser, baseURL, trader);
+  const followerPage = await phone(browser, baseURL, follower);
+  for (const page of [traderPage, followerPage]) {
+    await page.goto('/');
+    await page.getByRole('button', { name: /English/ }).click();
+  }
+
+  await openFromHome(followerPage, 'MetaCopy', 'Follow a trader on MetaCopy');
+  await followerPage.getByLabel('Trader ID').fill(trader.userid);
+  await followerPage.getByLabel('Your name').fill('Bia Meta');
+  await followerPage.getByRole('button', { name: 'Send request' }).click();
+  await expect(followerPage).toHaveURL(/\/configmetatrader$/);
+  await expect(
+    followerPage.getByRole('listitem', { name: `Trader ${trader.userid}` }),
+  ).toContainText('Pending');
+  await openFromHome(traderPage, 'MetaCopy', 'Followers list');
+  await traderPage
+    .getByRole('listitem', { name: 'Bia Meta' })
+    .getByRole('button', { name: 'Accept' })
+    .click();
+  await expect(traderPage.getByRole('region', { name: 'Bia Meta' })).toContainText(
+    `ID: ${follower.userid}`,
+  );
+
+  // The trader's own MetaCopy record, enabled.
+  await openFromHome(traderPage, 'MetaCopy', 'MetaCopy trader settings');
+  const record = traderPage.getByRole('region', { name: `Trader ${trader.userid}` });
+  await record.getByLabel('Enable').check();
+  await record.getByRole('button', { name: 'Save' }).click();
+  await expect(notice(record, 'Settings saved')).toBeVisible();
+  await shot(traderPage, 'meta-e2e-trader-record-375');
+
+  // The follower's card: enabled, a stake of 3.
+  await openFromHome(followerPage, 'MetaCopy', 'MetaCopy follower settings');
+  const setting = followerPage.getByRole('region', { name: `ID ${trader.userid}` });
+  await setting.getByLabel('Enable').check();
+  await setting.getByLabel('Stake').fill('3');
+  await setting.getByRole('button', { name: 'Save' }).click();
+  await expect(notice(setting, 'Settings saved')).toBeVisible();
+  await shot(followerPage, 'meta-e2e-follower-card-375');
+
+  await switchOn(traderPage, trader, 'Robot', 'Robot on');
+  await switchOn(followerPage, follower, 'Robot', 'Robot on');
+
+  const at = nextMinute(20_000);
+  postSignal(trader, 'GBPUSD', at);
+  const robot = followerPage.getByRole('region', { name: `Robot ${follower.userid}` });
+  await expect(robot.getByRole('list', { name: 'Open orders' })).toContainText('GBPUSD', {
+    timeout: at - Date.now() + 30_000,
+  });
+  await shot(followerPage, 'meta-e2e-follower-open-375');
+  await expect(robot.getByText('No open orders.')).toBeVisible({
+    timeout: at + MINUTE - Date.now() + 30_000,
+  });
+  await expect(robot.getByRole('group', { name: 'Orders today' })).toHaveText(/Orders today\s*1/);
+
+  await followerPage.goto('/activity');
+  await expect(followerPage.getByRole('list', { name: 'Robot activity' })).toContainText(
+    `Copy of trader ${trader.userid} opened: GBPUSD`,
+  );
+  await shot(followerPage, 'meta-e2e-follower-feed-375');
+
+  await openFromHome(followerPage, 'MetaCopy', 'Copy statistics');
+  await followerPage.getByRole('tab', { name: 'As follower' }).click();
+  const copies = followerPage.getByRole('list', { name: 'As follower' });
+  await expect(copies).toContainText(`Trader ${trader.userid} · GBPUSD`);
+  await expect(copies).toContainText(/Leader: 2\.00 · (win|loss|draw)/);
+  await expect(copies).toContainText(/You: 3\.00 · (win|loss|draw)/);
+  expect(await horizontalOverflow(followerPage)).toBeLessThanOrEqual(0);
+  await shot(followerPage, 'meta-e2e-stats-follower-375');
+  await openFromHome(traderPage, 'MetaCopy', 'Copy statistics');
+  const orders = traderPage.getByRole('list', { name: 'As trader' });
+  await expect(orders).toContainText('MetaCopy');
+  await expect(orders).toContainText('Placed: 1');
+  await expect(orders).toContainText('Failed: 0');
+  await shot(traderPage, 'meta-e2e-stats-trader-375');
+  await traderPage.context().close();
+  await followerPage.context().close();
 });
