@@ -132,6 +132,11 @@ test('copy trading in pt-BR: request, accept, configure, and the trader’s orde
   const card = followerPage.getByRole('region', { name: `Trader ${trader.userid}` });
   await card.getByLabel('Copiar este trader').check();
   await card.getByLabel('Aceitar ordens de conta demo').check();
+  // A new card's stake is 0, which would skip every copy: an enabled card asks for one.
+  await card.getByRole('button', { name: 'Salvar' }).click();
+  await expect(card.getByRole('alert')).toContainText(
+    'Informe o valor da entrada para copiar este trader',
+  );
   await card.getByLabel('Valor da entrada').fill('3');
   await card.getByRole('button', { name: 'Salvar' }).click();
   await expect(notice(card, 'Parâmetros salvos')).toBeVisible();

@@ -16,7 +16,7 @@ import {
   UseridQuerySchema,
 } from './common.ts';
 import { endpoint, ownerBody, ownerQuery } from './endpoint.ts';
-import { checkCopyRequest, checkTraderConfig } from './rules.ts';
+import { checkCopyRequest, checkFollowerStake, checkTraderConfig } from './rules.ts';
 
 /** A follower's settings for one followed trader (SPEC §3 "Trader save"). */
 export const TraderFollowSchema = z.object({
@@ -135,6 +135,7 @@ export const copyTraderEndpoints = {
     body: TraderFollowSchema,
     response: OkSchema,
     owner: ownerBody,
+    rules: checkFollowerStake,
     relation: {
       in: 'body',
       field: 'traderID',

@@ -10,7 +10,7 @@ import {
   UseridTraderQuerySchema,
 } from './common.ts';
 import { endpoint, ownerBody, ownerQuery } from './endpoint.ts';
-import { checkCopyRequest } from './rules.ts';
+import { checkCopyRequest, checkFollowerStake } from './rules.ts';
 import { COPY_PRODUCTS, FollowRequestSchema } from './copy-trader.ts';
 
 /** A MetaCopy trader record (SPEC §3 "Meta trader record"), one card of `/tradermetaconfig`. */
@@ -157,6 +157,7 @@ export const metaCopyEndpoints = {
     body: MetaFollowSettingSchema,
     response: OkSchema,
     owner: ownerBody,
+    rules: checkFollowerStake,
     relation: {
       in: 'body',
       field: 'traderid',

@@ -6,6 +6,7 @@ import {
   checkChannelCard,
   checkCopyRequest,
   checkCopyRooms,
+  checkFollowerStake,
   checkCreateBot,
   checkCycles,
   checkGlobalParams,
@@ -345,6 +346,17 @@ describe('single-rule screens', () => {
     expect(checkCopyRequest({ traderid: '12', userName: '  ' })?.key).toBe(Msg.copyRequest.fill);
     expect(checkCopyRequest({ userName: 'Ana' })?.key).toBe(Msg.copyRequest.fill);
     expect(checkCopyRequest({ traderid: '12', userName: 'Ana' })).toBeNull();
+  });
+
+  it("an enabled follower card needs a stake; a negative one is the schema's", () => {
+    expect(checkFollowerStake({ traderEna: true, lote: '0' })).toEqual({
+      key: Msg.follows.stakeMissing,
+      field: 'lote',
+    });
+    expect(checkFollowerStake({ traderEna: true, lote: 0 })?.key).toBe(Msg.follows.stakeMissing);
+    expect(checkFollowerStake({ traderEna: false, lote: 0 })).toBeNull();
+    expect(checkFollowerStake({ traderEna: true, lote: '2,5' })).toBeNull();
+    expect(checkFollowerStake({ traderEna: true, lote: -1 })).toBeNull();
   });
 
   it('copy rooms need a trader id', () => {

@@ -60,6 +60,9 @@ export const Msg = {
   copyRequest: {
     fill: 'copyRequest.errors.fill',
   },
+  follows: {
+    stakeMissing: 'follows.errors.stakeMissing',
+  },
   copyRooms: {
     traderIdRequired: 'copyRooms.errors.traderIdRequired',
   },
@@ -385,6 +388,18 @@ export function checkCreateBot(v: RawValues): RuleFailure | null {
 export function checkCopyRequest(v: RawValues): RuleFailure | null {
   const name = typeof v.userName === 'string' ? v.userName.trim() : '';
   if (isMissing(v.traderid) || name === '') return { key: Msg.copyRequest.fill };
+  return null;
+}
+
+/**
+ * A follower's card for one trader (`/configfollow`, `/configmetafollower`): an enabled card needs
+ * a stake, since every copy of a stake of 0 is skipped as an invalid follower (issue 9 e2e; not in
+ * SPEC §5, decisions.md). A negative stake is left to the schema.
+ */
+export function checkFollowerStake(v: RawValues): RuleFailure | null {
+  if (v.traderEna === true && toNumber(v.lote) === 0) {
+    return { key: Msg.follows.stakeMissing, field: 'lote' };
+  }
   return null;
 }
 

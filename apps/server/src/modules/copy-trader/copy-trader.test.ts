@@ -249,6 +249,34 @@ describe("the follower's copy cards (GET /api/gettraders, POST /api/tradersave, 
     );
   });
 
+  it('refuses an enabled card without a stake (every copy would be skipped), in both products', async () => {
+    await request(follower, trader.userid);
+    await request(follower, trader.userid, 'Ana', api.requestMeta);
+    const copy = await callAs(t.app, follower.cookie, api.saveFollowedTrader, {
+      body: traderSave({ lote: 0 }),
+    });
+    expectError(copy, 400, 'follows.errors.stakeMissing');
+    expect(copy.json().error.fields).toEqual({ lote: 'follows.errors.stakeMissing' });
+    const meta = await callAs(t.app, follower.cookie, api.saveMetaFollowSetting, {
+      body: {
+        traderEna: true,
+        traderid: trader.userid,
+        maxTrades: 0,
+        signalType: 7,
+        delaysig: 0,
+        brokerID: 0,
+        anticipation: 0,
+        lote: 0,
+        userid: follower.userid,
+      },
+    });
+    expectError(meta, 400, 'follows.errors.stakeMissing');
+    const off = await callAs(t.app, follower.cookie, api.saveFollowedTrader, {
+      body: traderSave({ traderEna: false, lote: 0 }),
+    });
+    expect(off.statusCode, off.body).toBe(200);
+  });
+
   it("a follower sees only its own cards, never another follower's", async () => {
     await accepted(follower);
     await accepted(other);

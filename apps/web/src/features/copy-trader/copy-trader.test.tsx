@@ -340,6 +340,25 @@ describe('followed traders', () => {
     );
   });
 
+  it('an enabled card needs a stake: 0 would skip every copy', async () => {
+    const { user, server } = await open('/configfollow', 'Configurar traders seguidos');
+    const card = await screen.findByRole('region', { name: 'Trader 5550009' });
+    await retype(user, within(card).getByLabelText('Valor da entrada'), '0');
+    await user.click(within(card).getByRole('button', { name: 'Salvar' }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent(
+      'Informe o valor da entrada para copiar este trader',
+    );
+    expect(within(card).getByLabelText('Valor da entrada')).toHaveAttribute('aria-invalid', 'true');
+    expect(server.to('POST /api/tradersave')).toHaveLength(0);
+    // Switched off, a stake of 0 saves.
+    await user.click(within(card).getByLabelText('Copiar este trader'));
+    await user.click(within(card).getByRole('button', { name: 'Salvar' }));
+    expect(await within(card).findByRole('status')).toHaveTextContent('Parâmetros salvos');
+    expect(server.to('POST /api/tradersave')[0]?.body).toEqual(
+      followed({ traderEna: false, lote: 0 }),
+    );
+  });
+
   it('stops following after confirming', async () => {
     const { user, server } = await open('/configfollow', 'Configurar traders seguidos');
     const card = await screen.findByRole('region', { name: 'Trader 5550009' });

@@ -1,4 +1,5 @@
 import {
+  checkFollowerStake,
   FOLLOWER_COPY_BROKER_OPTIONS,
   FOLLOWER_COPY_SIGNAL_TYPES,
   FOLLOWER_LOTE_TYPES,
@@ -55,6 +56,7 @@ export function FollowedTraderCard({ card, userid, advanced, onRemove }: Followe
           values={values}
           toBody={(form) => toTraderFollowBody(form, card, userid)}
           schema={TraderFollowSchema}
+          rule={checkFollowerStake}
           onSubmit={saveFollowedTrader}
           successKey="common.saved"
           submitKey="common.save"

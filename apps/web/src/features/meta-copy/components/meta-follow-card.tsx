@@ -1,4 +1,5 @@
 import {
+  checkFollowerStake,
   META_FOLLOWER_BROKER_OPTIONS,
   META_SIGNAL_TYPES,
   MetaFollowSettingSchema,
@@ -54,6 +55,7 @@ export function MetaFollowCard({ setting, userid, advanced, onRemove }: MetaFoll
           values={values}
           toBody={(form) => toMetaSettingBody(form, setting, userid)}
           schema={MetaFollowSettingSchema}
+          rule={checkFollowerStake}
           onSubmit={saveMetaFollowSetting}
           successKey="common.saved"
           successClosable
