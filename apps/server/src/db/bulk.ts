@@ -27,13 +27,17 @@ export function jsonRows(
   columns: BulkColumns,
   rows: readonly object[],
 ): RawBuilder<unknown> {
-  const text = JSON.stringify(rows);
   const names = Object.keys(columns);
   if (isSqlite(db)) {
+    // Rows as arrays (`value ->> 0`): SQLite reads them about twice as fast as objects by key.
+    const text = JSON.stringify(
+      rows.map((r) => names.map((n) => (r as Record<string, unknown>)[n] ?? null)),
+    );
     return sql`(select ${sql.join(
-      names.map((n) => sql`value ->> ${sql.lit(n)} as ${sql.id(n)}`),
+      names.map((n, i) => sql`value ->> ${sql.lit(i)} as ${sql.id(n)}`),
     )} from json_each(${text}))`;
   }
+  const text = JSON.stringify(rows);
   return sql`(select * from json_to_recordset(cast(${text} as json)) as r(${sql.join(
     names.map((n) => sql`${sql.id(n)} ${sql.raw(columns[n] as string)}`),
   )}))`;
