@@ -14,6 +14,8 @@ import { runtimeDepsOf } from '@app/server/src/robot/runtime.ts';
 import { enableCopyTrader, seedFollowers } from '@app/server/src/test/copy.ts';
 
 const FOLLOWERS = 10_000;
+/** Alternating floor / copy runs per database (COPY_BENCH_REPS); the best of each is compared. */
+const REPS = Math.max(1, Number(process.env.COPY_BENCH_REPS ?? 3));
 const quiet = { info: () => undefined, error: () => undefined };
 
 async function postgresUrl(): Promise<{ url: string; drop: () => Promise<void> } | null> {
@@ -71,74 +73,85 @@ async function once(label: string, databaseUrl?: string): Promise<void> {
       .executeTakeFirstOrThrow();
     await enableCopyTrader(db, trader.id, clock);
     const followers = await seedFollowers(db, trader.id, FOLLOWERS, clock);
-    const order = await db
-      .insertInto('orders')
-      .values({
-        bot_id: trader.id,
-        client_ref: 's1-1',
-        session_ref: 'r1',
-        gale_level: 0,
-        broker_id: 1,
-        account_type: 1,
-        asset: 'EURUSD',
-        direction: 'CALL',
-        stake_cents: 1_000,
-        payout_pct: 87,
-        state: 'open',
-        send_at: clock,
-        expires_at: clock + 60_000,
-        confirmed_at: clock,
-        created_at: clock,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-
-    // The floor: the same number of ledger rows, one batched insert, one transaction.
-    const rawStart = performance.now();
-    await db.transaction().execute(async (trx) => {
-      for (let i = 0; i < FOLLOWERS; i += CHUNK) {
-        await trx
-          .insertInto('orders')
-          .values(
-            followers.slice(i, i + CHUNK).map((botId) => ({
-              bot_id: botId,
-              client_ref: 'raw:1',
-              session_ref: 'raw:1',
-              gale_level: 0,
-              broker_id: 1,
-              account_type: 1,
-              asset: 'EURUSD',
-              direction: 'CALL' as const,
-              stake_cents: 200,
-              payout_pct: 0,
-              state: 'failed' as const,
-              send_at: clock,
-              expires_at: clock + 60_000,
-              created_at: clock,
-            })),
-          )
-          .execute();
-      }
-    });
-    const rawMs = performance.now() - rawStart;
-
     const rt = runtimeDepsOf(app.deps, quiet);
-    const start = performance.now();
-    const [report] = await db.transaction().execute((trx) => fanOutOrder(trx, order, clock));
-    const written = performance.now();
-    const sent = await dispatchCopies(rt);
-    const end = performance.now();
-    const total = end - start;
+    // The machine may be shared: the floor and the copy run alternate REPS times in the same
+    // database, and the best (least disturbed) time of each is compared.
+    const best = { raw: Infinity, plan: Infinity, send: Infinity, total: Infinity };
+    let planned = 0;
+    let sentCount = 0;
+    for (let rep = 1; rep <= REPS; rep += 1) {
+      const order = await db
+        .insertInto('orders')
+        .values({
+          bot_id: trader.id,
+          client_ref: `s1-${rep}`,
+          session_ref: 'r1',
+          gale_level: 0,
+          broker_id: 1,
+          account_type: 1,
+          asset: 'EURUSD',
+          direction: 'CALL',
+          stake_cents: 1_000,
+          payout_pct: 87,
+          state: 'open',
+          send_at: clock,
+          expires_at: clock + 60_000,
+          confirmed_at: clock,
+          created_at: clock,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+
+      // The floor: the same number of ledger rows, one batched insert, one transaction.
+      const rawStart = performance.now();
+      await db.transaction().execute(async (trx) => {
+        for (let i = 0; i < FOLLOWERS; i += CHUNK) {
+          await trx
+            .insertInto('orders')
+            .values(
+              followers.slice(i, i + CHUNK).map((botId) => ({
+                bot_id: botId,
+                client_ref: `raw:${rep}`,
+                session_ref: 'raw:1',
+                gale_level: 0,
+                broker_id: 1,
+                account_type: 1,
+                asset: 'EURUSD',
+                direction: 'CALL' as const,
+                stake_cents: 200,
+                payout_pct: 0,
+                state: 'failed' as const,
+                send_at: clock,
+                expires_at: clock + 60_000,
+                created_at: clock,
+              })),
+            )
+            .execute();
+        }
+      });
+      best.raw = Math.min(best.raw, performance.now() - rawStart);
+
+      const start = performance.now();
+      const [report] = await db.transaction().execute((trx) => fanOutOrder(trx, order, clock));
+      const written = performance.now();
+      const sent = await dispatchCopies(rt);
+      const end = performance.now();
+      planned = report?.planned ?? 0;
+      sentCount = sent.sent;
+      best.plan = Math.min(best.plan, written - start);
+      best.send = Math.min(best.send, end - written);
+      best.total = Math.min(best.total, end - start);
+    }
     console.log(
       [
         `${label.padEnd(10)} followers=${FOLLOWERS.toLocaleString('en-US')}`,
-        `planned=${report?.planned ?? 0} sent=${sent.sent}`,
-        `plan+ledger=${(written - start).toFixed(0)} ms`,
-        `send=${(end - written).toFixed(0)} ms`,
-        `total=${total.toFixed(0)} ms`,
-        `raw insert=${rawMs.toFixed(0)} ms`,
-        `plan+ledger/raw=${((written - start) / rawMs).toFixed(2)}x`,
-        `total/raw=${(total / rawMs).toFixed(2)}x (goal ≤ 2×)`,
+        `planned=${planned} sent=${sentCount}`,
+        `best of ${REPS}: plan+ledger=${best.plan.toFixed(0)} ms`,
+        `send=${best.send.toFixed(0)} ms`,
+        `total=${best.total.toFixed(0)} ms`,
+        `raw insert=${best.raw.toFixed(0)} ms`,
+        `plan+ledger/raw=${(best.plan / best.raw).toFixed(2)}x`,
+        `total/raw=${(best.total / best.raw).toFixed(2)}x (goal ≤ 2×)`,
       ].join('  '),
     );
   } finally {

@@ -1,5 +1,7 @@
 import type { AccountType, OrderFailReason } from '@app/contract';
 import type { Cents, OrderDirection } from '@app/robot';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 
 /** What the runtime asks a broker to open; `clientRef` is the ledger's idempotency key. */
 export interface PlaceRequest {
@@ -48,4 +50,13 @@ export interface BrokerAdapter {
  */
 export interface BatchBroker {
   placeMany(items: readonly { botId: number; request: PlaceRequest }[]): Promise<PlaceAnswer[]>;
+  /**
+   * A broker kept in our own database (paper) places in the CALLER's transaction, so its orders
+   * and the ledger's answers commit together or not at all (no remote call: no time-out, and no
+   * "placed at the broker but not in the ledger" state to reconcile). Remote brokers leave it out.
+   */
+  placeManyIn?(
+    trx: Kysely<Database>,
+    items: readonly { botId: number; request: PlaceRequest }[],
+  ): Promise<PlaceAnswer[]>;
 }

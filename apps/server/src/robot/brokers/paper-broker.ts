@@ -6,7 +6,8 @@ import {
   paperPricePoints,
   roundCents,
 } from '@app/robot';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { insertJsonRows, jsonIds, jsonRows, type BulkColumns } from '../../db/bulk.ts';
 import type { Database } from '../../db/schema.ts';
 import type {
   BatchBroker,
@@ -174,8 +175,36 @@ export function paperBroker(db: Kysely<Database>, botId: number): BrokerAdapter 
   };
 }
 
-/** Rows per statement in the batch path (well under both databases' parameter limits). */
-const BATCH_CHUNK = 500;
+interface PaperOrderRow {
+  bot_id: number;
+  client_ref: string;
+  account_type: number;
+  asset: string;
+  direction: 'CALL' | 'PUT';
+  stake_cents: number;
+  payout: number;
+  open_at: number;
+  expires_at: number;
+}
+
+/** The batch path's statements carry their rows as one JSON parameter (db/bulk.ts). */
+const KEY_COLUMNS: BulkColumns = { bot_id: 'bigint', client_ref: 'text' };
+const ORDER_COLUMNS: BulkColumns = {
+  bot_id: 'bigint',
+  client_ref: 'text',
+  account_type: 'integer',
+  asset: 'text',
+  direction: 'text',
+  stake_cents: 'bigint',
+  payout: 'double precision',
+  open_at: 'bigint',
+  expires_at: 'bigint',
+};
+const ACCOUNT_COLUMNS: BulkColumns = {
+  bot_id: 'bigint',
+  account_type: 'integer',
+  balance_cents: 'bigint',
+};
 
 function refusalOf(req: PlaceRequest, available: number): PlaceAnswer | null {
   if (!Number.isInteger(req.stakeCents) || req.stakeCents < PAPER_DEFAULTS.minStakeCents) {
@@ -192,120 +221,115 @@ function refusalOf(req: PlaceRequest, available: number): PlaceAnswer | null {
  * batched statements — a fan-out to 10,000 followers commits once instead of 10,000 times.
  */
 export function paperBatchBroker(db: Kysely<Database>): BatchBroker {
-  return {
-    placeMany(items) {
-      return db.transaction().execute(async (trx) => {
-        const answers = new Array<PlaceAnswer>(items.length);
-        const botIds = [...new Set(items.map((i) => i.botId))];
-        const refs = [...new Set(items.map((i) => i.request.clientRef))];
-        const existing = new Map<string, { id: number; payout: number }>();
-        const balances = new Map<string, number>();
-        for (let i = 0; i < botIds.length; i += BATCH_CHUNK) {
-          const chunk = botIds.slice(i, i + BATCH_CHUNK);
-          for (let r = 0; r < refs.length; r += BATCH_CHUNK) {
-            const found = await trx
-              .selectFrom('paper_orders')
-              .select(['id', 'bot_id', 'client_ref', 'payout'])
-              .where('bot_id', 'in', chunk)
-              .where('client_ref', 'in', refs.slice(r, r + BATCH_CHUNK))
-              .execute();
-            for (const o of found) existing.set(`${o.bot_id}:${o.client_ref}`, o);
-          }
-          const accounts = await trx
-            .selectFrom('paper_accounts')
-            .select(['bot_id', 'account_type', 'balance_cents'])
-            .where('bot_id', 'in', chunk)
-            .execute();
-          for (const a of accounts) {
-            balances.set(`${a.bot_id}:${a.account_type}`, Number(a.balance_cents));
-          }
-        }
-        const inserts: {
-          index: number;
-          row: {
-            bot_id: number;
-            client_ref: string;
-            account_type: number;
-            asset: string;
-            direction: 'CALL' | 'PUT';
-            stake_cents: number;
-            payout: number;
-            open_at: number;
-            expires_at: number;
-          };
-        }[] = [];
-        const changed = new Set<string>();
-        items.forEach(({ botId, request: req }, index) => {
-          const seen = existing.get(`${botId}:${req.clientRef}`);
-          if (seen) {
-            answers[index] = {
-              ok: true,
-              brokerOrderId: `paper-${seen.id}`,
-              payout: seen.payout,
-              balanceCents: null,
-            };
-            return;
-          }
-          const key = `${botId}:${req.account}`;
-          const available = balances.get(key) ?? PAPER_DEFAULTS.balances[req.account];
-          const refused = refusalOf(req, available);
-          if (refused) {
-            answers[index] = refused;
-            return;
-          }
-          balances.set(key, available - req.stakeCents);
-          changed.add(key);
-          existing.set(`${botId}:${req.clientRef}`, { id: -1, payout: paperPayout(req.asset) });
-          inserts.push({
-            index,
-            row: {
-              bot_id: botId,
-              client_ref: req.clientRef,
-              account_type: req.account,
-              asset: req.asset,
-              direction: req.direction,
-              stake_cents: req.stakeCents,
-              payout: paperPayout(req.asset),
-              open_at: req.openAtMs,
-              expires_at: req.expiresAtMs,
-            },
-          });
-        });
-        for (let i = 0; i < inserts.length; i += BATCH_CHUNK) {
-          const chunk = inserts.slice(i, i + BATCH_CHUNK);
-          const ids = await trx
-            .insertInto('paper_orders')
-            .values(chunk.map((c) => c.row))
-            .returning(['id', 'bot_id', 'client_ref'])
-            .execute();
-          // RETURNING order is not promised: match rows by (bot, client ref).
-          const idOf = new Map(ids.map((r) => [`${r.bot_id}:${r.client_ref}`, r.id]));
-          chunk.forEach((c) => {
-            answers[c.index] = {
-              ok: true,
-              brokerOrderId: `paper-${idOf.get(`${c.row.bot_id}:${c.row.client_ref}`)}`,
-              payout: c.row.payout,
-              balanceCents: balances.get(`${c.row.bot_id}:${c.row.account_type}`) ?? null,
-            };
-          });
-        }
-        const rows = [...changed].map((key) => {
+  async function placeManyIn(
+    trx: Kysely<Database>,
+    items: readonly { botId: number; request: PlaceRequest }[],
+  ): Promise<PlaceAnswer[]> {
+    const answers = new Array<PlaceAnswer>(items.length);
+    const botIds = [...new Set(items.map((i) => i.botId))];
+    const existing = new Map<string, { id: number; payout: number }>();
+    const balances = new Map<string, number>();
+    // Every (bot, client ref) already placed, and every balance: one statement each.
+    const pairs = new Map(
+      items.map((i) => [
+        `${i.botId}:${i.request.clientRef}`,
+        { bot_id: i.botId, client_ref: i.request.clientRef },
+      ]),
+    );
+    const found = await sql<{ id: number; bot_id: number; client_ref: string; payout: number }>`
+      select p.id, p.bot_id, p.client_ref, p.payout
+      from ${jsonRows(trx, KEY_COLUMNS, [...pairs.values()])} as k
+      join paper_orders as p on p.bot_id = k.bot_id and p.client_ref = k.client_ref`.execute(trx);
+    for (const o of found.rows) {
+      existing.set(`${o.bot_id}:${o.client_ref}`, { id: Number(o.id), payout: Number(o.payout) });
+    }
+    const accounts = await trx
+      .selectFrom('paper_accounts')
+      .select(['bot_id', 'account_type', 'balance_cents'])
+      .where('bot_id', 'in', jsonIds(trx, botIds) as never)
+      .execute();
+    for (const a of accounts) {
+      balances.set(`${a.bot_id}:${a.account_type}`, Number(a.balance_cents));
+    }
+    const inserts: { index: number; row: PaperOrderRow }[] = [];
+    const changed = new Set<string>();
+    items.forEach(({ botId, request: req }, index) => {
+      const seen = existing.get(`${botId}:${req.clientRef}`);
+      if (seen) {
+        answers[index] = {
+          ok: true,
+          brokerOrderId: `paper-${seen.id}`,
+          payout: seen.payout,
+          balanceCents: null,
+        };
+        return;
+      }
+      const key = `${botId}:${req.account}`;
+      const available = balances.get(key) ?? PAPER_DEFAULTS.balances[req.account];
+      const refused = refusalOf(req, available);
+      if (refused) {
+        answers[index] = refused;
+        return;
+      }
+      balances.set(key, available - req.stakeCents);
+      changed.add(key);
+      existing.set(`${botId}:${req.clientRef}`, { id: -1, payout: paperPayout(req.asset) });
+      inserts.push({
+        index,
+        row: {
+          bot_id: botId,
+          client_ref: req.clientRef,
+          account_type: req.account,
+          asset: req.asset,
+          direction: req.direction,
+          stake_cents: req.stakeCents,
+          payout: paperPayout(req.asset),
+          open_at: req.openAtMs,
+          expires_at: req.expiresAtMs,
+        },
+      });
+    });
+    if (inserts.length > 0) {
+      const ids = await insertJsonRows(
+        trx,
+        'paper_orders',
+        ORDER_COLUMNS,
+        inserts.map((c) => c.row),
+        sql`returning id, bot_id, client_ref`,
+      ).execute(trx);
+      // RETURNING order is not promised: match rows by (bot, client ref).
+      const idOf = new Map(
+        (ids.rows as { id: number; bot_id: number; client_ref: string }[]).map((r) => [
+          `${r.bot_id}:${r.client_ref}`,
+          r.id,
+        ]),
+      );
+      for (const c of inserts) {
+        answers[c.index] = {
+          ok: true,
+          brokerOrderId: `paper-${idOf.get(`${c.row.bot_id}:${c.row.client_ref}`)}`,
+          payout: c.row.payout,
+          balanceCents: balances.get(`${c.row.bot_id}:${c.row.account_type}`) ?? null,
+        };
+      }
+    }
+    if (changed.size > 0) {
+      // One balance row per (bot, account) that moved, in one upsert.
+      await insertJsonRows(
+        trx,
+        'paper_accounts',
+        ACCOUNT_COLUMNS,
+        [...changed].map((key) => {
           const [bot, account] = key.split(':').map(Number) as [number, number];
           return { bot_id: bot, account_type: account, balance_cents: balances.get(key) ?? 0 };
-        });
-        for (let i = 0; i < rows.length; i += BATCH_CHUNK) {
-          await trx
-            .insertInto('paper_accounts')
-            .values(rows.slice(i, i + BATCH_CHUNK))
-            .onConflict((oc) =>
-              oc
-                .columns(['bot_id', 'account_type'])
-                .doUpdateSet((eb) => ({ balance_cents: eb.ref('excluded.balance_cents') })),
-            )
-            .execute();
-        }
-        return answers;
-      });
-    },
+        }),
+        sql`on conflict (bot_id, account_type) do update set balance_cents = excluded.balance_cents`,
+      ).execute(trx);
+    }
+    return answers;
+  }
+  return {
+    placeMany: (items) => db.transaction().execute((trx) => placeManyIn(trx, items)),
+    placeManyIn,
   };
 }

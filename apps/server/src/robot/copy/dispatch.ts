@@ -1,6 +1,6 @@
 import type { RobotMessage } from '@app/contract';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { toDbJson } from '../../db/dialect.ts';
+import { insertJsonRows, jsonRows, type BulkColumns } from '../../db/bulk.ts';
 import type { Database, OrdersTable } from '../../db/schema.ts';
 import type {
   BatchBroker,
@@ -112,9 +112,9 @@ interface FeedLine {
   bot_id: number;
   at: number;
   kind: 'order' | 'result';
-  signal_id: null;
   order_id: number;
-  message: string;
+  /** Written as JSON (text on SQLite, jsonb on PostgreSQL) by `insertLines`. */
+  message: RobotMessage;
 }
 
 function line(row: CopyRow, at: number, kind: FeedLine['kind'], message: RobotMessage): FeedLine {
@@ -122,19 +122,23 @@ function line(row: CopyRow, at: number, kind: FeedLine['kind'], message: RobotMe
     bot_id: row.bot_id,
     at,
     kind,
-    signal_id: null,
     order_id: row.id,
-    message: toDbJson(message),
+    message,
   };
 }
 
+const LINE_COLUMNS: BulkColumns = {
+  bot_id: 'bigint',
+  at: 'bigint',
+  kind: 'text',
+  order_id: 'bigint',
+  message: 'jsonb',
+};
+
+/** Every feed line in one statement with one parameter (db/bulk.ts). */
 async function insertLines(trx: Kysely<Database>, lines: FeedLine[]): Promise<void> {
-  for (let i = 0; i < lines.length; i += CHUNK) {
-    await trx
-      .insertInto('activity')
-      .values(lines.slice(i, i + CHUNK))
-      .execute();
-  }
+  if (lines.length === 0) return;
+  await insertJsonRows(trx, 'activity', LINE_COLUMNS, lines).execute(trx);
 }
 
 /** Fails copies whose entry deadline passed before they were sent: never sent late. */
@@ -166,8 +170,23 @@ async function failCopies(
   touched?: Set<number>,
 ): Promise<number> {
   const names = await traderNames(rt.db, rows);
+  return rt.db
+    .transaction()
+    .execute((trx) => failCopiesIn(trx, names, rows, now, reason, onlyUnattempted, touched));
+}
+
+/** Fails `rows` (still placed) with `reason` and a feed line each, inside `trx`. */
+async function failCopiesIn(
+  trx: Kysely<Database>,
+  names: Map<number, string>,
+  rows: CopyRow[],
+  now: number,
+  reason: string,
+  onlyUnattempted = false,
+  touched?: Set<number>,
+): Promise<number> {
   let failed = 0;
-  await rt.db.transaction().execute(async (trx) => {
+  {
     const lines: FeedLine[] = [];
     for (let i = 0; i < rows.length; i += CHUNK) {
       const chunk = rows.slice(i, i + CHUNK);
@@ -200,7 +219,7 @@ async function failCopies(
       }
     }
     await insertLines(trx, lines);
-  });
+  }
   return failed;
 }
 
@@ -226,85 +245,87 @@ async function writeAnswers(
   touched: Set<number>,
 ): Promise<{ sent: number; failed: number }> {
   if (results.length === 0) return { sent: 0, failed: 0 };
+  return rt.db.transaction().execute((trx) => writeAnswersIn(trx, results, now, touched));
+}
+
+const ANSWER_COLUMNS: BulkColumns = {
+  id: 'bigint',
+  broker_order_id: 'text',
+  payout_pct: 'double precision',
+};
+
+/**
+ * `writeAnswers` inside `trx`: the accepted copies become open with their broker order id and
+ * payout in one `UPDATE … FROM (VALUES …)` per chunk (state-guarded: only a copy still placed),
+ * the refused ones failed with their reason; one feed line per changed copy.
+ */
+async function writeAnswersIn(
+  trx: Kysely<Database>,
+  results: { row: CopyRow; answer: PlaceAnswer }[],
+  now: number,
+  touched: Set<number>,
+): Promise<{ sent: number; failed: number }> {
+  if (results.length === 0) return { sent: 0, failed: 0 };
   const names = await traderNames(
-    rt.db,
+    trx,
     results.map((r) => r.row),
   );
   let sent = 0;
-  const refused: CopyRow[] = [];
-  const reasons = new Map<number, string>();
-  const accepted = new Map<number, { row: CopyRow; brokerOrderId: string }[]>();
+  const refused = new Map<string, CopyRow[]>();
+  const accepted: { row: CopyRow; brokerOrderId: string; payoutPct: number }[] = [];
   for (const { row, answer } of results) {
-    if (!answer.ok) {
-      refused.push(row);
-      reasons.set(row.id, answer.error);
+    if (answer.ok) {
+      const payoutPct = Math.round(answer.payout * 10_000) / 100;
+      accepted.push({ row, brokerOrderId: answer.brokerOrderId, payoutPct });
       continue;
     }
-    const payoutPct = Math.round(answer.payout * 10_000) / 100;
-    const list = accepted.get(payoutPct);
-    const item = { row, brokerOrderId: answer.brokerOrderId };
-    if (list) list.push(item);
-    else accepted.set(payoutPct, [item]);
+    const list = refused.get(answer.error);
+    if (list) list.push(row);
+    else refused.set(answer.error, [row]);
   }
-  await rt.db.transaction().execute(async (trx) => {
-    const lines: FeedLine[] = [];
-    // One statement per chunk and payout (the broker's order id by CASE), not one per copy.
-    for (const [payoutPct, items] of accepted) {
-      for (let i = 0; i < items.length; i += CHUNK) {
-        const chunk = items.slice(i, i + CHUNK);
-        const brokerIds = sql<string>`case ${sql.ref('id')} ${sql.join(
-          chunk.map((c) => sql`when ${c.row.id} then ${c.brokerOrderId}`),
-          sql` `,
-        )} end`;
-        const done = await trx
-          .updateTable('orders')
-          .set({
-            state: 'open',
-            confirmed_at: now,
-            broker_order_id: brokerIds,
-            payout_pct: payoutPct,
-          })
-          .where(
-            'id',
-            'in',
-            chunk.map((c) => c.row.id),
-          )
-          .where('state', '=', 'placed')
-          .returning('id')
-          .execute();
-        const hit = new Set(done.map((d) => Number(d.id)));
-        for (const { row } of chunk) {
-          if (!hit.has(row.id)) continue;
-          sent += 1;
-          touched.add(row.bot_id);
-          lines.push(
-            line(row, now, 'order', {
-              key: 'robot.activity.copyOpen',
-              params: {
-                trader: names.get(Number(row.copy_trader_bot_id)) ?? '',
-                asset: row.asset,
-                direction: row.direction,
-                stakeCents: Number(row.stake_cents),
-                expiresAt: row.expires_at,
-              },
-            }),
-          );
-        }
-      }
+  const lines: FeedLine[] = [];
+  if (accepted.length > 0) {
+    // Every answer in one UPDATE … FROM (rows as one JSON parameter), guarded by state.
+    const answers = jsonRows(
+      trx,
+      ANSWER_COLUMNS,
+      accepted.map((c) => ({
+        id: c.row.id,
+        broker_order_id: c.brokerOrderId,
+        payout_pct: c.payoutPct,
+      })),
+    );
+    // MATERIALIZED: SQLite otherwise walks the placed orders and scans the JSON for each one.
+    const done = await sql<{ id: number | string }>`with v as materialized ${answers}
+      update orders set state = 'open', confirmed_at = ${now},
+        broker_order_id = v.broker_order_id, payout_pct = v.payout_pct
+      from v
+      where orders.id = v.id and orders.state = 'placed'
+      returning orders.id`.execute(trx);
+    const hit = new Set(done.rows.map((d) => Number(d.id)));
+    for (const { row } of accepted) {
+      if (!hit.has(row.id)) continue;
+      sent += 1;
+      touched.add(row.bot_id);
+      lines.push(
+        line(row, now, 'order', {
+          key: 'robot.activity.copyOpen',
+          params: {
+            trader: names.get(Number(row.copy_trader_bot_id)) ?? '',
+            asset: row.asset,
+            direction: row.direction,
+            stakeCents: Number(row.stake_cents),
+            expiresAt: row.expires_at,
+          },
+        }),
+      );
     }
-    await insertLines(trx, lines);
-  });
-  let failed = 0;
-  // Refusals grouped by reason: one statement per reason, not per order.
-  const byReason = new Map<string, CopyRow[]>();
-  for (const r of refused) {
-    const reason = reasons.get(r.id) ?? 'refused';
-    const list = byReason.get(reason);
-    if (list) list.push(r);
-    else byReason.set(reason, [r]);
   }
-  for (const [reason, rows] of byReason) {
-    failed += await failCopies(rt, rows, now, reason, false, touched);
+  await insertLines(trx, lines);
+  let failed = 0;
+  // Refusals grouped by reason: one statement per reason and chunk, not per order.
+  for (const [reason, rows] of refused) {
+    failed += await failCopiesIn(trx, names, rows, now, reason, false, touched);
   }
   return { sent, failed };
 }
@@ -383,37 +404,30 @@ async function sendDue(
   limit: number,
   touched: Set<number>,
 ): Promise<{ sent: number; failed: number }> {
-  const due = await rt.db
+  // Found and claimed in one statement: the compare-and-set (still placed, never attempted) is
+  // re-checked on every row it updates, so of two dispatchers only one gets a copy. Committed
+  // before any broker call: a crash after it means "ask the broker" (reconcileStale).
+  const due = rt.db
     .selectFrom('orders')
-    .select(COLUMNS)
+    .select('id')
     .where('copy_of', 'is not', null)
     .where('state', '=', 'placed')
     .where('attempted_at', 'is', null)
     .where('send_at', '<=', now)
     .where('send_at', '>=', now - COPY_LATE_TOLERANCE_MS)
     .orderBy('send_at')
-    .limit(limit)
-    .execute();
-  if (due.length === 0) return { sent: 0, failed: 0 };
-  const byId = new Map(due.map((r) => [r.id, r]));
-  const claimed: CopyRow[] = [];
-  for (let i = 0; i < due.length; i += CHUNK) {
-    // Committed before any broker call: a crash after it means "ask the broker" (reconcileStale).
-    const ids = await rt.db
+    .limit(limit);
+  const claimed: CopyRow[] = (
+    await rt.db
       .updateTable('orders')
       .set({ attempted_at: now })
-      .where(
-        'id',
-        'in',
-        due.slice(i, i + CHUNK).map((r) => r.id),
-      )
+      .where('id', 'in', due)
       .where('state', '=', 'placed')
       .where('attempted_at', 'is', null)
-      .returning('id')
-      .execute();
-    for (const { id } of ids)
-      claimed.push({ ...(byId.get(Number(id)) as CopyRow), attempted_at: now });
-  }
+      .returning(COLUMNS)
+      .execute()
+  ).map((r) => ({ ...r, id: Number(r.id), bot_id: Number(r.bot_id) }));
+  if (claimed.length === 0) return { sent: 0, failed: 0 };
   rt.fault?.('before_broker_call');
   const requestOf = (row: CopyRow): PlaceRequest => ({
     clientRef: row.client_ref,
@@ -440,12 +454,28 @@ async function sendDue(
     // Unknown outcome (time-out, dropped connection): left claimed, reconciled by client ref.
     rt.log.error({ err: describeError(err), order: row.id }, 'copy: broker call failed');
   };
+  let sent = 0;
+  let failed = 0;
   for (const [batch, rows] of batches) {
+    const items = rows.map((row) => ({ botId: row.bot_id, request: requestOf(row) }));
+    const placeIn = batch.placeManyIn;
+    if (placeIn) {
+      // A broker in our own database: its orders and the ledger's answers in one transaction.
+      const done = await rt.db.transaction().execute(async (trx) => {
+        const answers = await placeIn(trx, items);
+        return writeAnswersIn(
+          trx,
+          rows.map((row, i) => ({ row, answer: answers[i] as PlaceAnswer })),
+          now,
+          touched,
+        );
+      });
+      sent += done.sent;
+      failed += done.failed;
+      continue;
+    }
     try {
-      const answers = await withTimeout(
-        batch.placeMany(rows.map((row) => ({ botId: row.bot_id, request: requestOf(row) }))),
-        timeoutMs * 3,
-      );
+      const answers = await withTimeout(batch.placeMany(items), timeoutMs * 3);
       rows.forEach((row, i) => results.push({ row, answer: answers[i] as PlaceAnswer }));
     } catch (err) {
       for (const row of rows) unknown(row, err);
@@ -461,7 +491,8 @@ async function sendDue(
     if (a?.ok) results.push({ row, answer: a.value });
     else unknown(row, a?.error);
   });
-  return writeAnswers(rt, results, now, touched);
+  const rest = await writeAnswers(rt, results, now, touched);
+  return { sent: sent + rest.sent, failed: failed + rest.failed };
 }
 
 /** Settles open copies whose expiry passed; the follower's session never sees them. */

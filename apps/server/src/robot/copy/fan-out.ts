@@ -8,7 +8,8 @@ import {
   type FanOutDecision,
   type MetaFollower,
 } from '@app/robot';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { insertJsonRows, type BulkColumns } from '../../db/bulk.ts';
 import { fromDbBool } from '../../db/dialect.ts';
 import type { CopyTraderSettingsTable, Database, OrdersTable } from '../../db/schema.ts';
 import { PAPER_SEED } from '../brokers/paper-broker.ts';
@@ -20,6 +21,27 @@ const MIN_DURATION_MS = 60_000;
 const DAY_MS = 86_400_000;
 
 type OrderRow = Selectable<OrdersTable>;
+
+/** The columns a copy's ledger row is written with (one JSON parameter for the whole fan-out). */
+const COPY_COLUMNS: BulkColumns = {
+  bot_id: 'bigint',
+  client_ref: 'text',
+  session_ref: 'text',
+  gale_level: 'integer',
+  broker_id: 'integer',
+  account_type: 'integer',
+  asset: 'text',
+  direction: 'text',
+  stake_cents: 'bigint',
+  payout_pct: 'double precision',
+  state: 'text',
+  send_at: 'bigint',
+  expires_at: 'bigint',
+  created_at: 'bigint',
+  copy_of: 'bigint',
+  copy_product: 'text',
+  copy_trader_bot_id: 'bigint',
+};
 
 /** The start of the UTC day of `ms`: per-day limits count from 00:00 UTC (decisions.md). */
 export function utcDayStart(ms: number): number {
@@ -229,7 +251,7 @@ async function writeFanOut(
   if (!fanout) return null;
   const durationMs = Math.max(MIN_DURATION_MS, order.expires_at - order.send_at);
   const ref = copyClientRef(product, order.id);
-  const orders: Parameters<ReturnType<Kysely<Database>['insertInto']>['values']>[0][] = [];
+  const orders: Record<string, unknown>[] = [];
   const skips: { fanout_id: number; follower_bot_id: number; reason: string }[] = [];
   for (const d of decisions) {
     const f = followers[d.index] as FollowerRow;
@@ -239,8 +261,6 @@ async function writeFanOut(
     }
     orders.push({
       bot_id: f.botId,
-      signal_id: null,
-      channel_id: null,
       client_ref: ref,
       session_ref: ref,
       gale_level: 0,
@@ -259,12 +279,16 @@ async function writeFanOut(
       copy_trader_bot_id: order.bot_id,
     });
   }
-  for (let i = 0; i < orders.length; i += CHUNK) {
-    await trx
-      .insertInto('orders')
-      .values(orders.slice(i, i + CHUNK) as never)
-      .onConflict((oc) => oc.columns(['bot_id', 'client_ref']).doNothing())
-      .execute();
+  // One statement, one parameter: the idempotency key (bot, client ref) keeps one copy per
+  // follower and trader order whatever runs twice.
+  if (orders.length > 0) {
+    await insertJsonRows(
+      trx,
+      'orders',
+      COPY_COLUMNS,
+      orders,
+      sql`on conflict (bot_id, client_ref) do nothing`,
+    ).execute(trx);
   }
   for (let i = 0; i < skips.length; i += CHUNK * 4) {
     await trx

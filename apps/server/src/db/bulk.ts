@@ -1,0 +1,71 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- the helpers take any database or transaction */
+import { sql, SqliteAdapter, type Kysely, type RawBuilder } from 'kysely';
+
+/**
+ * PostgreSQL types of the columns a bulk statement carries (SQLite reads each JSON value with
+ * its own type: numbers as INTEGER/REAL, strings as TEXT, objects as JSON text).
+ */
+export type BulkColumns = Record<
+  string,
+  'bigint' | 'integer' | 'double precision' | 'text' | 'jsonb'
+>;
+
+/** Whether `db` (or a transaction of it) talks to the embedded SQLite database. */
+export function isSqlite(db: Kysely<any>): boolean {
+  return db.getExecutor().adapter instanceof SqliteAdapter;
+}
+
+/**
+ * Many rows as ONE bound parameter (a JSON array of objects), as a derived table with the
+ * columns of `columns`: `select … from ${jsonRows(db, cols, rows)} as v`. A multi-row VALUES
+ * list binds one parameter per cell, and building, binding and parsing 10,000 × 20 of them cost
+ * more than the database's own work (copy bench, decisions.md "Copy execution"); one JSON text
+ * is parsed by the database in one pass (SQLite `json_each`, PostgreSQL `json_to_recordset`).
+ */
+export function jsonRows(
+  db: Kysely<any>,
+  columns: BulkColumns,
+  rows: readonly object[],
+): RawBuilder<unknown> {
+  const names = Object.keys(columns);
+  if (isSqlite(db)) {
+    // Rows as arrays (`value ->> 0`): SQLite reads them about twice as fast as objects by key.
+    const text = JSON.stringify(
+      rows.map((r) => names.map((n) => (r as Record<string, unknown>)[n] ?? null)),
+    );
+    return sql`(select ${sql.join(
+      names.map((n, i) => sql`value ->> ${sql.lit(i)} as ${sql.id(n)}`),
+    )} from json_each(${text}))`;
+  }
+  const text = JSON.stringify(rows);
+  return sql`(select * from json_to_recordset(cast(${text} as json)) as r(${sql.join(
+    names.map((n) => sql`${sql.id(n)} ${sql.raw(columns[n] as string)}`),
+  )}))`;
+}
+
+/**
+ * `insert into table (columns) select columns from jsonRows(rows) …`: one statement and one
+ * parameter for any number of rows. `tail` is appended (`on conflict …`, `returning …`).
+ */
+export function insertJsonRows(
+  db: Kysely<any>,
+  table: string,
+  columns: BulkColumns,
+  rows: readonly object[],
+  tail: RawBuilder<unknown> = sql``,
+): RawBuilder<unknown> {
+  const cols = sql.join(Object.keys(columns).map((n) => sql.id(n)));
+  // `where true`: SQLite reads `on conflict` after a bare FROM as a join constraint otherwise.
+  return sql`insert into ${sql.table(table)} (${cols}) select ${cols} from ${jsonRows(
+    db,
+    columns,
+    rows,
+  )} as v where true ${tail}`;
+}
+
+/** Many ids as one parameter, for `where id in ${jsonIds(db, ids)}`. */
+export function jsonIds(db: Kysely<any>, ids: readonly (number | string)[]): RawBuilder<unknown> {
+  const text = JSON.stringify(ids);
+  if (isSqlite(db)) return sql`(select value from json_each(${text}))`;
+  return sql`(select cast(x as bigint) from json_array_elements_text(cast(${text} as json)) as x)`;
+}
