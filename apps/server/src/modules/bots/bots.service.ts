@@ -11,7 +11,7 @@ import type { AppDeps } from '../../plugins/context.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { issueCode, releasePendingClaim, sendCode } from './bot-verification.ts';
 import { accountBots, accountEmail, deleteBot, insertBot } from './bots.repository.ts';
-import { paidBotIds, trialExpirySec } from './trial.ts';
+import { paidBotIds, rememberRemovedExpiry, startingExpirySec } from './trial.ts';
 
 /** Whether a bot's expiry is its free trial: one is set and no paid purchase covered the bot. */
 function onTrial(bot: { id: number; botexp: number }, paid: Set<number>): boolean {
@@ -62,7 +62,7 @@ export async function addBot(
         virtual: body.virtual,
         email: await accountEmail(trx, accountId),
         now,
-        botexp: trialExpirySec(now, deps.trialDays),
+        botexp: await startingExpirySec(trx, body.botid, now, deps.trialDays),
       });
       return body.virtual ? null : issueCode(trx, botId, now);
     });
@@ -90,6 +90,7 @@ export async function removeBot(deps: AppDeps, accountId: number, userid: string
     if (botRemoveRefusal({ ...bot, trial }, bots.length, nowSec) !== null) {
       throw new HttpError(409, ErrorCode.cannotRemoveBot);
     }
+    await rememberRemovedExpiry(trx, bot, deps.now());
     await deleteBot(trx, bot.id);
   });
 }

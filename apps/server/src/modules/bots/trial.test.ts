@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fromDbJson } from '../../db/dialect.ts';
 import { runSession } from '../../robot/run-session.ts';
-import { callAs, createTestApp, useTestApp } from '../../test/app.ts';
+import { callAs, createTestApp, newAccount, registerAndLogin, useTestApp } from '../../test/app.ts';
 import { robotOf } from '../../test/robot.ts';
 import { command, MINUTE, newTrader, postSignal, saveGlobalParams } from '../../test/trading.ts';
 
@@ -102,6 +102,43 @@ describe('the free trial of a new bot (TRIAL_DAYS, default 7)', () => {
       botexp: trialEndSec + 30 * 86_400,
       trial: false,
     });
+  });
+});
+
+describe('no fresh trial by removing and re-creating a bot', () => {
+  it('a removed id created again, in the same account or a new one, keeps the expiry it had', async () => {
+    clock.now = START;
+    const me = await newTrader(t.app);
+    const other = `${me.userid}7`;
+    const add = () =>
+      callAs(t.app, me.cookie, api.addBot, {
+        body: { userid: me.userid, botid: other, virtual: false },
+      });
+    const remove = () => callAs(t.app, me.cookie, api.removeBot, { query: { userid: other } });
+    const expiryOf = async (userid: string) =>
+      Number(
+        (
+          await t.app.deps.db
+            .selectFrom('bots')
+            .select('botexp')
+            .where('userid', '=', userid)
+            .executeTakeFirstOrThrow()
+        ).botexp,
+      );
+    const trialEndSec = START / 1000 + 7 * 86_400;
+    expect((await add()).statusCode).toBe(200);
+    expect(await expiryOf(other)).toBe(trialEndSec);
+
+    // Ten days on, the trial is over: removed and added again, it is still over.
+    clock.now = START + 10 * DAY_MS;
+    expect((await remove()).statusCode).toBe(200);
+    expect((await add()).statusCode).toBe(200);
+    expect(await expiryOf(other)).toBe(trialEndSec);
+
+    // Nor does a new account registered with that id get a trial.
+    expect((await remove()).statusCode).toBe(200);
+    await registerAndLogin(t.app, { ...newAccount(), userid: other });
+    expect(await expiryOf(other)).toBe(trialEndSec);
   });
 });
 
