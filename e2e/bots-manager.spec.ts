@@ -31,7 +31,8 @@ test('the manager is reached from the Bots page and lists the one bot', async ()
     page.getByRole('heading', { name: 'Gerenciamento de Copytrader/bots', level: 1 }),
   ).toBeVisible();
   await expect(table().getByRole('row')).toHaveCount(2);
-  await expect(table().getByRole('cell', { name: 'Indefinido' })).toBeVisible();
+  // A new account's bot is on its free trial (TRIAL_DAYS, 7 by default).
+  await expect(table().getByRole('cell', { name: /\(teste grátis\)$/ })).toBeVisible();
   // The only bot cannot go.
   await expect(page.getByRole('button', { name: `Remover o bot ${trader.userid}` })).toBeDisabled();
   await expect(botSelector()).toHaveCount(0);
