@@ -62,7 +62,8 @@ test('the manager speaks English and fits a phone', async () => {
   // On a phone each bot is a card instead of a table row.
   const cards = page.getByRole('list', { name: 'Bots of the account' }).getByRole('listitem');
   await expect(cards).toHaveCount(2);
-  await expect(cards.filter({ hasText: virtualId })).toContainText('Not set');
+  // A new virtual bot has its free trial too.
+  await expect(cards.filter({ hasText: virtualId })).toContainText('(free trial)');
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   await shot(page, 'bots-manager-mobile-en');
   await page.setViewportSize({ width: 1280, height: 860 });

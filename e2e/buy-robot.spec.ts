@@ -168,9 +168,9 @@ test('en español, a 375 px phone: renewing adds to the paid period, the checkou
   await tab.close();
   await expect(phone.getByText('Estado del pago: pagado')).toBeVisible();
 
-  // Paid 30 days before, now 15 more on top: 45 days from (about) now.
+  // The 7-day trial, paid 30 days on top before, now 15 more: 52 days from (about) now.
   const expected = await phone.evaluate(() => {
-    const d = new Date(Date.now() + 45 * 86_400_000);
+    const d = new Date(Date.now() + 52 * 86_400_000);
     const two = (n: number) => String(n).padStart(2, '0');
     return `${two(d.getDate())}/${two(d.getMonth() + 1)}/${two(d.getFullYear() % 100)}`;
   });
