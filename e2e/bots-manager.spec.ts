@@ -31,7 +31,8 @@ test('the manager is reached from the Bots page and lists the one bot', async ()
     page.getByRole('heading', { name: 'Gerenciamento de Copytrader/bots', level: 1 }),
   ).toBeVisible();
   await expect(table().getByRole('row')).toHaveCount(2);
-  await expect(table().getByRole('cell', { name: 'Indefinido' })).toBeVisible();
+  // A new account's bot is on its free trial (TRIAL_DAYS, 7 by default).
+  await expect(table().getByRole('cell', { name: /\(teste grátis\)$/ })).toBeVisible();
   // The only bot cannot go.
   await expect(page.getByRole('button', { name: `Remover o bot ${trader.userid}` })).toBeDisabled();
   await expect(botSelector()).toHaveCount(0);
@@ -61,7 +62,8 @@ test('the manager speaks English and fits a phone', async () => {
   // On a phone each bot is a card instead of a table row.
   const cards = page.getByRole('list', { name: 'Bots of the account' }).getByRole('listitem');
   await expect(cards).toHaveCount(2);
-  await expect(cards.filter({ hasText: virtualId })).toContainText('Not set');
+  // A new virtual bot has its free trial too.
+  await expect(cards.filter({ hasText: virtualId })).toContainText('(free trial)');
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   await shot(page, 'bots-manager-mobile-en');
   await page.setViewportSize({ width: 1280, height: 860 });

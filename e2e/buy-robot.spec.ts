@@ -69,8 +69,9 @@ test('Pay on the local checkout lands on /paymentok showing paid; the expiry sho
   await expect(page.getByText('Estado do pagamento: pago')).toBeVisible();
   await expect(page.getByRole('link', { name: /^http.*\/pay\/local\// })).toBeVisible();
 
+  // Bought during the new account's 7-day free trial: the 30 days follow the trial's end.
   const expected = await page.evaluate(() => {
-    const d = new Date(Date.now() + 30 * 86_400_000);
+    const d = new Date(Date.now() + 37 * 86_400_000);
     const two = (n: number) => String(n).padStart(2, '0');
     return `${two(d.getDate())}/${two(d.getMonth() + 1)}/${two(d.getFullYear() % 100)}`;
   });
@@ -78,6 +79,7 @@ test('Pay on the local checkout lands on /paymentok showing paid; the expiry sho
   await expect(page).toHaveURL(/\/botsmanager$/);
   const row = page.getByRole('table', { name: 'Robôs da conta' }).getByRole('row').nth(1);
   await expect(row).toContainText(expected);
+  await expect(row).not.toContainText('teste grátis');
   await expect(row.getByRole('link', { name: `Renovar o bot ${trader.userid}` })).toBeVisible();
 
   await page.goto('/');
@@ -166,9 +168,9 @@ test('en español, a 375 px phone: renewing adds to the paid period, the checkou
   await tab.close();
   await expect(phone.getByText('Estado del pago: pagado')).toBeVisible();
 
-  // Paid 30 days before, now 15 more on top: 45 days from (about) now.
+  // The 7-day trial, paid 30 days on top before, now 15 more: 52 days from (about) now.
   const expected = await phone.evaluate(() => {
-    const d = new Date(Date.now() + 45 * 86_400_000);
+    const d = new Date(Date.now() + 52 * 86_400_000);
     const two = (n: number) => String(n).padStart(2, '0');
     return `${two(d.getDate())}/${two(d.getMonth() + 1)}/${two(d.getFullYear() % 100)}`;
   });

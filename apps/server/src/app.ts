@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import { isWebUrl } from '@app/contract';
+import { DEFAULT_TRIAL_DAYS, isWebUrl } from '@app/contract';
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
@@ -114,6 +114,21 @@ export interface BuildOptions {
    * payment provider sends the buyer back to and posts notifications to; default: the request's.
    */
   publicUrl?: string;
+  /**
+   * A new bot's free trial in days (TRIAL_DAYS, default DEFAULT_TRIAL_DAYS = 7): its expiry is
+   * its creation plus this; 0 = no trial, a bot must be bought before it trades.
+   */
+  trialDays?: number;
+}
+
+/** TRIAL_DAYS: a whole number of days ≥ 0; unset or empty → the default. */
+function trialDaysFromEnv(): number {
+  const raw = process.env.TRIAL_DAYS?.trim() ?? '';
+  if (raw === '') return DEFAULT_TRIAL_DAYS;
+  if (!/^\d{1,5}$/.test(raw)) {
+    throw new Error('TRIAL_DAYS must be a whole number of days (0 = no free trial), e.g. 7');
+  }
+  return Number(raw);
 }
 
 /** TELEGRAM_API_ID and TELEGRAM_API_HASH switch the Telegram source on. */
@@ -203,6 +218,10 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   if (publicUrl !== null && !isWebUrl(publicUrl)) {
     throw new Error('PUBLIC_URL must be an http(s) URL, e.g. https://robo.example.com');
   }
+  const trialDays = options.trialDays ?? trialDaysFromEnv();
+  if (!Number.isInteger(trialDays) || trialDays < 0) {
+    throw new Error('trialDays must be a whole number of days ≥ 0');
+  }
   const dataDir = resolve(options.dataDir ?? 'data');
   const database = openDatabase({
     dataDir,
@@ -249,6 +268,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimit },
     throttle: { ...DEFAULT_THROTTLE, ...options.throttle },
     messenger: options.messenger ?? localOutbox(dataDir, now),
+    trialDays,
   };
   app.decorate('deps', deps);
   const logError = (err: unknown, context: Record<string, unknown>) =>

@@ -78,6 +78,13 @@ describe('botRemoveRefusal', () => {
     expect(botRemoveRefusal({ virtual: false, botexp: now + 1 }, 3, now)).toBe('paidExpiry');
   });
 
+  it('allows a messaging-app bot on its free trial (not paid), unless it is the last one', () => {
+    expect(botRemoveRefusal({ virtual: false, botexp: now + 1, trial: true }, 2, now)).toBeNull();
+    expect(botRemoveRefusal({ virtual: false, botexp: now + 1, trial: true }, 1, now)).toBe(
+      'lastBot',
+    );
+  });
+
   it("refuses the account's last bot, even an expired or virtual one", () => {
     expect(botRemoveRefusal({ virtual: false, botexp: 0 }, 1, now)).toBe('lastBot');
     expect(botRemoveRefusal({ virtual: true, botexp: 0 }, 1, now)).toBe('lastBot');

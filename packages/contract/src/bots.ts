@@ -16,6 +16,11 @@ export const BotSchema = z.object({
    * configured but does not trade. Virtual bots are always verified.
    */
   verified: z.boolean(),
+  /**
+   * True while `botexp` is the free trial a new bot gets (no paid purchase has covered the bot
+   * yet); absent or false otherwise.
+   */
+  trial: z.boolean().optional(),
 });
 export type Bot = z.infer<typeof BotSchema>;
 
@@ -71,15 +76,15 @@ export type BotRemoveRefusal = 'paidExpiry' | 'lastBot';
 
 /**
  * The remove rule shared by the panel (button state) and the server (409): a messaging-app bot
- * with a paid expiry ahead keeps its subscription, and an account keeps at least one bot.
- * `nowSec` is Unix seconds, like `botexp`.
+ * with a paid expiry ahead keeps its subscription (a free trial is not paid: it may go), and an
+ * account keeps at least one bot. `nowSec` is Unix seconds, like `botexp`.
  */
 export function botRemoveRefusal(
-  bot: Pick<Bot, 'virtual' | 'botexp'>,
+  bot: Pick<Bot, 'virtual' | 'botexp' | 'trial'>,
   accountBotCount: number,
   nowSec: number,
 ): BotRemoveRefusal | null {
-  if (!bot.virtual && bot.botexp > nowSec) return 'paidExpiry';
+  if (!bot.virtual && bot.trial !== true && bot.botexp > nowSec) return 'paidExpiry';
   if (accountBotCount <= 1) return 'lastBot';
   return null;
 }

@@ -140,6 +140,8 @@ export type PurchaseState = (typeof PURCHASE_STATES)[number];
 export const PURCHASE_TTL_MS = 24 * 60 * 60 * 1000;
 /** How often the buy screen and `/paymentok` ask for a waiting purchase's state. */
 export const PURCHASE_POLL_MS = 3000;
+/** A new bot's free trial when TRIAL_DAYS is not set: its expiry is creation + this many days. */
+export const DEFAULT_TRIAL_DAYS = 7;
 /** The home dashboard warns this many days before a bot's expiry. */
 export const EXPIRY_WARNING_DAYS = 3;
 

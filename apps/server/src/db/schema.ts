@@ -479,6 +479,7 @@ export interface Database {
   payment_notifications: PaymentNotificationsTable;
   copy_fanouts: CopyFanoutsTable;
   copy_skips: CopySkipsTable;
+  removed_bot_expiries: RemovedBotExpiriesTable;
 }
 
 /** Migration 0020: counters of failed logins and registrations per key (modules/auth/throttle.ts). */
@@ -613,4 +614,12 @@ export interface CopySkipsTable {
   fanout_id: number;
   follower_bot_id: number;
   reason: string;
+}
+
+/** Migration 0045: the expiry of a removed bot, where its id starts again if re-created. */
+export interface RemovedBotExpiriesTable {
+  userid: string;
+  /** Unix seconds, as `bots.botexp`. */
+  botexp: number;
+  removed_at: EpochMs;
 }

@@ -28,6 +28,8 @@ export interface AppDeps {
   throttle: ThrottlePolicy;
   /** Sends verification codes to messaging-app ids (lib/messenger.ts). */
   messenger: BotMessenger;
+  /** A new bot's free trial in days (TRIAL_DAYS): `botexp` = creation + this; 0 = none. */
+  trialDays: number;
 }
 
 /**

@@ -14,6 +14,7 @@ import { copy } from './0030-copy.ts';
 import { copyFollowerIndex } from './0031-copy-follower-index.ts';
 import { copyExec } from './0035-copy-exec.ts';
 import { purchases } from './0040-purchases.ts';
+import { removedBotExpiries } from './0045-removed-bot-expiries.ts';
 
 /**
  * Every migration, listed in code rather than found by scanning a folder, so running under tsx,
@@ -35,5 +36,6 @@ export function migrations(types: ColumnTypes): Record<string, Migration> {
     '0031-copy-follower-index': copyFollowerIndex(types),
     '0035-copy-exec': copyExec(types),
     '0040-purchases': purchases(types),
+    '0045-removed-bot-expiries': removedBotExpiries(types),
   };
 }

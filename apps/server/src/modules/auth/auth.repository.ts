@@ -35,6 +35,8 @@ export interface NewAccount {
   userid: string;
   traderid: string;
   now: number;
+  /** The first bot's expiry (Unix seconds): its free trial's end. */
+  botexp: number;
 }
 
 /**
@@ -56,7 +58,7 @@ export async function createAccountWithBot(trx: Kysely<Database>, a: NewAccount)
       virtual: false,
       verified: false,
       email: a.email,
-      botexp: 0,
+      botexp: a.botexp,
       created_at: a.now,
     })
     .returning('id')

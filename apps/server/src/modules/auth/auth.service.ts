@@ -13,6 +13,7 @@ import { uniqueViolation } from '../../db/dialect.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { AppDeps } from '../../plugins/context.ts';
 import { issueCode, releasePendingClaim, sendCode } from '../bots/bot-verification.ts';
+import { startingExpirySec } from '../bots/trial.ts';
 import {
   createAccountWithBot,
   findAccountByEmail,
@@ -58,6 +59,7 @@ export async function register(
         userid: body.userid,
         traderid,
         now,
+        botexp: await startingExpirySec(trx, body.userid, now, deps.trialDays),
       });
       return issueCode(trx, botId, now);
     });

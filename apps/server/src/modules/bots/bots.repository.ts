@@ -49,6 +49,8 @@ export interface NewBotRow {
   virtual: boolean;
   email: string;
   now: number;
+  /** Unix seconds: the free trial's end (`trialExpirySec`). */
+  botexp: number;
 }
 
 /** Inserts the bot (a messaging-app bot pending until proven); returns its row id. */
@@ -63,7 +65,7 @@ export async function insertBot(db: Kysely<Database>, b: NewBotRow): Promise<num
       virtual: b.virtual,
       verified: b.virtual,
       email: b.email,
-      botexp: 0,
+      botexp: b.botexp,
       created_at: b.now,
     })
     .returning('id')

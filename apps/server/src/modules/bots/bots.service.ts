@@ -11,16 +11,24 @@ import type { AppDeps } from '../../plugins/context.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { issueCode, releasePendingClaim, sendCode } from './bot-verification.ts';
 import { accountBots, accountEmail, deleteBot, insertBot } from './bots.repository.ts';
+import { paidBotIds, rememberRemovedExpiry, startingExpirySec } from './trial.ts';
+
+/** Whether a bot's expiry is its free trial: one is set and no paid purchase covered the bot. */
+function onTrial(bot: { id: number; botexp: number }, paid: Set<number>): boolean {
+  return bot.botexp > 0 && !paid.has(bot.id);
+}
 
 /** Every bot of the account, in creation order. */
 export async function listBots(deps: AppDeps, accountId: number): Promise<Bot[]> {
   const bots = await accountBots(deps.db, accountId);
-  return bots.map(({ email, userid, botexp, virtual, verified }) => ({
-    email,
-    userid,
-    botexp,
-    virtual,
-    verified,
+  const paid = await paidBotIds(deps.db, accountId);
+  return bots.map((b) => ({
+    email: b.email,
+    userid: b.userid,
+    botexp: b.botexp,
+    virtual: b.virtual,
+    verified: b.verified,
+    trial: onTrial(b, paid),
   }));
 }
 
@@ -54,6 +62,7 @@ export async function addBot(
         virtual: body.virtual,
         email: await accountEmail(trx, accountId),
         now,
+        botexp: await startingExpirySec(trx, body.botid, now, deps.trialDays),
       });
       return body.virtual ? null : issueCode(trx, botId, now);
     });
@@ -67,7 +76,8 @@ export async function addBot(
 
 /**
  * Removes a bot of the caller's account (ownership checked by the pipeline), unless the shared
- * rule refuses: a messaging-app bot with a paid expiry ahead, or the account's last bot.
+ * rule refuses: a messaging-app bot with a paid expiry ahead (a trial is not paid), or the
+ * account's last bot.
  */
 export async function removeBot(deps: AppDeps, accountId: number, userid: string): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
@@ -76,9 +86,11 @@ export async function removeBot(deps: AppDeps, accountId: number, userid: string
     // Removed in between: no longer yours, the pipeline's answer.
     if (!bot) throw new HttpError(403, ErrorCode.forbidden);
     const nowSec = Math.floor(deps.now() / 1000);
-    if (botRemoveRefusal(bot, bots.length, nowSec) !== null) {
+    const trial = onTrial(bot, await paidBotIds(trx, accountId));
+    if (botRemoveRefusal({ ...bot, trial }, bots.length, nowSec) !== null) {
       throw new HttpError(409, ErrorCode.cannotRemoveBot);
     }
+    await rememberRemovedExpiry(trx, bot, deps.now());
     await deleteBot(trx, bot.id);
   });
 }

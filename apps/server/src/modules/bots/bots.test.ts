@@ -1,6 +1,7 @@
 import { endpoints as api } from '@app/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callAs, lastCodeSentTo, registerAndLogin, useTestApp } from '../../test/app.ts';
+import { markPaid } from '../../test/purchases.ts';
 
 let clock = 1_700_000_000_000;
 const nowSec = () => Math.floor(clock / 1000);
@@ -24,8 +25,9 @@ const remove = (who: Trader, userid: string) =>
 const session = (who: Trader) => callAs(t.app, who.cookie, api.session);
 const ids = async (who: Trader) =>
   ((await list(who)).json() as { userid: string }[]).map((b) => b.userid);
-const setExpiry = (userid: string, botexp: number) =>
-  t.app.deps.db.updateTable('bots').set({ botexp }).where('userid', '=', userid).execute();
+const TRIAL_SEC = 7 * 86_400;
+/** A paid expiry: the bot's expiry set and a paid purchase covering it (not a trial any more). */
+const setPaidExpiry = (userid: string, botexp: number) => markPaid(t.app, userid, botexp);
 
 /** A messaging id no other test uses: the account's own id with its last digit bumped twice. */
 let extra = 0;
@@ -36,22 +38,31 @@ describe('GET /api/getbots', () => {
     const me = await registerAndLogin(t.app);
     const res = await list(me);
     expect(res.statusCode).toBe(200);
+    // A new account's bot starts on its free trial (TRIAL_DAYS, default 7).
     expect(res.json()).toEqual([
-      { email: me.email, userid: me.userid, botexp: 0, virtual: false, verified: false },
+      {
+        email: me.email,
+        userid: me.userid,
+        botexp: nowSec() + TRIAL_SEC,
+        virtual: false,
+        verified: false,
+        trial: true,
+      },
     ]);
   });
 });
 
 describe('POST /api/addnewbot', () => {
-  it("creates a messaging-app bot with the account's e-mail, no expiry and traderid = botid", async () => {
+  it("creates a messaging-app bot with the account's e-mail, a trial and traderid = botid", async () => {
     const me = await registerAndLogin(t.app);
     const botid = freshId(me);
     const res = await add(me, { botid, virtual: false, email: 'ignored@example.com' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ ok: true });
+    const trial = { botexp: nowSec() + TRIAL_SEC, virtual: false, verified: false, trial: true };
     expect((await list(me)).json()).toEqual([
-      { email: me.email, userid: me.userid, botexp: 0, virtual: false, verified: false },
-      { email: me.email, userid: botid, botexp: 0, virtual: false, verified: false },
+      { email: me.email, userid: me.userid, ...trial },
+      { email: me.email, userid: botid, ...trial },
     ]);
     expect((await session(me)).json().botIDs).toEqual([
       { userid: me.userid, traderid: me.userid },
@@ -90,9 +101,10 @@ describe('POST /api/addnewbot', () => {
     expect((await list(me)).json()).toContainEqual({
       email: me.email,
       userid: prefixed,
-      botexp: 0,
+      botexp: nowSec() + TRIAL_SEC,
       virtual: true,
       verified: true,
+      trial: true,
     });
     // Another messaging-app bot of the account is a source too, and incrementing is a derivation.
     const second = `1${freshId(me)}`;
@@ -144,7 +156,7 @@ describe('GET /api/botremove', () => {
     const me = await registerAndLogin(t.app);
     const botid = freshId(me);
     await add(me, { botid, virtual: false });
-    await setExpiry(botid, nowSec() - 60);
+    await setPaidExpiry(botid, nowSec() - 60);
     await callAs(t.app, me.cookie, api.sendBotCommand, { body: { userid: botid, botCmd: 1 } });
     const botRow = await t.app.deps.db
       .selectFrom('bots')
@@ -166,7 +178,7 @@ describe('GET /api/botremove', () => {
     const me = await registerAndLogin(t.app);
     const botid = freshId(me);
     await add(me, { botid, virtual: false });
-    await setExpiry(botid, nowSec() + 86_400);
+    await setPaidExpiry(botid, nowSec() + 86_400);
     const res = await remove(me, botid);
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('bots.errors.cannotRemove');

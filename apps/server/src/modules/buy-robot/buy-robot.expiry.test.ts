@@ -12,7 +12,9 @@ const t = useTestApp({ now: () => clock.now, payments: { local: true } });
 
 describe('a paid period, then the robot stops (issue 10 "Done when")', () => {
   it('trades while the 30 paid days last, and refuses with the reason once they pass', async () => {
+    // A new trader is on its 7-day free trial; buying during it adds the 30 days to its end.
     const me = await newTrader(t.app);
+    const trialEnd = clock.now + 7 * DAY_MS;
     await saveGlobalParams(t.app, me);
     const rt = robotOf(t.app);
     expect((await command(t.app, rt, me, 1)).params).toMatchObject({ running: true });
@@ -48,12 +50,14 @@ describe('a paid period, then the robot stops (issue 10 "Done when")', () => {
         .executeTakeFirstOrThrow();
     }
 
-    // Day 29: still paid.
-    clock.now = paidAt + 29 * DAY_MS;
+    expect(paidAt).toBeLessThan(trialEnd);
+
+    // Day 29 of the paid period (after the trial's 7): still paid.
+    clock.now = trialEnd + 29 * DAY_MS;
     expect(await decide()).toEqual({ decision: 'traded', decision_reason: null });
 
-    // Day 30 and a minute: the paid period is over.
-    clock.now = paidAt + 30 * DAY_MS + MINUTE;
+    // Day 30 and a minute after the trial: the paid period is over.
+    clock.now = trialEnd + 30 * DAY_MS + MINUTE;
     expect(await decide()).toEqual({ decision: 'refused', decision_reason: 'expired' });
     const feed = await t.app.deps.db
       .selectFrom('activity')

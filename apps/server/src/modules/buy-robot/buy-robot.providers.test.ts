@@ -150,10 +150,13 @@ const ENV = {
   NOWPAYMENTS_API_URL: np.url,
 };
 
+// No free trial here (a new bot starts expired), so a payment extends from now; the trial's own
+// arithmetic is in modules/bots/trial.test.ts.
 const t = useTestApp({
   now: () => clock.now,
   publicUrl: PUBLIC_URL,
   payments: { env: ENV },
+  trialDays: 0,
 });
 
 /* ---------- helpers ---------- */
@@ -380,7 +383,7 @@ describe('Mercado Pago (regional) through the app', () => {
     // Nothing asked of the provider, nothing stored, nothing extended.
     expect(mp.requests.filter((r) => r.path.startsWith('/v1/payments'))).toEqual([]);
     expect(await stateOf(purchase)).toBe('waiting');
-    expect(await botexpOf(me.userid)).toBe(0);
+    expect(await botexpOf(me.userid)).toBe(nowSec());
     expect(await notificationsOf(purchase)).toBe(0);
   });
 
@@ -393,7 +396,7 @@ describe('Mercado Pago (regional) through the app', () => {
     );
     expect(res.statusCode).toBe(200);
     expect(await stateOf(purchase)).toBe('failed');
-    expect(await botexpOf(me.userid)).toBe(0);
+    expect(await botexpOf(me.userid)).toBe(nowSec());
   });
 
   it('a missed notification is picked up by the look-up when the purchase is read', async () => {
@@ -470,7 +473,7 @@ describe('Stripe (card) through the app', () => {
     );
     expect(forged.statusCode).toBe(401);
     expect(await stateOf(purchase)).toBe('waiting');
-    expect(await botexpOf(me.userid)).toBe(0);
+    expect(await botexpOf(me.userid)).toBe(nowSec());
     expect(await notificationsOf(purchase)).toBe(0);
   });
 
@@ -485,7 +488,7 @@ describe('Stripe (card) through the app', () => {
     );
     expect(res.json()).toEqual({ ok: true, result: 'applied' });
     expect(await stateOf(purchase)).toBe('failed');
-    expect(await botexpOf(me.userid)).toBe(0);
+    expect(await botexpOf(me.userid)).toBe(nowSec());
   });
 });
 
@@ -545,7 +548,7 @@ describe('NOWPayments (crypto) through the app', () => {
     const tampered = await deliver('nowpayments', { ...signed, rawBody: JSON.stringify(payment) });
     expect(tampered.statusCode).toBe(401);
     expect(await stateOf(purchase)).toBe('waiting');
-    expect(await botexpOf(me.userid)).toBe(0);
+    expect(await botexpOf(me.userid)).toBe(nowSec());
     expect(await notificationsOf(purchase)).toBe(0);
   });
 
@@ -560,7 +563,7 @@ describe('NOWPayments (crypto) through the app', () => {
     const res = await deliver('nowpayments', npNotification(npPayment(purchase, 'failed')));
     expect(res.json()).toEqual({ ok: true, result: 'applied' });
     expect(await stateOf(purchase)).toBe('failed');
-    expect(await botexpOf(me.userid)).toBe(0);
+    expect(await botexpOf(me.userid)).toBe(nowSec());
   });
 
   it('every network the /comprar select offers is one the provider accepts', async () => {

@@ -38,7 +38,14 @@ const fake: PaymentProvider = {
   lookup: (ref) => Promise.resolve(lookups.get(ref) ?? 'waiting'),
 };
 
-const t = useTestApp({ now: () => clock.now, payments: { providers: [fake], local: true } });
+// No free trial here: a new bot starts expired (its expiry = its creation), so a purchase starts
+// now and "extends nothing" means the expiry is still the creation instant. The trial's own
+// arithmetic (a purchase during the trial adds to its end) is in modules/bots/trial.test.ts.
+const t = useTestApp({
+  now: () => clock.now,
+  payments: { providers: [fake], local: true },
+  trialDays: 0,
+});
 
 type Me = Awaited<ReturnType<typeof registerAndLogin>>;
 
@@ -249,7 +256,7 @@ describe('the local provider, end to end', () => {
     const { purchase } = api.buyBot.response.parse((await buy(me)).json());
     expect((await pressLocal(purchase, 'failed')).statusCode).toBe(303);
     expect(await status(purchase)).toMatchObject({ state: 'failed' });
-    expect(await botexpOf(me.userid)).toBe(0);
+    expect(await botexpOf(me.userid)).toBe(nowSec());
   });
 
   it('refuses a cross-site form post, an unknown purchase and a forged notification', async () => {
@@ -423,7 +430,7 @@ describe('expiry arithmetic', () => {
     await buyAndPay(me, { subid: 'brl-2-30', bots: [a, b] });
     expect(await botexpOf(a)).toBe(nowSec() + 35 * DAY);
     expect(await botexpOf(b)).toBe(nowSec() + 30 * DAY);
-    expect(await botexpOf(me.userid)).toBe(0);
+    expect(await botexpOf(me.userid)).toBe(nowSec());
   });
 });
 

@@ -128,6 +128,19 @@ describe('bot manager', () => {
     );
   });
 
+  it('marks a free trial on its expiry, and lets a trial bot be removed (not paid)', async () => {
+    const at = new Date(2031, 11, 24, 18, 30).getTime() / 1000;
+    await openManager([
+      own(ana.userid, { botexp: at, trial: true }),
+      own('6660003', { botexp: at }),
+    ]);
+    await table();
+    expect(cellsOf(ana.userid)[2]).toBe('24/12/31 18:30 (teste grátis)');
+    expect(cellsOf('6660003')[2]).toBe('24/12/31 18:30');
+    expect(screen.getByRole('button', { name: `Remover o bot ${ana.userid}` })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Remover o bot 6660003' })).toBeDisabled();
+  });
+
   it('disables delete of the only bot', async () => {
     const { user } = await openManager();
     await table();

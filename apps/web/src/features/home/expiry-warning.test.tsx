@@ -55,4 +55,35 @@ describe('the home dashboard (issue 10)', () => {
       await screen.findByText(/venceu em .*: o robô não abre novas operações/),
     ).toBeInTheDocument();
   });
+
+  it('labels a free trial: until when, its end within 3 days, and a buy link', async () => {
+    const trialEnd = nowSec + 5 * DAY;
+    const trialSoon = nowSec + DAY;
+    fakeServer({
+      'GET /api/session': { body: ana },
+      'GET /api/getbots': {
+        body: [
+          { ...bot(ana.userid, trialEnd), trial: true },
+          { ...bot('15550002', trialSoon), trial: true },
+          { ...bot('15550003', nowSec - 60), trial: true },
+        ],
+      },
+    });
+    await renderApp('/');
+    expect(
+      await screen.findByText(
+        `O bot ${ana.userid} está em teste grátis até ${formatBotExpiry(trialEnd) ?? ''}.`,
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        `O teste grátis do bot 15550002 termina em ${formatBotExpiry(trialSoon) ?? ''}. Compre um plano para continuar operando.`,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/O teste grátis do bot 15550003 terminou em/)).toBeInTheDocument();
+    const buy = screen.getAllByRole('link', { name: 'Comprar' });
+    expect(buy).toHaveLength(2);
+    expect(buy[0]).toHaveAttribute('href', '/comprar');
+    expect(screen.queryByRole('link', { name: 'Renovar' })).toBeNull();
+  });
 });

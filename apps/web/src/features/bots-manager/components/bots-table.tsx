@@ -27,6 +27,16 @@ import { VerifyBot } from './verify-bot.tsx';
 /** Where a trader renews a bot (SPEC §2 "Bot manager": a renew link to the buy page). */
 export const RENEW_PATH = PATHS.buy;
 
+/** The expiry cell: the date (marked as a free trial while the bot never paid) or "Indefinido". */
+function useExpiryText(): (bot: Bot) => string {
+  const { t } = useTranslation();
+  return (bot) => {
+    const date = formatBotExpiry(bot.botexp);
+    if (date === null) return t('botsManager.noExpiry');
+    return bot.trial === true ? t('botsManager.trialExpiry', { date }) : date;
+  };
+}
+
 interface BotsTableProps {
   bots: readonly Bot[];
   /** Unix seconds, the clock the remove rule is checked against. */
@@ -115,6 +125,7 @@ function BotActions({
 /** On a phone the five columns do not fit: one card per bot, the same fields stacked. */
 function BotCards({ bots, ...rest }: BotsTableProps) {
   const { t } = useTranslation();
+  const expiryText = useExpiryText();
   return (
     <Stack
       component="ul"
@@ -136,8 +147,7 @@ function BotCards({ bots, ...rest }: BotsTableProps) {
           {bot.verified ? null : <VerifyBot bot={bot} />}
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <Typography variant="body2" sx={{ flexGrow: 1 }}>
-              {t('botsManager.columns.botexp')}:{' '}
-              {formatBotExpiry(bot.botexp) ?? t('botsManager.noExpiry')}
+              {t('botsManager.columns.botexp')}: {expiryText(bot)}
             </Typography>
             <BotActions bot={bot} botCount={bots.length} {...rest} />
           </Box>
@@ -154,6 +164,7 @@ function BotCards({ bots, ...rest }: BotsTableProps) {
 export function BotsTable(props: BotsTableProps) {
   const { bots, ...rest } = props;
   const { t } = useTranslation();
+  const expiryText = useExpiryText();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   if (phone) return <BotCards {...props} />;
@@ -174,9 +185,7 @@ export function BotsTable(props: BotsTableProps) {
             <TableRow key={bot.userid}>
               <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 140 }}>{bot.email}</TableCell>
               <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{bot.userid}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {formatBotExpiry(bot.botexp) ?? t('botsManager.noExpiry')}
-              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{expiryText(bot)}</TableCell>
               <TableCell>
                 <TypeChip bot={bot} />
                 {bot.verified ? null : <VerifyBot bot={bot} />}

@@ -12,8 +12,14 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 /**
  * The home dashboard's expiry line (issue 10): until when the current bot is paid, and a warning
  * for each bot of the account whose paid period ends within EXPIRY_WARNING_DAYS, or has ended
- * (the robot then opens no new trades), with a renew link.
+ * (the robot then opens no new trades), with a renew link. A bot that never paid is on its free
+ * trial: the same lines say "trial" and the link says "buy".
  */
+function warningKey(state: 'expired' | 'soon' | null, trial: boolean) {
+  if (trial) return state === 'expired' ? 'expiryWarning.trialExpired' : 'expiryWarning.trialSoon';
+  return state === 'expired' ? 'expiryWarning.expired' : 'expiryWarning.soon';
+}
+
 export function ExpiryWarning({ canRenew }: { canRenew: boolean }) {
   const { t } = useTranslation();
   const { userid } = useCurrentBot();
@@ -35,7 +41,7 @@ export function ExpiryWarning({ canRenew }: { canRenew: boolean }) {
     <Stack spacing={1} sx={{ mb: 3 }}>
       {paid ? (
         <Alert severity="info">
-          {t('expiryWarning.paidUntil', {
+          {t(current.trial === true ? 'expiryWarning.trialUntil' : 'expiryWarning.paidUntil', {
             userid: current.userid,
             date: formatBotExpiry(current.botexp) ?? '',
           })}
@@ -48,12 +54,12 @@ export function ExpiryWarning({ canRenew }: { canRenew: boolean }) {
           action={
             canRenew ? (
               <Button color="inherit" size="small" component={RouterLink} to={PATHS.buy}>
-                {t('expiryWarning.renew')}
+                {t(bot.trial === true ? 'expiryWarning.buy' : 'expiryWarning.renew')}
               </Button>
             ) : undefined
           }
         >
-          {t(state === 'expired' ? 'expiryWarning.expired' : 'expiryWarning.soon', {
+          {t(warningKey(state, bot.trial === true), {
             userid: bot.userid,
             date: formatBotExpiry(bot.botexp) ?? '',
           })}
