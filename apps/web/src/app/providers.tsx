@@ -1,4 +1,7 @@
-import { CssBaseline, ThemeProvider } from '@mui/material';
+import { CssBaseline } from '@mui/material';
+// MUI's own ThemeProvider also carries the CSS-variables provider, which a theme made without
+// `cssVariables` never uses; for such a theme it renders exactly this one (issue 12, ~3 kB).
+import { ThemeProvider } from '@mui/system';
 import type { QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
