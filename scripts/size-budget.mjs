@@ -47,7 +47,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     );
   };
   report(`login page JavaScript (${loginFiles.length} files)`, loginKb, web.loginJsGzipKbMax);
-  if (web.loginJsGzipKbTarget < web.loginJsGzipKbMax) {
+  if (web.loginJsGzipKbTarget !== undefined) {
     const met = loginKb <= web.loginJsGzipKbTarget;
     console.log(
       `${'  issue 12 target for it'.padEnd(58)} ${web.loginJsGzipKbTarget} kB gzip  ${met ? 'met' : 'not met yet (not enforced)'}`,

@@ -117,7 +117,7 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next)[\\/]/,
             },
             // The MUI and emotion modules the login page imports, in one file instead of a dozen
             // small ones: ~7 kB gzip less (one compression window), one request (issue 12).

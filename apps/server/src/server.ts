@@ -1,4 +1,5 @@
 import { build } from './app.ts';
+import { AsyncLogStream } from './lib/log-stream.ts';
 import { parseTrustProxy } from './lib/trust-proxy.ts';
 
 /**
@@ -14,8 +15,13 @@ import { parseTrustProxy } from './lib/trust-proxy.ts';
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
 
+// Log lines leave through the thread pool: a slow reader of stdout never stalls requests.
+const logStream = new AsyncLogStream(1);
+process.on('exit', () => logStream.flushSync());
+
 const app = await build({
   logger: true,
+  logStream,
   trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
   ...(process.env.REGISTRATIONS_PER_HOUR
     ? { throttle: { registrationsPerHour: Number(process.env.REGISTRATIONS_PER_HOUR) } }

@@ -1,20 +1,19 @@
-import { CssBaseline, ThemeProvider } from '@mui/material';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { CssBaseline } from '@mui/material';
+// MUI's own ThemeProvider also carries the CSS-variables provider, which a theme made without
+// `cssVariables` never uses; for such a theme it renders exactly this one (issue 12, ~3 kB).
+import { ThemeProvider } from '@mui/system';
+import type { QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n/index.ts';
+import { QueryClientHolderContext, SessionContext, SessionStore } from '../lib/session.ts';
 import { theme } from './theme.ts';
 
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { refetchOnWindowFocus: false, retry: 1 },
-      mutations: { retry: false },
-    },
-  });
-}
-
-/** Theme, baseline CSS, server-state cache and translations for everything below. */
+/**
+ * Theme, baseline CSS, the session and translations for everything below. The server-state
+ * cache (TanStack Query) is not here: each lazy screen brings it (`QueryScope`), so the login
+ * page loads none of it (issue 12). Tests may hand their own `queryClient`.
+ */
 export function Providers({
   children,
   queryClient,
@@ -22,15 +21,18 @@ export function Providers({
   children: ReactNode;
   queryClient?: QueryClient;
 }) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
+  const [session] = useState(() => new SessionStore());
+  const [holder] = useState(() => ({ client: queryClient ?? null }));
   return (
     <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <ThemeProvider theme={theme}>
-          <CssBaseline enableColorScheme />
-          {children}
-        </ThemeProvider>
-      </QueryClientProvider>
+      <SessionContext.Provider value={session}>
+        <QueryClientHolderContext.Provider value={holder}>
+          <ThemeProvider theme={theme}>
+            <CssBaseline enableColorScheme />
+            {children}
+          </ThemeProvider>
+        </QueryClientHolderContext.Provider>
+      </SessionContext.Provider>
     </I18nextProvider>
   );
 }

@@ -25,10 +25,16 @@ export function lazyScreen<P extends object>(
   let loaded: ComponentType<P> | null = null;
   const preload = (): Promise<{ default: ComponentType<P> }> => {
     // With its chunk, the rest of the catalogue (the login page loads only its own areas).
-    pending ??= Promise.all([load(), loadFullCatalogue()]).then(
-      ([Component]) => {
-        loaded = Component;
-        return { default: Component };
+    // And the server-state cache every screen but the login page reads (TanStack Query).
+    pending ??= Promise.all([load(), loadFullCatalogue(), import('./query-scope.tsx')]).then(
+      ([Component, , { QueryScope }]) => {
+        const InScope = (props: P) => (
+          <QueryScope>
+            <Component {...props} />
+          </QueryScope>
+        );
+        loaded = InScope;
+        return { default: InScope };
       },
       (error: unknown) => {
         // A failed download (network hiccup) is tried again on the next visit.

@@ -1,9 +1,8 @@
 import { AUTH_ROUTES, ErrorCode, type SessionInfo } from '@app/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useSyncExternalStore } from 'react';
 import { ApiError, request } from './api.ts';
-import { clearAllStorage, forgetSessionIds, rememberSession } from './storage.ts';
-import { queryKeys } from './query-keys.ts';
+import { forgetSessionIds, rememberSession } from './storage.ts';
 
 /**
  * The contract's auth schemas (zod) as a chunk of their own: fetched when an answer needs them
@@ -41,39 +40,93 @@ export type SessionState =
   | { status: 'out' }
   | { status: 'in'; info: SessionInfo };
 
+/**
+ * The panel's session, held without TanStack Query so the logged-out screens do not load it
+ * (issue 12): read once at start-up (`GET /api/session`), set by login and logout, read again
+ * by {@link SessionStore.refresh} (the logged-in frame ties it to the `queryKeys.session.all`
+ * query, so invalidating that key still re-reads the session). One store per app (`Providers`).
+ */
+export class SessionStore {
+  private state: SessionState = { status: 'loading' };
+  private readonly listeners = new Set<() => void>();
+  private pending: Promise<SessionInfo | null> | null = null;
+  private started = false;
+
+  readonly getSnapshot = (): SessionState => this.state;
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Reads the session from the server once, the first time a screen asks for it. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    void this.refresh().catch(() => undefined);
+  }
+
+  /** Reads the session from the server again; a failure (not a 401) shows the retry notice. */
+  refresh = (): Promise<SessionInfo | null> => {
+    this.pending ??= fetchSession()
+      .then(
+        (info) => {
+          this.set(info);
+          return info;
+        },
+        (error: unknown) => {
+          this.setState({ status: 'error', retry: () => void this.refresh().catch(() => {}) });
+          throw error;
+        },
+      )
+      .finally(() => {
+        this.pending = null;
+      });
+    return this.pending;
+  };
+
+  /** Logged in with `info`, or logged out (`null`). */
+  set(info: SessionInfo | null): void {
+    this.setState(info ? { status: 'in', info } : { status: 'out' });
+  }
+
+  private setState(state: SessionState): void {
+    this.state = state;
+    for (const listener of this.listeners) listener();
+  }
+}
+
+export const SessionContext = createContext<SessionStore | null>(null);
+
+/**
+ * The server-state cache of the logged-in screens, handed by `Providers` (tests pass their
+ * own); `lib/query-scope.tsx` makes one on first use, with the first screen that needs it.
+ */
+export const QueryClientHolderContext = createContext<{ client: QueryClient | null }>({
+  client: null,
+});
+
+export function useSessionStore(): SessionStore {
+  const store = useContext(SessionContext);
+  if (!store) throw new Error('useSessionStore outside Providers');
+  return store;
+}
+
 /** Logged in means a valid server session (DESIGN §5), never a stored password. */
 export function useSession(): SessionState {
-  const query = useQuery({
-    queryKey: queryKeys.session.all,
-    queryFn: fetchSession,
-    staleTime: Infinity,
-    retry: false,
-  });
-  if (query.isPending) return { status: 'loading' };
-  if (query.isError) return { status: 'error', retry: () => void query.refetch() };
-  return query.data ? { status: 'in', info: query.data } : { status: 'out' };
+  const store = useSessionStore();
+  useEffect(() => store.start(), [store]);
+  return useSyncExternalStore(store.subscribe, store.getSnapshot);
 }
 
 /** After a successful login: store the ids and switch the panel to the logged-in routes. */
 export function useStartSession(): (info: SessionInfo) => void {
-  const queryClient = useQueryClient();
+  const store = useSessionStore();
   return useCallback(
     (info: SessionInfo) => {
       rememberSession(info, true);
-      queryClient.setQueryData(queryKeys.session.all, info);
+      store.set(info);
     },
-    [queryClient],
+    [store],
   );
-}
-
-/** After logout: drop every cached answer and all browser storage. */
-export function useEndSession(): () => void {
-  const queryClient = useQueryClient();
-  return useCallback(() => {
-    clearAllStorage();
-    queryClient.setQueryData(queryKeys.session.all, null);
-    queryClient.removeQueries({
-      predicate: (query) => query.queryKey[0] !== queryKeys.session.all[0],
-    });
-  }, [queryClient]);
 }

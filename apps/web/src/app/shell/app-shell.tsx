@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { preloadAllScreens } from '../../lib/lazy-screen.tsx';
-import { useEndSession, useSession } from '../../lib/session.ts';
+import { useEndSession, useSessionQuery } from '../../lib/query-scope.tsx';
 import { readBotIds, storage } from '../../lib/storage.ts';
 import { BotSelector } from './bot-selector.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
@@ -84,7 +84,7 @@ export function AppShell({ builtPaths }: AppShellProps) {
   const open = mobile ? mobileOpen : expanded;
   // Subscribed so that a refreshed session (a bot created or removed) re-renders the ids label
   // and the bot selector, which read the stored ids.
-  useSession();
+  useSessionQuery();
   const multiBot = readBotIds().length > 1;
   // Logged in, the other screens are likely next: fetch their chunks once the browser is idle.
   useEffect(() => preloadAllScreens(), []);
