@@ -5,18 +5,12 @@ import {
   OPER_TYPES,
   type ChannelSettings,
 } from '@app/contract';
-import {
-  Button,
-  Card,
-  CardContent,
-  Stack,
-  TextField as MuiTextField,
-  Typography,
-} from '@mui/material';
-import { useId, useMemo } from 'react';
+import { Button, Stack, TextField as MuiTextField, Typography } from '@mui/material';
+import { useMemo } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { SectionCard } from '../../../components/cards/section-card.tsx';
 import {
   CheckboxField,
   FormSection,
@@ -111,98 +105,87 @@ export function ChannelCard({
   onRemove,
 }: ChannelCardProps) {
   const { t } = useTranslation();
-  const headingId = useId();
   const isOwner = userid === card.traderid;
   const idPrefix = `chan-${card.idNum}`;
   const name = card.name ?? card.idNum;
   const values = useMemo(() => toChannelCardForm(card), [card]);
 
   return (
-    <Card
-      variant="outlined"
-      component="section"
-      aria-labelledby={headingId}
-      sx={{ height: '100%' }}
-    >
-      <CardContent sx={{ p: 2 }}>
-        <Typography variant="h6" component="h2" id={headingId} sx={{ overflowWrap: 'anywhere' }}>
-          {name}
+    <SectionCard title={name}>
+      {!isOwner && (
+        <Typography variant="caption" color="text.secondary">
+          {t('configureChannels.ownerOnly', { traderid: card.traderid })}
         </Typography>
-        {!isOwner && (
-          <Typography variant="caption" color="text.secondary">
-            {t('configureChannels.ownerOnly', { traderid: card.traderid })}
-          </Typography>
-        )}
-        <FormShell<ChannelCardForm, ChannelSettings, unknown>
-          area="configureChannels"
-          idPrefix={idPrefix}
-          defaultValues={values}
-          values={values}
-          rule={channelCardRule(isOwner)}
-          toBody={(values) => toChannelBody(values, card, userid)}
-          onSubmit={saveGroup}
-          onSuccess={onSaved}
-          successKey="configureChannels.saved"
-          submitKey="common.save"
-          actions={
-            <>
-              <Button
-                variant="text"
-                component={RouterLink}
-                to={`${PATHS.signalTester}?channel=${encodeURIComponent(card.idNum)}`}
-              >
-                {t('configureChannels.test')}
-              </Button>
-              <Button color="error" variant="outlined" onClick={() => onRemove(card)}>
-                {t('configureChannels.remove')}
-              </Button>
-            </>
-          }
-        >
-          <FormSection columns={1}>
-            <CheckboxField name="chanEnable" />
-            <NumberField name="lote" min={0} />
-            <NumberField name="galenum" min={0} step={1} />
-            <NumberField name="galefat" min={0} />
-            {card.traderid === '0' && (
-              <SelectField
-                name="strategySel"
-                options={CHANNEL_STRATEGIES}
-                enumName="channelStrategy"
-              />
-            )}
-            {isOwner && (
-              <SelectField
-                name="signaltype"
-                options={CHANNEL_SIGNAL_TYPES}
-                enumName="channelSignalType"
-              />
-            )}
-            {isOwner && <DelayField />}
-            {isOwner && (
-              <SelectField name="brokerid" options={CHANNEL_BROKER_OPTIONS} enumName="broker" />
-            )}
-            {isOwner && <SelectField name="operType" options={OPER_TYPES} enumName="operType" />}
-            {isOwner && advanced && <TextField name="wordfilter" />}
-            {isOwner && advanced && <TextField name="ignore" />}
-            {isOwner && advanced && <NumberField name="timeframe" min={0} step={1} />}
-            {isOwner && advanced && <NumberField name="timezone" min={-12} max={14} step={0.5} />}
-            {isOwner && advanced && <TextField name="tolarance" />}
-            {isOwner && advanced && <CheckboxField name="inverter" />}
-            {isOwner && advanced && <CheckboxField name="send2Trader" />}
-            {isOwner && advanced && botIds.length >= BOT_SELECTOR_MIN_BOTS && (
-              <BotIdField botIds={botIds} idPrefix={idPrefix} />
-            )}
-          </FormSection>
-        </FormShell>
-        <LatestSignals
-          userid={userid}
-          idNum={card.idNum}
-          limit={CARD_SIGNALS}
-          title={t('configureChannels.latest')}
-          emptyText={t('signals.empty')}
-        />
-      </CardContent>
-    </Card>
+      )}
+      <FormShell<ChannelCardForm, ChannelSettings, unknown>
+        area="configureChannels"
+        idPrefix={idPrefix}
+        defaultValues={values}
+        values={values}
+        rule={channelCardRule(isOwner)}
+        toBody={(values) => toChannelBody(values, card, userid)}
+        onSubmit={saveGroup}
+        onSuccess={onSaved}
+        successKey="configureChannels.saved"
+        submitKey="common.save"
+        actions={
+          <>
+            <Button
+              variant="text"
+              component={RouterLink}
+              to={`${PATHS.signalTester}?channel=${encodeURIComponent(card.idNum)}`}
+            >
+              {t('configureChannels.test')}
+            </Button>
+            <Button color="error" variant="outlined" onClick={() => onRemove(card)}>
+              {t('configureChannels.remove')}
+            </Button>
+          </>
+        }
+      >
+        <FormSection columns={1}>
+          <CheckboxField name="chanEnable" />
+          <NumberField name="lote" min={0} />
+          <NumberField name="galenum" min={0} step={1} />
+          <NumberField name="galefat" min={0} />
+          {card.traderid === '0' && (
+            <SelectField
+              name="strategySel"
+              options={CHANNEL_STRATEGIES}
+              enumName="channelStrategy"
+            />
+          )}
+          {isOwner && (
+            <SelectField
+              name="signaltype"
+              options={CHANNEL_SIGNAL_TYPES}
+              enumName="channelSignalType"
+            />
+          )}
+          {isOwner && <DelayField />}
+          {isOwner && (
+            <SelectField name="brokerid" options={CHANNEL_BROKER_OPTIONS} enumName="broker" />
+          )}
+          {isOwner && <SelectField name="operType" options={OPER_TYPES} enumName="operType" />}
+          {isOwner && advanced && <TextField name="wordfilter" />}
+          {isOwner && advanced && <TextField name="ignore" />}
+          {isOwner && advanced && <NumberField name="timeframe" min={0} step={1} />}
+          {isOwner && advanced && <NumberField name="timezone" min={-12} max={14} step={0.5} />}
+          {isOwner && advanced && <TextField name="tolarance" />}
+          {isOwner && advanced && <CheckboxField name="inverter" />}
+          {isOwner && advanced && <CheckboxField name="send2Trader" />}
+          {isOwner && advanced && botIds.length >= BOT_SELECTOR_MIN_BOTS && (
+            <BotIdField botIds={botIds} idPrefix={idPrefix} />
+          )}
+        </FormSection>
+      </FormShell>
+      <LatestSignals
+        userid={userid}
+        idNum={card.idNum}
+        limit={CARD_SIGNALS}
+        title={t('configureChannels.latest')}
+        emptyText={t('signals.empty')}
+      />
+    </SectionCard>
   );
 }

@@ -6,9 +6,10 @@ import {
   TraderFollowSchema,
   type TraderFollow,
 } from '@app/contract';
-import { Button, Card, CardContent, Typography } from '@mui/material';
-import { useId, useMemo } from 'react';
+import { Button } from '@mui/material';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../../components/cards/section-card.tsx';
 import {
   CheckboxField,
   FormSection,
@@ -36,64 +37,45 @@ interface FollowedTraderCardProps {
  */
 export function FollowedTraderCard({ card, userid, advanced, onRemove }: FollowedTraderCardProps) {
   const { t } = useTranslation();
-  const headingId = useId();
   const values = useMemo(() => toFollowedTraderForm(card), [card]);
   return (
-    <Card
-      variant="outlined"
-      component="section"
-      aria-labelledby={headingId}
-      sx={{ height: '100%' }}
-    >
-      <CardContent sx={{ p: 2 }}>
-        <Typography variant="h6" component="h2" id={headingId} sx={{ overflowWrap: 'anywhere' }}>
-          {t('followConfig.cardTitle', { id: card.traderID })}
-        </Typography>
-        <FormShell<FollowedTraderForm, TraderFollow, unknown>
-          area="followConfig"
-          idPrefix={`follow-${card.traderID}`}
-          defaultValues={values}
-          values={values}
-          toBody={(form) => toTraderFollowBody(form, card, userid)}
-          schema={TraderFollowSchema}
-          rule={checkFollowerStake}
-          onSubmit={saveFollowedTrader}
-          successKey="common.saved"
-          submitKey="common.save"
-          actions={
-            <Button color="error" variant="outlined" onClick={() => onRemove(card)}>
-              {t('followConfig.remove')}
-            </Button>
-          }
-        >
-          <FormSection columns={1}>
-            <CheckboxField name="traderEna" />
-            <CheckboxField name="acptdemo" />
-            <NumberField name="maxTrades" min={0} step={1} />
-            <SelectField
-              name="signalType"
-              options={FOLLOWER_COPY_SIGNAL_TYPES}
-              enumName="signalType"
-            />
-            <SelectField
-              name="loteType"
-              options={FOLLOWER_LOTE_TYPES}
-              enumName="followerLoteType"
-            />
-            <NumberField name="lote" min={0} />
-            {advanced && <NumberField name="minStake" min={0} />}
-            {advanced && <NumberField name="maxStake" min={0} />}
-            {advanced && <NumberField name="delaysig" min={-60} max={3600} />}
-            {advanced && (
-              <SelectField
-                name="brokerID"
-                options={FOLLOWER_COPY_BROKER_OPTIONS}
-                enumName="broker"
-              />
-            )}
-          </FormSection>
-        </FormShell>
-      </CardContent>
-    </Card>
+    <SectionCard title={t('followConfig.cardTitle', { id: card.traderID })}>
+      <FormShell<FollowedTraderForm, TraderFollow, unknown>
+        area="followConfig"
+        idPrefix={`follow-${card.traderID}`}
+        defaultValues={values}
+        values={values}
+        toBody={(form) => toTraderFollowBody(form, card, userid)}
+        schema={TraderFollowSchema}
+        rule={checkFollowerStake}
+        onSubmit={saveFollowedTrader}
+        successKey="common.saved"
+        submitKey="common.save"
+        actions={
+          <Button color="error" variant="outlined" onClick={() => onRemove(card)}>
+            {t('followConfig.remove')}
+          </Button>
+        }
+      >
+        <FormSection columns={1}>
+          <CheckboxField name="traderEna" />
+          <CheckboxField name="acptdemo" />
+          <NumberField name="maxTrades" min={0} step={1} />
+          <SelectField
+            name="signalType"
+            options={FOLLOWER_COPY_SIGNAL_TYPES}
+            enumName="signalType"
+          />
+          <SelectField name="loteType" options={FOLLOWER_LOTE_TYPES} enumName="followerLoteType" />
+          <NumberField name="lote" min={0} />
+          {advanced && <NumberField name="minStake" min={0} />}
+          {advanced && <NumberField name="maxStake" min={0} />}
+          {advanced && <NumberField name="delaysig" min={-60} max={3600} />}
+          {advanced && (
+            <SelectField name="brokerID" options={FOLLOWER_COPY_BROKER_OPTIONS} enumName="broker" />
+          )}
+        </FormSection>
+      </FormShell>
+    </SectionCard>
   );
 }

@@ -5,9 +5,10 @@ import {
   MetaFollowSettingSchema,
   type MetaFollowSetting,
 } from '@app/contract';
-import { Button, Card, CardContent, Typography } from '@mui/material';
-import { useId, useMemo } from 'react';
+import { Button } from '@mui/material';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../../components/cards/section-card.tsx';
 import {
   CheckboxField,
   FormSection,
@@ -35,54 +36,39 @@ interface MetaFollowCardProps {
  */
 export function MetaFollowCard({ setting, userid, advanced, onRemove }: MetaFollowCardProps) {
   const { t } = useTranslation();
-  const headingId = useId();
   const values = useMemo(() => toMetaSettingForm(setting), [setting]);
   return (
-    <Card
-      variant="outlined"
-      component="section"
-      aria-labelledby={headingId}
-      sx={{ height: '100%' }}
-    >
-      <CardContent sx={{ p: 2 }}>
-        <Typography variant="h6" component="h2" id={headingId} sx={{ overflowWrap: 'anywhere' }}>
-          {t('metaFollowerConfig.cardTitle', { id: setting.traderid })}
-        </Typography>
-        <FormShell<MetaSettingForm, MetaFollowSetting, unknown>
-          area="metaFollowerConfig"
-          idPrefix={`meta-follow-${setting.traderid}`}
-          defaultValues={values}
-          values={values}
-          toBody={(form) => toMetaSettingBody(form, setting, userid)}
-          schema={MetaFollowSettingSchema}
-          rule={checkFollowerStake}
-          onSubmit={saveMetaFollowSetting}
-          successKey="common.saved"
-          successClosable
-          submitKey="common.save"
-          actions={
-            <Button color="error" variant="outlined" onClick={() => onRemove(setting)}>
-              {t('metaFollowerConfig.remove')}
-            </Button>
-          }
-        >
-          <FormSection columns={1}>
-            <CheckboxField name="traderEna" />
-            <NumberField name="lote" min={0} />
-            <NumberField name="maxTrades" min={0} step={1} />
-            <SelectField name="signalType" options={META_SIGNAL_TYPES} enumName="signalType" />
-            {advanced && <NumberField name="delaysig" min={-60} max={3600} />}
-            {advanced && <NumberField name="anticipation" min={0} max={60} />}
-            {advanced && (
-              <SelectField
-                name="brokerID"
-                options={META_FOLLOWER_BROKER_OPTIONS}
-                enumName="broker"
-              />
-            )}
-          </FormSection>
-        </FormShell>
-      </CardContent>
-    </Card>
+    <SectionCard title={t('metaFollowerConfig.cardTitle', { id: setting.traderid })}>
+      <FormShell<MetaSettingForm, MetaFollowSetting, unknown>
+        area="metaFollowerConfig"
+        idPrefix={`meta-follow-${setting.traderid}`}
+        defaultValues={values}
+        values={values}
+        toBody={(form) => toMetaSettingBody(form, setting, userid)}
+        schema={MetaFollowSettingSchema}
+        rule={checkFollowerStake}
+        onSubmit={saveMetaFollowSetting}
+        successKey="common.saved"
+        successClosable
+        submitKey="common.save"
+        actions={
+          <Button color="error" variant="outlined" onClick={() => onRemove(setting)}>
+            {t('metaFollowerConfig.remove')}
+          </Button>
+        }
+      >
+        <FormSection columns={1}>
+          <CheckboxField name="traderEna" />
+          <NumberField name="lote" min={0} />
+          <NumberField name="maxTrades" min={0} step={1} />
+          <SelectField name="signalType" options={META_SIGNAL_TYPES} enumName="signalType" />
+          {advanced && <NumberField name="delaysig" min={-60} max={3600} />}
+          {advanced && <NumberField name="anticipation" min={0} max={60} />}
+          {advanced && (
+            <SelectField name="brokerID" options={META_FOLLOWER_BROKER_OPTIONS} enumName="broker" />
+          )}
+        </FormSection>
+      </FormShell>
+    </SectionCard>
   );
 }

@@ -4,9 +4,9 @@ import {
   TRADER_BROKER_OPTIONS,
   type MetaTraderRecord,
 } from '@app/contract';
-import { Card, CardContent, Typography } from '@mui/material';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../../components/cards/section-card.tsx';
 import {
   CheckboxField,
   FormSection,
@@ -28,41 +28,30 @@ interface MetaRecordCardProps {
  */
 export function MetaRecordCard({ record, userid }: MetaRecordCardProps) {
   const { t } = useTranslation();
-  const headingId = useId();
   const values = useMemo(() => toMetaRecordForm(record), [record]);
   return (
-    <Card
-      variant="outlined"
-      component="section"
-      aria-labelledby={headingId}
-      sx={{ height: '100%' }}
-    >
-      <CardContent sx={{ p: 2 }}>
-        <Typography variant="h6" component="h2" id={headingId} sx={{ overflowWrap: 'anywhere' }}>
-          {t('metaTraderConfig.cardTitle', { id: record.traderid })}
-        </Typography>
-        <FormShell<MetaRecordForm, MetaTraderRecord, unknown>
-          area="metaTraderConfig"
-          idPrefix={`meta-record-${record.traderid}`}
-          defaultValues={values}
-          values={values}
-          toBody={(form) => toMetaRecordBody(form, record, userid)}
-          schema={MetaTraderRecordSchema}
-          onSubmit={saveMetaRecord}
-          successKey="common.saved"
-          successClosable
-          submitKey="common.save"
-        >
-          <FormSection columns={1}>
-            <CheckboxField name="traderEna" />
-            <NumberField name="maxTrades" min={0} step={1} />
-            <NumberField name="delaysig" min={-60} max={3600} />
-            <NumberField name="anticipation" min={0} max={60} />
-            <SelectField name="signalType" options={META_SIGNAL_TYPES} enumName="signalType" />
-            <SelectField name="brokerID" options={TRADER_BROKER_OPTIONS} enumName="broker" />
-          </FormSection>
-        </FormShell>
-      </CardContent>
-    </Card>
+    <SectionCard title={t('metaTraderConfig.cardTitle', { id: record.traderid })}>
+      <FormShell<MetaRecordForm, MetaTraderRecord, unknown>
+        area="metaTraderConfig"
+        idPrefix={`meta-record-${record.traderid}`}
+        defaultValues={values}
+        values={values}
+        toBody={(form) => toMetaRecordBody(form, record, userid)}
+        schema={MetaTraderRecordSchema}
+        onSubmit={saveMetaRecord}
+        successKey="common.saved"
+        successClosable
+        submitKey="common.save"
+      >
+        <FormSection columns={1}>
+          <CheckboxField name="traderEna" />
+          <NumberField name="maxTrades" min={0} step={1} />
+          <NumberField name="delaysig" min={-60} max={3600} />
+          <NumberField name="anticipation" min={0} max={60} />
+          <SelectField name="signalType" options={META_SIGNAL_TYPES} enumName="signalType" />
+          <SelectField name="brokerID" options={TRADER_BROKER_OPTIONS} enumName="broker" />
+        </FormSection>
+      </FormShell>
+    </SectionCard>
   );
 }
