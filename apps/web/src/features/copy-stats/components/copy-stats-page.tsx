@@ -16,40 +16,17 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../components/layout/page-card.tsx';
 import { QueryState } from '../../../components/notices/query-state.tsx';
 import { dynamicKey, type I18nKey } from '../../../i18n/keys.ts';
 import { useCurrentBot } from '../../../lib/current-bot.ts';
+import { useTradingFormat } from '../../../lib/trading-format.ts';
 import { useFollowerCopyStats, useTraderCopyStats } from '../api/copy-stats.ts';
 
 const DAY_OPTIONS = [1, 7, 30, 90] as const;
 type View = 'trader' | 'follower';
-
-function useFormats() {
-  const { i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  return useMemo(() => {
-    const money = new Intl.NumberFormat(language, {
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
-    const signed = new Intl.NumberFormat(language, {
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-      signDisplay: 'exceptZero',
-    });
-    const whole = new Intl.NumberFormat(language, { maximumFractionDigits: 0 });
-    const when = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'medium' });
-    return {
-      money: (cents: number) => money.format(cents / 100),
-      signed: (cents: number) => signed.format(cents / 100),
-      ms: (value: number) => whole.format(value),
-      when: (at: number) => when.format(at),
-    };
-  }, [language]);
-}
 
 /** A skip or failure reason in words: copy's own first, then the broker's, else "not given". */
 function useReason() {
@@ -62,7 +39,7 @@ function useReason() {
 
 function FanoutItem({ fanout }: { fanout: TraderFanout }) {
   const { t } = useTranslation();
-  const f = useFormats();
+  const f = useTradingFormat();
   const reasonText = useReason();
   const reasons = Object.entries(fanout.reasons);
   return (
@@ -72,7 +49,7 @@ function FanoutItem({ fanout }: { fanout: TraderFanout }) {
           asset: fanout.asset,
           direction: t(dynamicKey(`trading.direction.${fanout.direction}`)),
           stake: f.money(fanout.stakeCents),
-          time: f.when(fanout.orderAt),
+          time: f.dateTime(fanout.orderAt),
         })}
       </Typography>
       <Typography variant="caption" color="text.secondary" component="p">
@@ -135,12 +112,12 @@ function TraderView({ userid, days }: { userid: string; days: number }) {
 
 function Summary({ divergence }: { divergence: FollowerCopyStats['divergence'] }) {
   const { t } = useTranslation();
-  const f = useFormats();
+  const f = useTradingFormat();
   const cells: [I18nKey, string][] = [
     ['copyStats.follower.summary.copies', String(divergence.copies)],
     ['copyStats.follower.summary.missed', String(divergence.missed)],
     ['copyStats.follower.summary.differentResults', String(divergence.differentResults)],
-    ['copyStats.follower.summary.stakeDiff', f.signed(divergence.stakeDiffCents)],
+    ['copyStats.follower.summary.stakeDiff', f.result(divergence.stakeDiffCents)],
     [
       'copyStats.follower.summary.avgDelay',
       divergence.avgDelayMs === null ? t('robot.value.none') : f.ms(divergence.avgDelayMs),
@@ -173,7 +150,7 @@ function Summary({ divergence }: { divergence: FollowerCopyStats['divergence'] }
 
 function CopyItem({ copy }: { copy: FollowerCopy }) {
   const { t } = useTranslation();
-  const f = useFormats();
+  const f = useTradingFormat();
   const reasonText = useReason();
   const state = (s: string) => t(dynamicKey(`copyStats.state.${s}`));
   const notCopied = copy.state === 'skipped' || copy.state === 'failed';
@@ -184,7 +161,7 @@ function CopyItem({ copy }: { copy: FollowerCopy }) {
         {t(dynamicKey(`trading.direction.${copy.leader.direction}`))}
       </Typography>
       <Typography variant="caption" color="text.secondary" component="p">
-        {f.when(copy.leader.orderAt)}
+        {f.dateTime(copy.leader.orderAt)}
       </Typography>
       <Box
         sx={{
@@ -211,7 +188,7 @@ function CopyItem({ copy }: { copy: FollowerCopy }) {
               state: state(copy.state),
             })}
             {copy.pnlCents !== null &&
-              ` · ${t('copyStats.follower.pnl', { value: f.signed(copy.pnlCents) })}`}
+              ` · ${t('copyStats.follower.pnl', { value: f.result(copy.pnlCents) })}`}
             {copy.delayMs !== null &&
               ` · ${t('copyStats.follower.delay', { value: f.ms(copy.delayMs) })}`}
           </Typography>

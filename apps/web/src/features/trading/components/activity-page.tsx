@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { dynamicKey } from '../../../i18n/keys.ts';
 import { storage } from '../../../lib/storage.ts';
 import { useTradingActivity, useTradingLive } from '../api/trading.ts';
-import { useTradingFormat } from '../format.ts';
+import { useTradingFormat } from '../../../lib/trading-format.ts';
 import { messageText } from '../message.ts';
 import { LoadMore, TradingScreen } from './trading-screen.tsx';
 

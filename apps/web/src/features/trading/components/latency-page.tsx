@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { dynamicKey } from '../../../i18n/keys.ts';
 import { storage } from '../../../lib/storage.ts';
 import { useTradingLatency, useTradingLive } from '../api/trading.ts';
-import { useTradingFormat } from '../format.ts';
+import { useTradingFormat } from '../../../lib/trading-format.ts';
 import { waterfallSteps, type WaterfallStep } from '../waterfall.ts';
 import { TradingScreen } from './trading-screen.tsx';
 

@@ -3,7 +3,7 @@ import { ListItem, ListItemText, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { dynamicKey } from '../../../i18n/keys.ts';
 import { formatCountdown } from '../api/live.ts';
-import { useTradingFormat } from '../format.ts';
+import { useTradingFormat } from '../../../lib/trading-format.ts';
 
 /** "EURUSD · Compra · gale 1": what an order or a planned entry trades. */
 export function useTradeLabel() {

@@ -22,7 +22,7 @@ import {
   useTradingOrders,
   type OrdersFilter,
 } from '../api/trading.ts';
-import { resultColor, useTradingFormat } from '../format.ts';
+import { resultColor, useTradingFormat } from '../../../lib/trading-format.ts';
 import { useTradeLabel } from './order-line.tsx';
 import { Stat, StatGrid } from './stat.tsx';
 import { LoadMore, TradingScreen } from './trading-screen.tsx';

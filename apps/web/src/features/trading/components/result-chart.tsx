@@ -2,7 +2,7 @@ import type { ResultChart as Chart } from '@app/contract';
 import { Box, Typography } from '@mui/material';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useTranslation } from 'react-i18next';
-import { useTradingFormat } from '../format.ts';
+import { useTradingFormat } from '../../../lib/trading-format.ts';
 
 type Series = 'balanceCents' | 'pnlCents';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { dynamicKey } from '../../../i18n/keys.ts';
 import { storage } from '../../../lib/storage.ts';
 import { useTradingChart, useTradingLive, type ChartRange } from '../api/trading.ts';
-import { useTradingFormat } from '../format.ts';
+import { useTradingFormat } from '../../../lib/trading-format.ts';
 import { TradingScreen } from './trading-screen.tsx';
 
 // The chart library is loaded only by this screen (issue 8).

@@ -22,7 +22,7 @@ import { errorKey } from '../../../lib/api.ts';
 import { useNow } from '../api/live.ts';
 import { useBotSwitch } from '../api/switch.ts';
 import { SWITCH_POLL_MS, useTradingDashboard, useTradingLive } from '../api/trading.ts';
-import { resultColor, useTradingFormat } from '../format.ts';
+import { resultColor, useTradingFormat } from '../../../lib/trading-format.ts';
 import { messageText } from '../message.ts';
 import { NextEntryLine, OpenOrderLine } from './order-line.tsx';
 import { Stat, StatGrid } from './stat.tsx';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Number formats of the trading screens in the trader's language. */
+/** Money, result, percentage, duration and time formats in the trader's language (trading and copy screens). */
 export function useTradingFormat() {
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
