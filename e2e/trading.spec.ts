@@ -239,7 +239,7 @@ test('an expired bot says why it did not trade, on the dashboard and in the feed
   const feed = page.getByRole('list', { name: 'Atividade do robô' });
   await expect(feed.getByRole('listitem').first()).toContainText(
     'Sinal USDJPY Compra (CALL) não operado: Robô vencido: renove o robô para voltar a operar.',
-    { timeout: 15_000 },
+    { timeout: 30_000 },
   );
   await shot(page, 'trading-feed-expired-375');
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
