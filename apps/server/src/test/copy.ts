@@ -1,7 +1,10 @@
 import type { CopyProduct } from '@app/contract';
 import type { Kysely } from 'kysely';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import type { Database } from '../db/schema.ts';
 import { CHUNK } from '../robot/copy/fan-out.ts';
+import { registerAndLogin } from './app.ts';
 
 /** A follower's settings for its trader (the copy_follows columns), as the tests override them. */
 export interface FollowSettings {
@@ -160,4 +163,23 @@ export async function enableCopyTrader(
       ...over,
     })
     .execute();
+}
+
+/** A registered, logged-in account with its bot's row id: a trader, a follower or a stranger. */
+export type CopyActor = Awaited<ReturnType<typeof registerAndLogin>> & { botId: number };
+
+export async function copyActor(app: FastifyInstance): Promise<CopyActor> {
+  const me = await registerAndLogin(app);
+  const bot = await app.deps.db
+    .selectFrom('bots')
+    .select('id')
+    .where('userid', '=', me.userid)
+    .executeTakeFirstOrThrow();
+  return { ...me, botId: bot.id };
+}
+
+/** The answer is this status with this error code. */
+export function expectError(res: LightMyRequestResponse, status: number, code: string): void {
+  expect(res.statusCode, res.body).toBe(status);
+  expect((res.json() as { error: { code: string } }).error.code).toBe(code);
 }

@@ -4,25 +4,17 @@ import {
   type OwnFollow,
   type TraderFollow,
 } from '@app/contract';
-import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { callAs, registerAndLogin, useTestApp } from '../../test/app.ts';
+import { callAs, useTestApp } from '../../test/app.ts';
+import { copyActor, expectError, type CopyActor } from '../../test/copy.ts';
 import { acceptedFollowersForFanOut } from '../../robot/copy/fan-out.ts';
 import { isExpired } from './copy-trader.repository.ts';
 
 const clock = { now: Date.UTC(2026, 0, 10, 12) };
 const t = useTestApp({ now: () => clock.now });
 
-type Actor = Awaited<ReturnType<typeof registerAndLogin>> & { botId: number };
-async function actor(): Promise<Actor> {
-  const me = await registerAndLogin(t.app);
-  const bot = await t.app.deps.db
-    .selectFrom('bots')
-    .select('id')
-    .where('userid', '=', me.userid)
-    .executeTakeFirstOrThrow();
-  return { ...me, botId: bot.id };
-}
+type Actor = CopyActor;
+const actor = () => copyActor(t.app);
 
 let trader: Actor;
 let follower: Actor;
@@ -33,11 +25,6 @@ beforeAll(async () => {
 beforeEach(async () => {
   await t.app.deps.db.deleteFrom('copy_follows').execute();
 });
-
-function expectError(res: LightMyRequestResponse, status: number, code: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.json().error.code).toBe(code);
-}
 
 /** The trader's accepted followers of a product, as the fan-out reads them (expired ones too). */
 const acceptedRows = async (product: 'copy' | 'meta') =>
