@@ -1,9 +1,9 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
 import {
   horizontalOverflow,
   newTrader,
+  nextMinute,
+  postSignal,
   notice,
   registerAndLogIn,
   shot,
@@ -20,28 +20,6 @@ import {
 // Copy trading in pt-BR, MetaCopy in English.
 
 const MINUTE = 60_000;
-
-/** The local test source: an accepted signal for the trader's bot, as the reader writes it. */
-function postSignal(trader: Trader, asset: string, atMs: number): void {
-  const db = new Database(join(process.env.E2E_DATA_DIR ?? '', 'app.db'));
-  try {
-    db.pragma('busy_timeout = 5000');
-    const bot = db.prepare('select id from bots where userid = ?').get(trader.userid) as {
-      id: number;
-    };
-    const now = Date.now();
-    db.prepare(
-      `insert into signals (bot_id, channel_id, status, asset, direction, signal_at,
-         timeframe_min, signal_type, delay_ms, dedupe_key, received_at, parsed_at)
-       values (?, 'sala-vip', 'accepted', ?, 'CALL', ?, 1, 8, 0, ?, ?, ?)`,
-    ).run(bot.id, asset, atMs, `${asset}-CALL-${atMs}`, now - 40, now - 35);
-  } finally {
-    db.close();
-  }
-}
-
-/** The next whole minute at least `leadMs` ahead. */
-const nextMinute = (leadMs: number) => Math.ceil((Date.now() + leadMs) / MINUTE) * MINUTE;
 
 /** A logged-in 375 px phone whose bot has its general settings saved and its id verified. */
 async function phone(browser: Browser, baseURL: string | undefined, who: Trader): Promise<Page> {

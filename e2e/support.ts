@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 
@@ -85,3 +86,39 @@ export const notice = (scope: Page | Locator, text: string) =>
 /** An error message (role alert) with this text. */
 export const alertWith = (scope: Page | Locator, text: string) =>
   scope.getByRole('alert').filter({ hasText: text });
+
+/** Runs `fn` on the server's SQLite database (the data directory the config hands the workers). */
+export function withServerDb<T>(fn: (db: Database.Database) => T): T {
+  const db = new Database(join(process.env.E2E_DATA_DIR ?? '', 'app.db'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    return fn(db);
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * The local test source: writes an accepted signal for the trader's bot into the server's
+ * database as the reader does (migration 0006: a row per read line, stamped received and parsed).
+ * The runtime looks for undecided signals on every pass. Type 8 (full minute): sent at `atMs`,
+ * expires a minute later.
+ */
+export function postSignal(trader: Trader, asset: string, atMs: number): void {
+  withServerDb((db) => {
+    const bot = db.prepare('select id from bots where userid = ?').get(trader.userid) as {
+      id: number;
+    };
+    const now = Date.now();
+    db.prepare(
+      `insert into signals (bot_id, channel_id, status, asset, direction, signal_at,
+         timeframe_min, signal_type, delay_ms, dedupe_key, received_at, parsed_at)
+       values (?, 'sala-vip', 'accepted', ?, 'CALL', ?, 1, 8, 0, ?, ?, ?)`,
+    ).run(bot.id, asset, atMs, `${asset}-CALL-${atMs}`, now - 40, now - 35);
+  });
+}
+
+/** The next whole minute at least `leadMs` ahead: time for the panel to show the entry coming. */
+export function nextMinute(leadMs: number): number {
+  return Math.ceil((Date.now() + leadMs) / 60_000) * 60_000;
+}

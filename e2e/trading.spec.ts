@@ -1,12 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
 import {
   horizontalOverflow,
   newTrader,
+  nextMinute,
+  postSignal,
   registerAndLogIn,
   shot,
   verifyFromOutbox,
+  withServerDb,
   type Trader,
 } from './support.ts';
 
@@ -17,43 +18,11 @@ import {
 
 const MINUTE = 60_000;
 
-/**
- * The local test source: writes an accepted signal into the server's database as the reader
- * does (migration 0006: a row per read line, stamped received and parsed). The runtime looks for
- * undecided signals on every pass. Type 8 (full minute): sent at `atMs`, expires a minute later.
- */
-function postSignal(trader: Trader, asset: string, atMs: number): void {
-  const db = new Database(join(process.env.E2E_DATA_DIR ?? '', 'app.db'));
-  try {
-    db.pragma('busy_timeout = 5000');
-    const bot = db.prepare('select id from bots where userid = ?').get(trader.userid) as {
-      id: number;
-    };
-    const now = Date.now();
-    db.prepare(
-      `insert into signals (bot_id, channel_id, status, asset, direction, signal_at,
-         timeframe_min, signal_type, delay_ms, dedupe_key, received_at, parsed_at)
-       values (?, 'sala-vip', 'accepted', ?, 'CALL', ?, 1, 8, 0, ?, ?, ?)`,
-    ).run(bot.id, asset, atMs, `${asset}-CALL-${atMs}`, now - 40, now - 35);
-  } finally {
-    db.close();
-  }
-}
-
 /** Sets the bot's expiry (Unix seconds) in the server's database, as a lapsed subscription does. */
 function expireBot(trader: Trader, botexpSec: number): void {
-  const db = new Database(join(process.env.E2E_DATA_DIR ?? '', 'app.db'));
-  try {
-    db.pragma('busy_timeout = 5000');
-    db.prepare('update bots set botexp = ? where userid = ?').run(botexpSec, trader.userid);
-  } finally {
-    db.close();
-  }
-}
-
-/** The next whole minute at least `leadMs` ahead: time for the panel to show the entry coming. */
-function nextMinute(leadMs: number): number {
-  return Math.ceil((Date.now() + leadMs) / MINUTE) * MINUTE;
+  withServerDb((db) =>
+    db.prepare('update bots set botexp = ? where userid = ?').run(botexpSec, trader.userid),
+  );
 }
 
 async function saveSettings(page: Page, trader: Trader): Promise<void> {
