@@ -132,7 +132,9 @@ async function once(label: string, databaseUrl?: string): Promise<void> {
       best.raw = Math.min(best.raw, performance.now() - rawStart);
 
       const start = performance.now();
-      const [report] = await db.transaction().execute((trx) => fanOutOrder(trx, order, clock));
+      const [report] = await db
+        .transaction()
+        .execute((trx) => fanOutOrder(trx, order, clock, rt.batchBroker));
       const written = performance.now();
       const sent = await dispatchCopies(rt);
       const end = performance.now();

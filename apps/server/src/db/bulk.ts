@@ -69,3 +69,24 @@ export function jsonIds(db: Kysely<any>, ids: readonly (number | string)[]): Raw
   if (isSqlite(db)) return sql`(select value from json_each(${text}))`;
   return sql`(select cast(x as bigint) from json_array_elements_text(cast(${text} as json)) as x)`;
 }
+
+/**
+ * The rows of `from` (a `from … where …` clause) as arrays of `columns`, built by the database
+ * as ONE JSON value (SQLite `json_group_array`, PostgreSQL `json_agg`): the driver then parses
+ * one text instead of building an object per row and field, which for 10,000 wide rows cost more
+ * than the query (copy bench, decisions.md "Copy execution"). Row order is not promised.
+ */
+export async function selectArrays(
+  db: Kysely<any>,
+  columns: readonly RawBuilder<unknown>[],
+  from: RawBuilder<unknown>,
+): Promise<unknown[][]> {
+  const cols = sql.join(columns);
+  const query = isSqlite(db)
+    ? sql<{ j: string | null }>`select json_group_array(json_array(${cols})) as j ${from}`
+    : sql<{ j: unknown[][] | null }>`select json_agg(json_build_array(${cols})) as j ${from}`;
+  const row = (await query.execute(db)).rows[0];
+  const j = row?.j ?? null;
+  if (j === null) return [];
+  return typeof j === 'string' ? (JSON.parse(j) as unknown[][]) : (j as unknown[][]);
+}

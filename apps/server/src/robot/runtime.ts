@@ -41,7 +41,7 @@ export function runtimeDepsOf(
   log: RuntimeLog,
   extra: Partial<Pick<RuntimeDeps, 'onChange' | 'fault' | 'brokerFor'>> = {},
 ): RuntimeDeps {
-  const batch = paperBatchBroker(deps.db);
+  const batch = paperBatchBroker();
   return {
     db: deps.db,
     dialect: deps.dialect,

@@ -1,4 +1,5 @@
 import type { CopyProduct } from '@app/contract';
+import { PAPER_DEFAULTS } from '@app/robot';
 import type { Kysely } from 'kysely';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
@@ -182,4 +183,25 @@ export async function copyActor(app: FastifyInstance): Promise<CopyActor> {
 export function expectError(res: LightMyRequestResponse, status: number, code: string): void {
   expect(res.statusCode, res.body).toBe(status);
   expect((res.json() as { error: { code: string } }).error.code).toBe(code);
+}
+
+/**
+ * What each follower's paper demo account has paid out in stakes so far (its starting balance
+ * minus its balance now): one copy of a 2.00 stake taken once shows 200, twice 400. Counts every
+ * placement whichever way it went (the batch keeps copies in the ledger, one-by-one placement in
+ * `paper_orders`), so "no follower got two orders" is read from the money.
+ */
+export async function stakesTaken(
+  db: Kysely<Database>,
+  botIds: readonly number[],
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('paper_accounts')
+    .select(['bot_id', 'balance_cents'])
+    .where('bot_id', 'in', botIds as number[])
+    .where('account_type', '=', 1)
+    .execute();
+  const balance = new Map(rows.map((r) => [Number(r.bot_id), Number(r.balance_cents)]));
+  const start = PAPER_DEFAULTS.balances[1];
+  return botIds.map((id) => start - (balance.get(id) ?? start));
 }

@@ -40,6 +40,9 @@ describe('copy stats', () => {
         acptdemo: true,
         lote: 3,
         lote_type: 1,
+        // One second after the trader: sent by the dispatcher (the other copy goes with the
+        // trader's own order).
+        delaysig: 1,
       } as never)
       .execute();
     // Two more followers: one skipped (disabled), one copying.
@@ -52,7 +55,7 @@ describe('copy stats', () => {
     await runSession(robotOf(t.app), trader.botId);
     clock.now = at;
     await runSession(robotOf(t.app), trader.botId);
-    clock.now = at + 300;
+    clock.now = at + 1_000;
     await dispatchCopies(robotOf(t.app));
     clock.now = at + MINUTE + 1_000;
     await runSession(robotOf(t.app), trader.botId);
@@ -74,7 +77,7 @@ describe('copy stats', () => {
           failed: 0,
           pending: 0,
           reasons: { disabled: 1 },
-          lastFollowerMs: 300,
+          lastFollowerMs: 1_000,
         },
       ],
     });
@@ -93,7 +96,7 @@ describe('copy stats', () => {
         reason: null,
         stakeCents: 300,
         pnlCents: 261,
-        delayMs: 300,
+        delayMs: 1_000,
       },
     ]);
     expect(body.divergence).toEqual({
@@ -102,7 +105,7 @@ describe('copy stats', () => {
       missed: 0,
       differentResults: 0,
       stakeDiffCents: 100,
-      avgDelayMs: 300,
+      avgDelayMs: 1_000,
     });
     // Only the caller's own bots: the follower cannot read the trader's figures.
     const other = await callAs(t.app, follower.cookie, api.copyStatsTrader, {

@@ -45,11 +45,12 @@ export interface BrokerAdapter {
 }
 
 /**
- * Places many bots' orders in one call (the copy dispatcher's fan-out of one trader order): one
- * answer per item, in order, with the same meaning as `placeOrder` (idempotent by client ref).
+ * Places many bots' orders in one call (the copy fan-out of one trader order): one answer per
+ * item, in order, with the same meaning as `placeOrder`. A broker gives one of the two methods.
  */
 export interface BatchBroker {
-  placeMany(items: readonly { botId: number; request: PlaceRequest }[]): Promise<PlaceAnswer[]>;
+  /** A remote broker's batch call (idempotent by client ref). */
+  placeMany?(items: readonly { botId: number; request: PlaceRequest }[]): Promise<PlaceAnswer[]>;
   /**
    * A broker kept in our own database (paper) places in the CALLER's transaction, so its orders
    * and the ledger's answers commit together or not at all (no remote call: no time-out, and no

@@ -7,7 +7,7 @@ import {
   roundCents,
 } from '@app/robot';
 import { sql, type Kysely } from 'kysely';
-import { insertJsonRows, jsonIds, jsonRows, type BulkColumns } from '../../db/bulk.ts';
+import { insertJsonRows, jsonIds, selectArrays, type BulkColumns } from '../../db/bulk.ts';
 import type { Database } from '../../db/schema.ts';
 import type {
   BatchBroker,
@@ -175,36 +175,18 @@ export function paperBroker(db: Kysely<Database>, botId: number): BrokerAdapter 
   };
 }
 
-interface PaperOrderRow {
-  bot_id: number;
-  client_ref: string;
-  account_type: number;
-  asset: string;
-  direction: 'CALL' | 'PUT';
-  stake_cents: number;
-  payout: number;
-  open_at: number;
-  expires_at: number;
-}
-
 /** The batch path's statements carry their rows as one JSON parameter (db/bulk.ts). */
-const KEY_COLUMNS: BulkColumns = { bot_id: 'bigint', client_ref: 'text' };
-const ORDER_COLUMNS: BulkColumns = {
-  bot_id: 'bigint',
-  client_ref: 'text',
-  account_type: 'integer',
-  asset: 'text',
-  direction: 'text',
-  stake_cents: 'bigint',
-  payout: 'double precision',
-  open_at: 'bigint',
-  expires_at: 'bigint',
-};
 const ACCOUNT_COLUMNS: BulkColumns = {
   bot_id: 'bigint',
   account_type: 'integer',
   balance_cents: 'bigint',
 };
+
+/**
+ * The broker order id of a copy the paper broker keeps in the ledger row itself (no
+ * `paper_orders` row): settled from the ledger by {@link settlePaperCopiesIn}, never looked up.
+ */
+export const PAPER_LEDGER_PREFIX = 'paper-ledger:';
 
 function refusalOf(req: PlaceRequest, available: number): PlaceAnswer | null {
   if (!Number.isInteger(req.stakeCents) || req.stakeCents < PAPER_DEFAULTS.minStakeCents) {
@@ -215,121 +197,127 @@ function refusalOf(req: PlaceRequest, available: number): PlaceAnswer | null {
   return null;
 }
 
+/** The paper balances of `keys` ("bot:account"), defaults for accounts never used. */
+async function balancesOf(
+  trx: Kysely<Database>,
+  keys: Iterable<string>,
+): Promise<Map<string, number>> {
+  const wanted = new Set(keys);
+  const botIds = [...new Set([...wanted].map((k) => Number(k.split(':')[0])))];
+  const balances = new Map<string, number>();
+  if (botIds.length === 0) return balances;
+  const rows = await selectArrays(
+    trx,
+    [sql`bot_id`, sql`account_type`, sql`balance_cents`],
+    sql`from paper_accounts where bot_id in ${jsonIds(trx, botIds)}`,
+  );
+  for (const [bot, account, cents] of rows) balances.set(`${bot}:${account}`, Number(cents));
+  for (const key of wanted) {
+    if (balances.has(key)) continue;
+    const account = Number(key.split(':')[1]) as AccountType;
+    balances.set(key, PAPER_DEFAULTS.balances[account]);
+  }
+  return balances;
+}
+
+/** Writes the balances of `keys` in one upsert. */
+async function writeBalances(
+  trx: Kysely<Database>,
+  balances: Map<string, number>,
+  keys: Iterable<string>,
+): Promise<void> {
+  const rows = [...new Set(keys)].map((key) => {
+    const [bot, account] = key.split(':').map(Number) as [number, number];
+    return { bot_id: bot, account_type: account, balance_cents: balances.get(key) ?? 0 };
+  });
+  if (rows.length === 0) return;
+  await insertJsonRows(
+    trx,
+    'paper_accounts',
+    ACCOUNT_COLUMNS,
+    rows,
+    sql`on conflict (bot_id, account_type) do update set balance_cents = excluded.balance_cents`,
+  ).execute(trx);
+}
+
 /**
- * The paper broker of many bots at once: the same rules as `paperBroker(db, bot).placeOrder` for
- * each item (idempotent by (bot, client ref), stake bounds, balance), in ONE transaction with
- * batched statements — a fan-out to 10,000 followers commits once instead of 10,000 times.
+ * The paper broker of followers' copies (decisions.md "Copies placed in the fan-out"): the same
+ * rules as `paperBroker(db, bot).placeOrder` for each item (stake bounds, balance), for many bots
+ * in the CALLER's transaction, with the ledger row as the broker's order — the caller writes each
+ * accepted copy open with its broker order id in the same transaction, so a separate paper order
+ * would only repeat it. The caller guarantees one placement per (bot, client ref): the fan-out
+ * writes fresh rows, the dispatcher rows it claimed; both roll back if a row was not theirs.
  */
-export function paperBatchBroker(db: Kysely<Database>): BatchBroker {
+export function paperBatchBroker(): BatchBroker {
   async function placeManyIn(
     trx: Kysely<Database>,
     items: readonly { botId: number; request: PlaceRequest }[],
   ): Promise<PlaceAnswer[]> {
-    const answers = new Array<PlaceAnswer>(items.length);
-    const botIds = [...new Set(items.map((i) => i.botId))];
-    const existing = new Map<string, { id: number; payout: number }>();
-    const balances = new Map<string, number>();
-    // Every (bot, client ref) already placed, and every balance: one statement each.
-    const pairs = new Map(
-      items.map((i) => [
-        `${i.botId}:${i.request.clientRef}`,
-        { bot_id: i.botId, client_ref: i.request.clientRef },
-      ]),
-    );
-    const found = await sql<{ id: number; bot_id: number; client_ref: string; payout: number }>`
-      select p.id, p.bot_id, p.client_ref, p.payout
-      from ${jsonRows(trx, KEY_COLUMNS, [...pairs.values()])} as k
-      join paper_orders as p on p.bot_id = k.bot_id and p.client_ref = k.client_ref`.execute(trx);
-    for (const o of found.rows) {
-      existing.set(`${o.bot_id}:${o.client_ref}`, { id: Number(o.id), payout: Number(o.payout) });
-    }
-    const accounts = await trx
-      .selectFrom('paper_accounts')
-      .select(['bot_id', 'account_type', 'balance_cents'])
-      .where('bot_id', 'in', jsonIds(trx, botIds) as never)
-      .execute();
-    for (const a of accounts) {
-      balances.set(`${a.bot_id}:${a.account_type}`, Number(a.balance_cents));
-    }
-    const inserts: { index: number; row: PaperOrderRow }[] = [];
+    const keyOf = (i: { botId: number; request: PlaceRequest }) =>
+      `${i.botId}:${i.request.account}`;
+    const balances = await balancesOf(trx, items.map(keyOf));
     const changed = new Set<string>();
-    items.forEach(({ botId, request: req }, index) => {
-      const seen = existing.get(`${botId}:${req.clientRef}`);
-      if (seen) {
-        answers[index] = {
-          ok: true,
-          brokerOrderId: `paper-${seen.id}`,
-          payout: seen.payout,
-          balanceCents: null,
-        };
-        return;
-      }
-      const key = `${botId}:${req.account}`;
-      const available = balances.get(key) ?? PAPER_DEFAULTS.balances[req.account];
-      const refused = refusalOf(req, available);
-      if (refused) {
-        answers[index] = refused;
-        return;
-      }
-      balances.set(key, available - req.stakeCents);
+    const answers = items.map((item): PlaceAnswer => {
+      const key = keyOf(item);
+      const available = balances.get(key) ?? 0;
+      const refused = refusalOf(item.request, available);
+      if (refused) return refused;
+      balances.set(key, available - item.request.stakeCents);
       changed.add(key);
-      existing.set(`${botId}:${req.clientRef}`, { id: -1, payout: paperPayout(req.asset) });
-      inserts.push({
-        index,
-        row: {
-          bot_id: botId,
-          client_ref: req.clientRef,
-          account_type: req.account,
-          asset: req.asset,
-          direction: req.direction,
-          stake_cents: req.stakeCents,
-          payout: paperPayout(req.asset),
-          open_at: req.openAtMs,
-          expires_at: req.expiresAtMs,
-        },
-      });
+      return {
+        ok: true,
+        brokerOrderId: `${PAPER_LEDGER_PREFIX}${item.request.clientRef}`,
+        payout: paperPayout(item.request.asset),
+        balanceCents: balances.get(key) ?? null,
+      };
     });
-    if (inserts.length > 0) {
-      const ids = await insertJsonRows(
-        trx,
-        'paper_orders',
-        ORDER_COLUMNS,
-        inserts.map((c) => c.row),
-        sql`returning id, bot_id, client_ref`,
-      ).execute(trx);
-      // RETURNING order is not promised: match rows by (bot, client ref).
-      const idOf = new Map(
-        (ids.rows as { id: number; bot_id: number; client_ref: string }[]).map((r) => [
-          `${r.bot_id}:${r.client_ref}`,
-          r.id,
-        ]),
-      );
-      for (const c of inserts) {
-        answers[c.index] = {
-          ok: true,
-          brokerOrderId: `paper-${idOf.get(`${c.row.bot_id}:${c.row.client_ref}`)}`,
-          payout: c.row.payout,
-          balanceCents: balances.get(`${c.row.bot_id}:${c.row.account_type}`) ?? null,
-        };
-      }
-    }
-    if (changed.size > 0) {
-      // One balance row per (bot, account) that moved, in one upsert.
-      await insertJsonRows(
-        trx,
-        'paper_accounts',
-        ACCOUNT_COLUMNS,
-        [...changed].map((key) => {
-          const [bot, account] = key.split(':').map(Number) as [number, number];
-          return { bot_id: bot, account_type: account, balance_cents: balances.get(key) ?? 0 };
-        }),
-        sql`on conflict (bot_id, account_type) do update set balance_cents = excluded.balance_cents`,
-      ).execute(trx);
-    }
+    await writeBalances(trx, balances, changed);
     return answers;
   }
-  return {
-    placeMany: (items) => db.transaction().execute((trx) => placeManyIn(trx, items)),
-    placeManyIn,
-  };
+  return { placeManyIn };
+}
+
+/** A ledger copy of the paper broker at its expiry. */
+export interface PaperCopy {
+  botId: number;
+  accountType: number;
+  asset: string;
+  direction: 'CALL' | 'PUT';
+  stakeCents: number;
+  /** The ledger's payout, percent (87 = 87 %). */
+  payoutPct: number;
+  openAtMs: number;
+  expiresAtMs: number;
+}
+
+/**
+ * Settles paper copies kept in the ledger (`PAPER_LEDGER_PREFIX`), in the caller's transaction:
+ * each one's P&L from the price path, and the balances credited as `lookup` credits a paper
+ * order (a win pays the stake back with the profit, a draw refunds it). One answer per item, in
+ * order, with the balance after it. The caller settles each ledger row once (state-guarded) and
+ * passes only the rows it settled.
+ */
+export async function settlePaperCopiesIn(
+  trx: Kysely<Database>,
+  copies: readonly PaperCopy[],
+): Promise<{ pnlCents: number; balanceCents: number }[]> {
+  const keyOf = (c: PaperCopy) => `${c.botId}:${c.accountType}`;
+  const balances = await balancesOf(trx, copies.map(keyOf));
+  const out = copies.map((c) => {
+    const pnlCents = paperPnlCents({
+      asset: c.asset,
+      direction: c.direction,
+      stakeCents: c.stakeCents,
+      payout: c.payoutPct / 100,
+      openAtMs: c.openAtMs,
+      expiresAtMs: c.expiresAtMs,
+    });
+    const key = keyOf(c);
+    const credit = pnlCents < 0 ? 0 : c.stakeCents + pnlCents;
+    const balanceCents = (balances.get(key) ?? 0) + credit;
+    balances.set(key, balanceCents);
+    return { pnlCents, balanceCents };
+  });
+  await writeBalances(trx, balances, copies.map(keyOf));
+  return out;
 }

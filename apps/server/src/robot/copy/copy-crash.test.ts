@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../app.ts';
 import { sameOriginByDefault, testMessenger } from '../../test/app.ts';
-import { enableCopyTrader, seedFollowers } from '../../test/copy.ts';
+import { enableCopyTrader, seedFollowers, stakesTaken } from '../../test/copy.ts';
 import { robotOf } from '../../test/robot.ts';
 import {
   command,
@@ -22,7 +22,10 @@ import { dispatchCopies } from './dispatch.ts';
 
 // The crash is real: a child process dispatches the copies on the same SQLite file and dies by
 // SIGKILL at the fault point, in the middle of the fan-out's broker calls; the restarted
-// dispatcher must give every follower exactly one order, and none after the deadline.
+// dispatcher must give every follower exactly one order, and none after the deadline. The trader
+// copies with a 2 s delay, so the copies wait in the outbox for the dispatcher (copies due at
+// once are placed in the trader's own transaction, which a crash cannot split).
+const DELAY_MS = 2_000;
 const CHILD = fileURLToPath(new URL('../../test/copy-crash-child.ts', import.meta.url));
 let dir: string;
 let clock = Date.UTC(2026, 0, 8, 10, 0);
@@ -50,15 +53,10 @@ async function open(): Promise<FastifyInstance> {
 async function copies(app: FastifyInstance, followers: number[]) {
   const ledger = await app.deps.db
     .selectFrom('orders')
-    .select(['bot_id', 'state', 'fail_reason'])
+    .select(['bot_id', 'state', 'fail_reason', 'confirmed_at'])
     .where('bot_id', 'in', followers)
     .execute();
-  const paper = await app.deps.db
-    .selectFrom('paper_orders')
-    .select(['bot_id', 'open_at'])
-    .where('bot_id', 'in', followers)
-    .execute();
-  return { ledger, paper };
+  return { ledger, stakes: await stakesTaken(app.deps.db, followers) };
 }
 
 describe.each([
@@ -71,7 +69,7 @@ describe.each([
     const trader = await newTrader(app);
     await saveGlobalParams(app, trader, { galenum: 0 });
     await command(app, robotOf(app), trader, 1);
-    await enableCopyTrader(app.deps.db, trader.botId, clock);
+    await enableCopyTrader(app.deps.db, trader.botId, clock, { delaysig: String(DELAY_MS / 1000) });
     const followers = await seedFollowers(app.deps.db, trader.botId, 30, clock);
     const at = findMinute('EURUSD', 'W', clock + MINUTE);
     clock = at - 10_000;
@@ -79,32 +77,40 @@ describe.each([
     await runSession(robotOf(app), trader.botId);
     clock = at;
     await runSession(robotOf(app), trader.botId); // confirmed: 30 copies in the outbox
-    expect((await copies(app, followers)).ledger).toHaveLength(30);
+    const outbox = (await copies(app, followers)).ledger;
+    expect(outbox.map((o) => o.state)).toEqual(Array.from({ length: 30 }, () => 'placed'));
     await app.close();
 
-    const child = spawnSync(process.execPath, ['--import', 'tsx', CHILD, dir, String(at), point], {
-      encoding: 'utf8',
-    });
+    const sendAt = at + DELAY_MS;
+    const child = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', CHILD, dir, String(sendAt), point],
+      { encoding: 'utf8' },
+    );
     expect(child.signal, child.stderr).toBe('SIGKILL');
 
-    clock = at + restartAfter;
+    clock = sendAt + restartAfter;
     app = await open();
     try {
       const before = await copies(app, followers);
-      expect(before.paper).toHaveLength(point === 'before_broker_call' ? 0 : 30);
+      const placedBefore = point === 'before_broker_call' ? 0 : 30;
+      expect(before.stakes.filter((c) => c === 200)).toHaveLength(placedBefore);
       const rt = { ...robotOf(app), brokerTimeoutMs: 100 };
       await dispatchCopies(rt);
       await dispatchCopies(rt); // a second pass changes nothing
       const after = await copies(app, followers);
-      expect(new Set(after.paper.map((p) => p.bot_id)).size).toBe(after.paper.length);
-      expect(after.paper.every((p) => p.open_at <= at + 5_000)).toBe(true);
+      // Every follower paid at most one stake: never two orders for one trader order.
+      expect(after.stakes.every((c) => c === 0 || c === 200)).toBe(true);
+      expect(
+        after.ledger.every((o) => o.confirmed_at === null || o.confirmed_at <= sendAt + 5_000),
+      ).toBe(true);
       if (restartAfter > 5_000 && point === 'before_broker_call') {
-        expect(after.paper).toHaveLength(0);
+        expect(after.stakes.every((c) => c === 0)).toBe(true);
         expect(after.ledger.every((o) => o.state === 'failed' && o.fail_reason === 'missed')).toBe(
           true,
         );
       } else {
-        expect(after.paper).toHaveLength(30);
+        expect(after.stakes.every((c) => c === 200)).toBe(true);
         expect(after.ledger.every((o) => o.state === 'open')).toBe(true);
       }
     } finally {

@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { fromDbJson } from '../../db/dialect.ts';
 import { useTestApp } from '../../test/app.ts';
-import { enableCopyTrader, seedFollowers, type FollowSettings } from '../../test/copy.ts';
+import {
+  enableCopyTrader,
+  seedFollowers,
+  stakesTaken,
+  type FollowSettings,
+} from '../../test/copy.ts';
 import { robotOf } from '../../test/robot.ts';
 import {
   command,
@@ -29,6 +34,16 @@ const rt = (extra: Parameters<typeof robotOf>[1] = {}): RuntimeDeps => ({
   // Long enough for a healthy paper call on PostgreSQL under load; a hung call costs this once.
   brokerTimeoutMs: 500,
 });
+
+/**
+ * The runtime as it is for followers on a remote broker (Deriv): no batch broker, so the fan-out
+ * leaves every copy `placed` for the dispatcher instead of placing it in its own transaction.
+ */
+function remoteFollowers(r: RuntimeDeps = rt()): RuntimeDeps {
+  const copy = { ...r };
+  delete copy.batchBroker;
+  return copy;
+}
 
 type Fault = 'hang' | 'lost' | 'throw' | null;
 
@@ -64,8 +79,16 @@ async function copyTrader(over: Parameters<typeof enableCopyTrader>[3] = {}): Pr
   return me;
 }
 
-/** The trader trades one CALL at a winning minute; returns the minute (its order is open). */
-async function traderOrders(me: Me, asset = 'EURUSD', channel?: string): Promise<number> {
+/**
+ * The trader trades one CALL at a winning minute; returns the minute (its order is open). With
+ * `followers: 'remote'` the copies wait in the outbox for the dispatcher (remoteFollowers).
+ */
+async function traderOrders(
+  me: Me,
+  asset = 'EURUSD',
+  channel?: string,
+  followers: 'paper' | 'remote' = 'paper',
+): Promise<number> {
   const at = findMinute(asset, 'W', clock.now + 2 * MINUTE);
   clock.now = at - 30_000;
   await postSignal(t.app, me, {
@@ -76,7 +99,7 @@ async function traderOrders(me: Me, asset = 'EURUSD', channel?: string): Promise
   });
   await runSession(rt(), me.botId);
   clock.now = at;
-  await runSession(rt(), me.botId);
+  await runSession(followers === 'remote' ? remoteFollowers() : rt(), me.botId);
   const [order] = (await ordersOf(t.app, me)).slice(-1);
   expect(order).toMatchObject({ state: 'open' });
   return at;
@@ -124,7 +147,7 @@ describe('copy fan-out execution', () => {
     faults.set(followers[1] as number, 'throw');
     faults.set(followers[11] as number, 'throw');
     // 12 of 50 (24 %) faulty: 5 requests lost, 5 answers lost (the broker placed them), 2 thrown.
-    const at = await traderOrders(trader);
+    const at = await traderOrders(trader, 'EURUSD', undefined, 'remote');
     const traderOrder = await lastTraderOrderId(trader);
     const version = await sessionVersion(trader.botId);
     expect(await copiesOf(traderOrder)).toHaveLength(50);
@@ -150,6 +173,10 @@ describe('copy fan-out execution', () => {
       copies.filter((c) => c.state === 'failed').every((c) => c.fail_reason === 'missed'),
     ).toBe(true);
 
+    // Each placed follower paid its stake once; the others nothing.
+    const stakes = await stakesTaken(t.app.deps.db, followers);
+    expect(stakes.filter((c) => c === 200)).toHaveLength(43);
+    expect(stakes.filter((c) => c === 0)).toHaveLength(7);
     const paper = await paperOrdersOf(followers);
     expect(paper).toHaveLength(43);
     expect(new Set(paper.map((p) => p.bot_id)).size).toBe(43);
@@ -180,10 +207,78 @@ describe('copy fan-out execution', () => {
     ]);
   }, 30_000);
 
+  it('places copies due now on the paper broker with the trader’s order, and settles them from the ledger', async () => {
+    const trader = await copyTrader();
+    const followers = await seedFollowers(t.app.deps.db, trader.botId, 3, clock.now, {
+      // The third follower's stake (lote 20 000 = 20,000.00) is above the paper broker's largest.
+      settings: (i) => (i === 2 ? { lote: 20_000 } : {}),
+    });
+    const at = await traderOrders(trader);
+    const traderOrder = await lastTraderOrderId(trader);
+    // No dispatcher ran: the copies were placed in the transaction that confirmed the order.
+    const copies = await copiesOf(traderOrder);
+    expect(copies.map((c) => [c.state, c.fail_reason, c.confirmed_at])).toEqual([
+      ['open', null, at],
+      ['open', null, at],
+      ['failed', 'stakeAboveMax', null],
+    ]);
+    expect(copies.every((c) => c.attempted_at === at)).toBe(true);
+    expect(await paperOrdersOf(followers)).toHaveLength(0); // the ledger row is the paper order
+    expect(await stakesTaken(t.app.deps.db, followers)).toEqual([200, 200, 0]);
+    expect(await dispatchCopies(rt())).toMatchObject({ sent: 0, late: 0, reconciled: 0 });
+    const feedOf = async (botId: number) =>
+      (
+        await t.app.deps.db
+          .selectFrom('activity')
+          .select('message')
+          .where('bot_id', '=', botId)
+          .orderBy('id')
+          .execute()
+      ).map((f) => fromDbJson<{ key: string; params: Record<string, unknown> }>(f.message));
+    expect(await feedOf(followers[0] as number)).toEqual([
+      {
+        key: 'robot.activity.copyOpen',
+        params: {
+          trader: trader.userid,
+          asset: 'EURUSD',
+          direction: 'CALL',
+          stakeCents: 200,
+          expiresAt: at + MINUTE,
+        },
+      },
+    ]);
+    expect(await feedOf(followers[2] as number)).toEqual([
+      {
+        key: 'robot.activity.copyFailed',
+        params: { trader: trader.userid, asset: 'EURUSD', reason: 'stakeAboveMax' },
+      },
+    ]);
+
+    // At expiry the dispatcher settles them from the ledger: a win pays stake and profit back.
+    clock.now = at + MINUTE + 1_000;
+    expect(await dispatchCopies(rt())).toMatchObject({ settled: 2 });
+    expect(await dispatchCopies(rt())).toMatchObject({ settled: 0 }); // once
+    const settled = await copiesOf(traderOrder);
+    const start = 1_000_000;
+    expect(settled.slice(0, 2).map((c) => [c.state, Number(c.pnl_cents)])).toEqual([
+      ['won', 174],
+      ['won', 174],
+    ]);
+    expect(settled.slice(0, 2).map((c) => Number(c.balance_after_cents))).toEqual([
+      start + 174,
+      start + 174,
+    ]);
+    expect(await stakesTaken(t.app.deps.db, followers)).toEqual([-174, -174, 0]);
+    expect((await feedOf(followers[1] as number)).at(-1)).toEqual({
+      key: 'robot.activity.won',
+      params: { asset: 'EURUSD', pnlCents: 174, balanceCents: start + 174, galeLevel: 0 },
+    });
+  });
+
   it('releases a lost request still inside its deadline and sends it once', async () => {
     const trader = await copyTrader();
     const followers = await seedFollowers(t.app.deps.db, trader.botId, 4, clock.now);
-    const at = await traderOrders(trader);
+    const at = await traderOrders(trader, 'EURUSD', undefined, 'remote');
     const flaky = rt({
       brokerFor: flakyBrokers(t.app, (id) =>
         id === followers[0] ? 'hang' : id === followers[1] ? 'lost' : null,
@@ -192,18 +287,20 @@ describe('copy fan-out execution', () => {
     expect(await dispatchCopies(flaky)).toMatchObject({ sent: 2 });
     clock.now = at + 1_000;
     expect(await dispatchCopies(rt())).toMatchObject({ reconciled: 2, sent: 1 });
-    const paper = await paperOrdersOf(followers);
-    expect(paper).toHaveLength(4);
-    expect(new Set(paper.map((p) => p.bot_id)).size).toBe(4);
+    const copies = await copiesOf(await lastTraderOrderId(trader));
+    expect(copies.map((c) => c.state)).toEqual(['open', 'open', 'open', 'open']);
+    // Each follower paid one 2.00 stake: the released request was placed once.
+    expect(await stakesTaken(t.app.deps.db, followers)).toEqual([200, 200, 200, 200]);
   }, 30_000);
 
   it('fails a copy whose send instant passed the deadline before any dispatcher ran', async () => {
     const trader = await copyTrader();
     const followers = await seedFollowers(t.app.deps.db, trader.botId, 3, clock.now);
-    const at = await traderOrders(trader);
+    const at = await traderOrders(trader, 'EURUSD', undefined, 'remote');
     clock.now = at + 5_001;
     expect(await dispatchCopies(rt())).toMatchObject({ late: 3, sent: 0 });
     expect(await paperOrdersOf(followers)).toHaveLength(0);
+    expect(await stakesTaken(t.app.deps.db, followers)).toEqual([0, 0, 0]);
     const copies = await copiesOf(await lastTraderOrderId(trader));
     expect(copies.map((c) => c.fail_reason)).toEqual(['late', 'late', 'late']);
   });
@@ -274,7 +371,7 @@ describe('copy fan-out execution', () => {
   it('does not let the follower’s own session send or settle a copy', async () => {
     const trader = await copyTrader();
     const [follower] = await seedFollowers(t.app.deps.db, trader.botId, 1, clock.now);
-    await traderOrders(trader);
+    await traderOrders(trader, 'EURUSD', undefined, 'remote');
     const report = await runSession(rt(), follower as number);
     expect(report.sent).toBe(0);
     expect(await copiesOf(await lastTraderOrderId(trader))).toMatchObject([{ state: 'placed' }]);
@@ -310,9 +407,14 @@ describe('copy fan-out execution', () => {
       [`meta:${copies[0]?.copy_of}`, 500, at + 2_000],
       [`meta:${copies[0]?.copy_of}`, 500, at + 3_000],
     ]);
+    expect(copies.map((c) => c.state)).toEqual(['placed', 'placed']);
     clock.now = at + 3_000;
     expect(await dispatchCopies(rt())).toMatchObject({ sent: 2 });
-    expect(await paperOrdersOf(followers)).toHaveLength(2);
+    expect((await copiesOf(await lastTraderOrderId(trader))).map((c) => c.state)).toEqual([
+      'open',
+      'open',
+    ]);
+    expect(await stakesTaken(t.app.deps.db, followers)).toEqual([500, 500]);
   });
 
   it('copies only the channels marked “send to trader” once the trader marks any', async () => {

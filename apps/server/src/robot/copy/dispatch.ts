@@ -1,6 +1,6 @@
 import type { RobotMessage } from '@app/contract';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { insertJsonRows, jsonRows, type BulkColumns } from '../../db/bulk.ts';
+import { jsonRows, type BulkColumns } from '../../db/bulk.ts';
 import type { Database, OrdersTable } from '../../db/schema.ts';
 import type {
   BatchBroker,
@@ -9,8 +9,14 @@ import type {
   PlaceAnswer,
   PlaceRequest,
 } from '../brokers/broker-adapter.ts';
+import {
+  PAPER_LEDGER_PREFIX,
+  paperPnlCents,
+  settlePaperCopiesIn,
+} from '../brokers/paper-broker.ts';
 import { describeError, type RuntimeDeps } from '../runtime-deps.ts';
-import { CHUNK } from './fan-out.ts';
+import { insertLines, type FeedLine } from './copy-lines.ts';
+import { CHUNK, placeRequestOf } from './fan-out.ts';
 
 /** Same budgets as the bot's own orders (run-session.ts): a copy may go out this late, no later. */
 export const COPY_LATE_TOLERANCE_MS = 5_000;
@@ -108,37 +114,8 @@ async function traderNames(db: Kysely<Database>, rows: CopyRow[]): Promise<Map<n
   return names;
 }
 
-interface FeedLine {
-  bot_id: number;
-  at: number;
-  kind: 'order' | 'result';
-  order_id: number;
-  /** Written as JSON (text on SQLite, jsonb on PostgreSQL) by `insertLines`. */
-  message: RobotMessage;
-}
-
 function line(row: CopyRow, at: number, kind: FeedLine['kind'], message: RobotMessage): FeedLine {
-  return {
-    bot_id: row.bot_id,
-    at,
-    kind,
-    order_id: row.id,
-    message,
-  };
-}
-
-const LINE_COLUMNS: BulkColumns = {
-  bot_id: 'bigint',
-  at: 'bigint',
-  kind: 'text',
-  order_id: 'bigint',
-  message: 'jsonb',
-};
-
-/** Every feed line in one statement with one parameter (db/bulk.ts). */
-async function insertLines(trx: Kysely<Database>, lines: FeedLine[]): Promise<void> {
-  if (lines.length === 0) return;
-  await insertJsonRows(trx, 'activity', LINE_COLUMNS, lines).execute(trx);
+  return { bot_id: row.bot_id, at, kind, order_id: row.id, message };
 }
 
 /** Fails copies whose entry deadline passed before they were sent: never sent late. */
@@ -429,16 +406,7 @@ async function sendDue(
   ).map((r) => ({ ...r, id: Number(r.id), bot_id: Number(r.bot_id) }));
   if (claimed.length === 0) return { sent: 0, failed: 0 };
   rt.fault?.('before_broker_call');
-  const requestOf = (row: CopyRow): PlaceRequest => ({
-    clientRef: row.client_ref,
-    asset: row.asset,
-    direction: row.direction,
-    stakeCents: Number(row.stake_cents),
-    account: row.account_type as 1 | 2 | 3,
-    timeframeMin: Math.max(1, Math.round((row.expires_at - row.send_at) / 60_000)),
-    openAtMs: Math.max(now, row.send_at),
-    expiresAtMs: row.expires_at,
-  });
+  const requestOf = (row: CopyRow): PlaceRequest => placeRequestOf(row, now);
   // Copies whose broker takes a batch go in one call per batch broker; the others one by one.
   const batches = new Map<BatchBroker, CopyRow[]>();
   const single: CopyRow[] = [];
@@ -461,17 +429,31 @@ async function sendDue(
     const placeIn = batch.placeManyIn;
     if (placeIn) {
       // A broker in our own database: its orders and the ledger's answers in one transaction.
-      const done = await rt.db.transaction().execute(async (trx) => {
-        const answers = await placeIn(trx, items);
-        return writeAnswersIn(
-          trx,
-          rows.map((row, i) => ({ row, answer: answers[i] as PlaceAnswer })),
-          now,
-          touched,
-        );
-      });
+      // The rows are ours (claimed above); if one was not answered in the ledger after all, the
+      // whole batch rolls back, placements included, and is reconciled like a lost request.
+      const done = await rt.db
+        .transaction()
+        .execute(async (trx) => {
+          const answers = await placeIn(trx, items);
+          const written = await writeAnswersIn(
+            trx,
+            rows.map((row, i) => ({ row, answer: answers[i] as PlaceAnswer })),
+            now,
+            touched,
+          );
+          if (written.sent + written.failed !== rows.length) throw new Error('copy_claim_lost');
+          return written;
+        })
+        .catch((err: unknown) => {
+          for (const row of rows) unknown(row, err);
+          return { sent: 0, failed: 0 };
+        });
       sent += done.sent;
       failed += done.failed;
+      continue;
+    }
+    if (!batch.placeMany) {
+      single.push(...rows);
       continue;
     }
     try {
@@ -495,6 +477,89 @@ async function sendDue(
   return { sent: sent + rest.sent, failed: failed + rest.failed };
 }
 
+const SETTLE_COLUMNS: BulkColumns = {
+  id: 'bigint',
+  state: 'text',
+  pnl_cents: 'bigint',
+};
+const BALANCE_AFTER_COLUMNS: BulkColumns = { id: 'bigint', balance_after_cents: 'bigint' };
+
+type SettleRow = CopyRow & Pick<OrderRow, 'payout_pct' | 'confirmed_at' | 'broker_order_id'>;
+
+/**
+ * Settles paper copies kept in the ledger (`PAPER_LEDGER_PREFIX`) in one transaction: the rows
+ * are settled first (state-guarded, so of two dispatchers only one settles a copy), then only
+ * those are credited to the followers' paper balances and get the balance after them.
+ */
+async function settleLedgerPaper(
+  rt: RuntimeDeps,
+  rows: SettleRow[],
+  now: number,
+  touched: Set<number>,
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const results = rows.map((row) => {
+    const pnlCents = paperPnlCents({
+      asset: row.asset,
+      direction: row.direction,
+      stakeCents: Number(row.stake_cents),
+      payout: Number(row.payout_pct) / 100,
+      openAtMs: Number(row.confirmed_at ?? row.send_at),
+      expiresAtMs: row.expires_at,
+    });
+    return { row, pnlCents, state: pnlCents > 0 ? 'won' : pnlCents < 0 ? 'lost' : 'draw' };
+  });
+  return rt.db.transaction().execute(async (trx) => {
+    const values = jsonRows(
+      trx,
+      SETTLE_COLUMNS,
+      results.map((r) => ({ id: r.row.id, state: r.state, pnl_cents: r.pnlCents })),
+    );
+    const done = await sql<{ id: number | string }>`with v as materialized ${values}
+      update orders set state = v.state, pnl_cents = v.pnl_cents, settled_at = ${now}
+      from v where orders.id = v.id and orders.state = 'open'
+      returning orders.id`.execute(trx);
+    const mine = new Set(done.rows.map((d) => Number(d.id)));
+    const settled = results.filter((r) => mine.has(r.row.id));
+    if (settled.length === 0) return 0;
+    const balances = await settlePaperCopiesIn(
+      trx,
+      settled.map(({ row }) => ({
+        botId: row.bot_id,
+        accountType: row.account_type,
+        asset: row.asset,
+        direction: row.direction,
+        stakeCents: Number(row.stake_cents),
+        payoutPct: Number(row.payout_pct),
+        openAtMs: Number(row.confirmed_at ?? row.send_at),
+        expiresAtMs: row.expires_at,
+      })),
+    );
+    const after = jsonRows(
+      trx,
+      BALANCE_AFTER_COLUMNS,
+      settled.map((r, i) => ({ id: r.row.id, balance_after_cents: balances[i]?.balanceCents })),
+    );
+    await sql`with v as materialized ${after}
+      update orders set balance_after_cents = v.balance_after_cents
+      from v where orders.id = v.id`.execute(trx);
+    const lines = settled.map((r, i) => {
+      touched.add(r.row.bot_id);
+      return line(r.row, now, 'result', {
+        key: `robot.activity.${r.state}`,
+        params: {
+          asset: r.row.asset,
+          pnlCents: r.pnlCents,
+          balanceCents: balances[i]?.balanceCents ?? 0,
+          galeLevel: 0,
+        },
+      });
+    });
+    await insertLines(trx, lines);
+    return settled.length;
+  });
+}
+
 /** Settles open copies whose expiry passed; the follower's session never sees them. */
 async function settleDue(
   rt: RuntimeDeps,
@@ -503,20 +568,26 @@ async function settleDue(
   limit: number,
   touched: Set<number>,
 ): Promise<number> {
-  const due = await rt.db
-    .selectFrom('orders')
-    .select(COLUMNS)
-    .where('copy_of', 'is not', null)
-    .where('state', '=', 'open')
-    .where('expires_at', '<=', now)
-    .limit(limit)
-    .execute();
-  if (due.length === 0) return 0;
+  const rows: SettleRow[] = (
+    await rt.db
+      .selectFrom('orders')
+      .select([...COLUMNS, 'payout_pct', 'confirmed_at', 'broker_order_id'])
+      .where('copy_of', 'is not', null)
+      .where('state', '=', 'open')
+      .where('expires_at', '<=', now)
+      .limit(limit)
+      .execute()
+  ).map((r) => ({ ...r, id: Number(r.id), bot_id: Number(r.bot_id) }));
+  if (rows.length === 0) return 0;
+  const inLedger = (r: SettleRow) => r.broker_order_id?.startsWith(PAPER_LEDGER_PREFIX) === true;
+  const ledgerSettled = await settleLedgerPaper(rt, rows.filter(inLedger), now, touched);
+  const due: CopyRow[] = rows.filter((r) => !inLedger(r));
+  if (due.length === 0) return ledgerSettled;
   const brokerOf = brokerCache(rt);
   const looked = await pool(due, CONCURRENCY, async (row) =>
     withTimeout((await brokerOf(row)).lookup(row.client_ref, now), timeoutMs),
   );
-  let settled = 0;
+  let settled = ledgerSettled;
   await rt.db.transaction().execute(async (trx) => {
     const lines: FeedLine[] = [];
     for (let i = 0; i < due.length; i += 1) {

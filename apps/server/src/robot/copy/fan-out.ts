@@ -9,10 +9,12 @@ import {
   type MetaFollower,
 } from '@app/robot';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { insertJsonRows, type BulkColumns } from '../../db/bulk.ts';
+import { jsonRows, selectArrays, type BulkColumns } from '../../db/bulk.ts';
 import { fromDbBool } from '../../db/dialect.ts';
 import type { CopyTraderSettingsTable, Database, OrdersTable } from '../../db/schema.ts';
+import type { BatchBroker, PlaceRequest } from '../brokers/broker-adapter.ts';
 import { PAPER_SEED } from '../brokers/paper-broker.ts';
+import { insertPlacedCopyLines } from './copy-lines.ts';
 
 /** Rows per INSERT: far below SQLite's and PostgreSQL's bound-parameter limits (~20 columns each). */
 export const CHUNK = 500;
@@ -22,26 +24,55 @@ const DAY_MS = 86_400_000;
 
 type OrderRow = Selectable<OrdersTable>;
 
-/** The columns a copy's ledger row is written with (one JSON parameter for the whole fan-out). */
+/**
+ * The columns of a copy's ledger row that differ between followers, sent as one JSON parameter;
+ * what every copy of a fan-out shares (client ref, asset, direction, trader, times) is bound once.
+ */
 const COPY_COLUMNS: BulkColumns = {
   bot_id: 'bigint',
-  client_ref: 'text',
-  session_ref: 'text',
-  gale_level: 'integer',
   broker_id: 'integer',
   account_type: 'integer',
-  asset: 'text',
-  direction: 'text',
   stake_cents: 'bigint',
   payout_pct: 'double precision',
   state: 'text',
   send_at: 'bigint',
   expires_at: 'bigint',
-  created_at: 'bigint',
-  copy_of: 'bigint',
-  copy_product: 'text',
-  copy_trader_bot_id: 'bigint',
+  broker_order_id: 'text',
+  fail_reason: 'text',
 };
+
+/** A copy's ledger row as the fan-out writes it. */
+interface CopyOrder {
+  bot_id: number;
+  client_ref: string;
+  session_ref: string;
+  gale_level: number;
+  broker_id: number;
+  account_type: number;
+  asset: string;
+  direction: 'CALL' | 'PUT';
+  stake_cents: number;
+  payout_pct: number;
+  state: 'placed' | 'open' | 'failed';
+  send_at: number;
+  expires_at: number;
+  created_at: number;
+  copy_of: number;
+  copy_product: CopyProduct;
+  copy_trader_bot_id: number;
+  attempted_at: number | null;
+  confirmed_at: number | null;
+  settled_at: number | null;
+  broker_order_id: string | null;
+  fail_reason: string | null;
+}
+
+/**
+ * The broker that places a follower's copies in the database's own transaction (the paper
+ * broker's `placeManyIn`), or null when the follower's broker is remote (Deriv): the runtime's
+ * `batchBroker`.
+ */
+export type InDbPlacer = (botId: number, brokerId: number) => BatchBroker | null;
 
 /** The start of the UTC day of `ms`: per-day limits count from 00:00 UTC (decisions.md). */
 export function utcDayStart(ms: number): number {
@@ -148,64 +179,66 @@ export async function acceptedFollowersForFanOut(
   product: CopyProduct,
   now: number,
 ): Promise<{ rows: FollowerRow[]; today: Map<number, number> }> {
-  const found = await db
-    .selectFrom('copy_follows as f')
-    .innerJoin('bots as b', 'b.id', 'f.follower_bot_id')
-    .leftJoin('global_params as g', (j) =>
-      j.onRef('g.bot_id', '=', 'b.id').onRef('g.broker_id', '=', 'b.current_broker'),
-    )
-    .select([
-      'f.id as followId',
-      'b.id as botId',
-      'b.current_broker as currentBroker',
-      'g.acc_type as accType',
-      'f.trader_ena as traderEna',
-      'f.acptdemo',
-      'f.max_trades as maxTrades',
-      'f.signal_type as signalType',
-      'f.delaysig',
-      'f.broker_id as brokerId',
-      'f.min_stake as minStake',
-      'f.max_stake as maxStake',
-      'f.lote',
-      'f.lote_type as loteType',
-      'f.anticipation',
-      'f.exp_copy as expCopy',
-    ])
-    .where('f.trader_bot_id', '=', traderBotId)
-    .where('f.product', '=', product)
-    .where('f.state', '=', 'accepted')
-    .orderBy('f.id')
-    .execute();
-  const counts = await db
-    .selectFrom('orders')
-    .select(['bot_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('copy_trader_bot_id', '=', traderBotId)
-    .where('copy_product', '=', product)
-    .where('created_at', '>=', utcDayStart(now))
-    .where('state', '!=', 'failed')
-    .groupBy('bot_id')
-    .execute();
+  // One JSON value for the 10,000 rows of a big trader (db/bulk.ts `selectArrays`).
+  const found = await selectArrays(
+    db,
+    [
+      sql`f.id`,
+      sql`b.id`,
+      sql`b.current_broker`,
+      sql`g.acc_type`,
+      sql`f.trader_ena`,
+      sql`f.acptdemo`,
+      sql`f.max_trades`,
+      sql`f.signal_type`,
+      sql`f.delaysig`,
+      sql`f.broker_id`,
+      sql`f.min_stake`,
+      sql`f.max_stake`,
+      sql`f.lote`,
+      sql`f.lote_type`,
+      sql`f.anticipation`,
+      sql`f.exp_copy`,
+    ],
+    sql`from copy_follows as f
+      join bots as b on b.id = f.follower_bot_id
+      left join global_params as g on g.bot_id = b.id and g.broker_id = b.current_broker
+      where f.trader_bot_id = ${traderBotId} and f.product = ${product} and f.state = 'accepted'`,
+  );
+  const rows = found
+    .map((r) => ({
+      followId: Number(r[0]),
+      botId: Number(r[1]),
+      currentBroker: Number(r[2]),
+      accType: r[3] === null ? 1 : Number(r[3]),
+      traderEna: Boolean(r[4]),
+      acptdemo: Boolean(r[5]),
+      maxTrades: Number(r[6]),
+      signalType: Number(r[7]),
+      delaysig: Number(r[8]),
+      brokerId: Number(r[9]),
+      minStake: Number(r[10]),
+      maxStake: Number(r[11]),
+      lote: Number(r[12]),
+      loteType: Number(r[13]),
+      anticipation: Number(r[14]),
+      expCopy: Number(r[15]),
+    }))
+    .sort((x, y) => x.followId - y.followId);
+  // Today's copies count only for followers with a daily limit (most have none).
   const today = new Map<number, number>();
-  for (const c of counts) today.set(Number(c.bot_id), Number(c.n));
-  const rows = found.map((r) => ({
-    followId: Number(r.followId),
-    botId: Number(r.botId),
-    currentBroker: Number(r.currentBroker),
-    accType: r.accType === null ? 1 : Number(r.accType),
-    traderEna: Boolean(r.traderEna),
-    acptdemo: Boolean(r.acptdemo),
-    maxTrades: Number(r.maxTrades),
-    signalType: Number(r.signalType),
-    delaysig: Number(r.delaysig),
-    brokerId: Number(r.brokerId),
-    minStake: Number(r.minStake),
-    maxStake: Number(r.maxStake),
-    lote: Number(r.lote),
-    loteType: Number(r.loteType),
-    anticipation: Number(r.anticipation),
-    expCopy: Number(r.expCopy),
-  }));
+  if (rows.some((r) => r.maxTrades > 0)) {
+    const counts = await db
+      .selectFrom('orders')
+      .select(['bot_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('copy_trader_bot_id', '=', traderBotId)
+      .where('copy_product', '=', product)
+      .where('created_at', '>=', utcDayStart(now))
+      .where('state', '!=', 'failed')
+      .groupBy('bot_id')
+      .execute();
+    for (const c of counts) today.set(Number(c.bot_id), Number(c.n));
+  }
   return { rows, today };
 }
 
@@ -218,6 +251,74 @@ export interface FanOutReport {
   skipped: number;
 }
 
+/**
+ * Copies due now whose follower's broker lives in our database (paper) are placed in the
+ * fan-out's own transaction (decisions.md "Copies placed in the fan-out"): the broker's orders,
+ * the ledger rows (written already open, or failed with the broker's reason) and their feed
+ * lines commit with the trader's confirmed order or not at all, so there is no outbox row, no
+ * claim and no confirmation to write for them, and nothing to reconcile after a crash. Copies
+ * sent later (a delay) or to a remote broker stay `placed` for the dispatcher. Returns how many
+ * were placed or refused.
+ */
+async function placeDueNow(
+  trx: Kysely<Database>,
+  orders: CopyOrder[],
+  now: number,
+  place: InDbPlacer,
+): Promise<number> {
+  const groups = new Map<BatchBroker, CopyOrder[]>();
+  for (const o of orders) {
+    if (o.send_at > now) continue;
+    const broker = place(o.bot_id, o.broker_id);
+    if (!broker?.placeManyIn) continue;
+    const list = groups.get(broker);
+    if (list) list.push(o);
+    else groups.set(broker, [o]);
+  }
+  let done = 0;
+  for (const [broker, rows] of groups) {
+    const requests = rows.map((o) => ({ botId: o.bot_id, request: placeRequestOf(o, now) }));
+    const answers = await broker.placeManyIn!(trx, requests);
+    rows.forEach((o, i) => {
+      const answer = answers[i];
+      if (!answer) return;
+      done += 1;
+      o.attempted_at = now;
+      if (answer.ok) {
+        o.state = 'open';
+        o.confirmed_at = now;
+        o.broker_order_id = answer.brokerOrderId;
+        o.payout_pct = Math.round(answer.payout * 10_000) / 100;
+      } else {
+        o.state = 'failed';
+        o.fail_reason = answer.error;
+        o.settled_at = now;
+      }
+    });
+  }
+  return done;
+}
+
+/** What a broker is asked to place for a copy (the dispatcher sends the same). */
+export function placeRequestOf(
+  o: Pick<
+    CopyOrder,
+    'client_ref' | 'asset' | 'direction' | 'stake_cents' | 'account_type' | 'send_at' | 'expires_at'
+  >,
+  now: number,
+): PlaceRequest {
+  return {
+    clientRef: o.client_ref,
+    asset: o.asset,
+    direction: o.direction,
+    stakeCents: Number(o.stake_cents),
+    account: o.account_type as 1 | 2 | 3,
+    timeframeMin: Math.max(1, Math.round((o.expires_at - o.send_at) / 60_000)),
+    openAtMs: Math.max(now, o.send_at),
+    expiresAtMs: o.expires_at,
+  };
+}
+
 async function writeFanOut(
   trx: Kysely<Database>,
   order: OrderRow,
@@ -226,6 +327,7 @@ async function writeFanOut(
   now: number,
   followers: FollowerRow[],
   decisions: FanOutDecision[],
+  place: InDbPlacer | undefined,
 ): Promise<FanOutReport | null> {
   const planned = decisions.filter((d) => d.kind === 'order').length;
   const fanout = await trx
@@ -251,7 +353,7 @@ async function writeFanOut(
   if (!fanout) return null;
   const durationMs = Math.max(MIN_DURATION_MS, order.expires_at - order.send_at);
   const ref = copyClientRef(product, order.id);
-  const orders: Record<string, unknown>[] = [];
+  const orders: CopyOrder[] = [];
   const skips: { fanout_id: number; follower_bot_id: number; reason: string }[] = [];
   for (const d of decisions) {
     const f = followers[d.index] as FollowerRow;
@@ -277,18 +379,45 @@ async function writeFanOut(
       copy_of: order.id,
       copy_product: product,
       copy_trader_bot_id: order.bot_id,
+      attempted_at: null,
+      confirmed_at: null,
+      settled_at: null,
+      broker_order_id: null,
+      fail_reason: null,
     });
   }
+  const placedNow = place ? await placeDueNow(trx, orders, now, place) : 0;
   // One statement, one parameter: the idempotency key (bot, client ref) keeps one copy per
-  // follower and trader order whatever runs twice.
+  // follower and trader order whatever runs twice. A copy placed now carries its instants
+  // (attempted, and confirmed or failed) = now.
   if (orders.length > 0) {
-    await insertJsonRows(
-      trx,
-      'orders',
-      COPY_COLUMNS,
-      orders,
-      sql`on conflict (bot_id, client_ref) do nothing`,
-    ).execute(trx);
+    const big = (v: number) => sql`cast(${v} as bigint)`;
+    const text = (v: string) => sql`cast(${v} as text)`;
+    const at = (state: string) => sql`case when v.state = ${state} then ${big(now)} end`;
+    await sql`insert into orders (bot_id, client_ref, session_ref, gale_level, broker_id,
+        account_type, asset, direction, stake_cents, payout_pct, state, send_at, expires_at,
+        created_at, copy_of, copy_product, copy_trader_bot_id, attempted_at, confirmed_at,
+        settled_at, broker_order_id, fail_reason)
+      select v.bot_id, ${text(ref)}, ${text(ref)}, 0, v.broker_id, v.account_type,
+        ${text(order.asset)}, ${text(order.direction)}, v.stake_cents, v.payout_pct, v.state,
+        v.send_at, v.expires_at, ${big(now)}, ${big(order.id)}, ${text(product)},
+        ${big(order.bot_id)}, case when v.state <> 'placed' then ${big(now)} end, ${at('open')},
+        ${at('failed')}, v.broker_order_id, v.fail_reason
+      from ${jsonRows(trx, COPY_COLUMNS, orders)} as v
+      where true on conflict (bot_id, client_ref) do nothing`.execute(trx);
+  }
+  if (placedNow > 0) {
+    const trader = await trx
+      .selectFrom('bots')
+      .select('userid')
+      .where('id', '=', order.bot_id)
+      .executeTakeFirst();
+    await insertPlacedCopyLines(trx, {
+      copyOf: order.id,
+      product,
+      trader: trader?.userid ?? '',
+      now,
+    });
   }
   for (let i = 0; i < skips.length; i += CHUNK * 4) {
     await trx
@@ -310,6 +439,7 @@ async function copyFanOut(
   trx: Kysely<Database>,
   order: OrderRow,
   now: number,
+  place: InDbPlacer | undefined,
 ): Promise<FanOutReport | null> {
   const settings = await trx
     .selectFrom('copy_trader_settings')
@@ -349,13 +479,14 @@ async function copyFanOut(
     },
     followers,
   );
-  return writeFanOut(trx, order, 'copy', atMs, now, rows, decisions);
+  return writeFanOut(trx, order, 'copy', atMs, now, rows, decisions, place);
 }
 
 async function metaFanOut(
   trx: Kysely<Database>,
   order: OrderRow,
   now: number,
+  place: InDbPlacer | undefined,
 ): Promise<FanOutReport | null> {
   // The trader's record for this order: enabled, on the order's broker (0 = any), first by id.
   const record = await trx
@@ -403,7 +534,7 @@ async function metaFanOut(
     },
     followers,
   );
-  return writeFanOut(trx, order, 'meta', atMs, now, rows, decisions);
+  return writeFanOut(trx, order, 'meta', atMs, now, rows, decisions, place);
 }
 
 /**
@@ -429,19 +560,22 @@ export async function channelGoesToFollowers(
 /**
  * Fans a trader's order out to its followers, inside the transaction that confirms the order
  * (so a confirmed order and its copies' outbox rows commit together, or neither). Copy trading
- * and MetaCopy each plan independently; a copy is never copied again (no chains).
+ * and MetaCopy each plan independently; a copy is never copied again (no chains). With `place`
+ * (the runtime's batch broker), copies due now on the paper broker are placed in this
+ * transaction too (`placeDueNow`); the rest wait for the copy dispatcher.
  */
 export async function fanOutOrder(
   trx: Kysely<Database>,
   order: OrderRow,
   now: number,
+  place?: InDbPlacer,
 ): Promise<FanOutReport[]> {
   if (order.copy_of !== null && order.copy_of !== undefined) return [];
   if (!(await channelGoesToFollowers(trx, order))) return [];
   const out: FanOutReport[] = [];
-  const copy = await copyFanOut(trx, order, now);
+  const copy = await copyFanOut(trx, order, now, place);
   if (copy) out.push(copy);
-  const meta = await metaFanOut(trx, order, now);
+  const meta = await metaFanOut(trx, order, now, place);
   if (meta) out.push(meta);
   return out;
 }
