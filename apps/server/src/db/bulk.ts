@@ -30,9 +30,14 @@ export function jsonRows(
   const names = Object.keys(columns);
   if (isSqlite(db)) {
     // Rows as arrays (`value ->> 0`): SQLite reads them about twice as fast as objects by key.
-    const text = JSON.stringify(
-      rows.map((r) => names.map((n) => (r as Record<string, unknown>)[n] ?? null)),
-    );
+    const arrays = new Array<unknown[]>(rows.length);
+    for (let i = 0; i < rows.length; i += 1) {
+      const r = rows[i] as Record<string, unknown>;
+      const a = new Array<unknown>(names.length);
+      for (let j = 0; j < names.length; j += 1) a[j] = r[names[j] as string] ?? null;
+      arrays[i] = a;
+    }
+    const text = JSON.stringify(arrays);
     return sql`(select ${sql.join(
       names.map((n, i) => sql`value ->> ${sql.lit(i)} as ${sql.id(n)}`),
     )} from json_each(${text}))`;

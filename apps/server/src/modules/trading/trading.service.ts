@@ -15,6 +15,7 @@ import {
 import { galePricesCents, moneyPlugFor, tradeBlock, type TradeBlock } from '@app/robot';
 import type { Kysely, Selectable } from 'kysely';
 import { fromDbJson } from '../../db/dialect.ts';
+import { copyLineParams, type CopyLineFacts } from '../../robot/copy/copy-lines.ts';
 import type { ActivityTable, Database, OrdersTable } from '../../db/schema.ts';
 import { botIdOf } from '../../lib/owned-bot.ts';
 import type { AppDeps } from '../../plugins/context.ts';
@@ -201,7 +202,9 @@ export async function readDashboard(
   };
 }
 
-export function toActivityItem(userid: string, a: Selectable<ActivityTable>) {
+type ActivityRow = Selectable<ActivityTable> & CopyLineFacts;
+
+export function toActivityItem(userid: string, a: ActivityRow) {
   return {
     id: a.id,
     userid,
@@ -209,8 +212,31 @@ export function toActivityItem(userid: string, a: Selectable<ActivityTable>) {
     kind: a.kind,
     signalId: a.signal_id === null ? null : Number(a.signal_id),
     orderId: a.order_id === null ? null : Number(a.order_id),
-    message: fromDbJson<RobotMessage>(a.message),
+    message: copyLineParams(fromDbJson<RobotMessage>(a.message), a),
   };
+}
+
+/**
+ * A bot's feed lines with what their copy lines say: the copy's ledger row and its trader's
+ * user id (copy-lines.ts; a line without a copy gets nulls and shows as stored).
+ */
+function activityOf(db: Kysely<Database>, botId: number) {
+  return db
+    .selectFrom('activity as a')
+    .leftJoin('orders as o', (j) =>
+      j.onRef('o.id', '=', 'a.order_id').on('o.copy_trader_bot_id', 'is not', null),
+    )
+    .leftJoin('bots as tb', 'tb.id', 'o.copy_trader_bot_id')
+    .selectAll('a')
+    .select([
+      'tb.userid as trader',
+      'o.asset',
+      'o.direction',
+      'o.stake_cents',
+      'o.expires_at',
+      'o.fail_reason',
+    ])
+    .where('a.bot_id', '=', botId);
 }
 
 /** The feed, newest first, `limit` items below `cursor`. */
@@ -219,13 +245,10 @@ export async function readActivity(
   q: QueryOf<typeof endpoints.tradingActivity>,
 ): Promise<ActivityPage> {
   const botId = await botIdOf(deps, q.userid);
-  let query = deps.db
-    .selectFrom('activity')
-    .selectAll()
-    .where('bot_id', '=', botId)
-    .orderBy('id', 'desc')
+  let query = activityOf(deps.db, botId)
+    .orderBy('a.id', 'desc')
     .limit(q.limit + 1);
-  if (q.cursor !== undefined) query = query.where('id', '<', q.cursor);
+  if (q.cursor !== undefined) query = query.where('a.id', '<', q.cursor);
   const rows = await query.execute();
   const page = rows.slice(0, q.limit);
   return {
@@ -241,12 +264,9 @@ export async function activityAfter(
   userid: string,
   afterId: number,
 ) {
-  const rows = await db
-    .selectFrom('activity')
-    .selectAll()
-    .where('bot_id', '=', botId)
-    .where('id', '>', afterId)
-    .orderBy('id')
+  const rows = await activityOf(db, botId)
+    .where('a.id', '>', afterId)
+    .orderBy('a.id')
     .limit(200)
     .execute();
   return rows.map((a) => toActivityItem(userid, a));

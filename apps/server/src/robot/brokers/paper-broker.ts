@@ -197,25 +197,29 @@ function refusalOf(req: PlaceRequest, available: number): PlaceAnswer | null {
   return null;
 }
 
-/** The paper balances of `keys` ("bot:account"), defaults for accounts never used. */
+/** One (bot, account) as a number: the batch paths keep balances in a Map by it. */
+function accountKey(botId: number, account: number): number {
+  return botId * 4 + account;
+}
+
+/** The paper balances of `keys` (accountKey), defaults for accounts never used. */
 async function balancesOf(
   trx: Kysely<Database>,
-  keys: Iterable<string>,
-): Promise<Map<string, number>> {
-  const wanted = new Set(keys);
-  const botIds = [...new Set([...wanted].map((k) => Number(k.split(':')[0])))];
-  const balances = new Map<string, number>();
-  if (botIds.length === 0) return balances;
+  keys: ReadonlySet<number>,
+): Promise<Map<number, number>> {
+  const balances = new Map<number, number>();
+  if (keys.size === 0) return balances;
+  const botIds = [...new Set([...keys].map((k) => Math.floor(k / 4)))];
   const rows = await selectArrays(
     trx,
     [sql`bot_id`, sql`account_type`, sql`balance_cents`],
     sql`from paper_accounts where bot_id in ${jsonIds(trx, botIds)}`,
   );
-  for (const [bot, account, cents] of rows) balances.set(`${bot}:${account}`, Number(cents));
-  for (const key of wanted) {
-    if (balances.has(key)) continue;
-    const account = Number(key.split(':')[1]) as AccountType;
-    balances.set(key, PAPER_DEFAULTS.balances[account]);
+  for (const [bot, account, cents] of rows) {
+    balances.set(accountKey(Number(bot), Number(account)), Number(cents));
+  }
+  for (const key of keys) {
+    if (!balances.has(key)) balances.set(key, PAPER_DEFAULTS.balances[(key % 4) as AccountType]);
   }
   return balances;
 }
@@ -223,14 +227,18 @@ async function balancesOf(
 /** Writes the balances of `keys` in one upsert. */
 async function writeBalances(
   trx: Kysely<Database>,
-  balances: Map<string, number>,
-  keys: Iterable<string>,
+  balances: Map<number, number>,
+  keys: ReadonlySet<number>,
 ): Promise<void> {
-  const rows = [...new Set(keys)].map((key) => {
-    const [bot, account] = key.split(':').map(Number) as [number, number];
-    return { bot_id: bot, account_type: account, balance_cents: balances.get(key) ?? 0 };
-  });
-  if (rows.length === 0) return;
+  if (keys.size === 0) return;
+  const rows: { bot_id: number; account_type: number; balance_cents: number }[] = [];
+  for (const key of keys) {
+    rows.push({
+      bot_id: Math.floor(key / 4),
+      account_type: key % 4,
+      balance_cents: balances.get(key) ?? 0,
+    });
+  }
   await insertJsonRows(
     trx,
     'paper_accounts',
@@ -253,24 +261,35 @@ export function paperBatchBroker(): BatchBroker {
     trx: Kysely<Database>,
     items: readonly { botId: number; request: PlaceRequest }[],
   ): Promise<PlaceAnswer[]> {
-    const keyOf = (i: { botId: number; request: PlaceRequest }) =>
-      `${i.botId}:${i.request.account}`;
-    const balances = await balancesOf(trx, items.map(keyOf));
-    const changed = new Set<string>();
-    const answers = items.map((item): PlaceAnswer => {
-      const key = keyOf(item);
+    const keys = new Set<number>();
+    for (const item of items) keys.add(accountKey(item.botId, item.request.account));
+    const balances = await balancesOf(trx, keys);
+    const changed = new Set<number>();
+    const payouts = new Map<string, number>();
+    const answers = new Array<PlaceAnswer>(items.length);
+    for (let i = 0; i < items.length; i += 1) {
+      const { botId, request } = items[i] as { botId: number; request: PlaceRequest };
+      const key = accountKey(botId, request.account);
       const available = balances.get(key) ?? 0;
-      const refused = refusalOf(item.request, available);
-      if (refused) return refused;
-      balances.set(key, available - item.request.stakeCents);
+      const refused = refusalOf(request, available);
+      if (refused) {
+        answers[i] = refused;
+        continue;
+      }
+      balances.set(key, available - request.stakeCents);
       changed.add(key);
-      return {
+      let payout = payouts.get(request.asset);
+      if (payout === undefined) {
+        payout = paperPayout(request.asset);
+        payouts.set(request.asset, payout);
+      }
+      answers[i] = {
         ok: true,
-        brokerOrderId: `${PAPER_LEDGER_PREFIX}${item.request.clientRef}`,
-        payout: paperPayout(item.request.asset),
-        balanceCents: balances.get(key) ?? null,
+        brokerOrderId: PAPER_LEDGER_PREFIX + request.clientRef,
+        payout,
+        balanceCents: available - request.stakeCents,
       };
-    });
+    }
     await writeBalances(trx, balances, changed);
     return answers;
   }
@@ -301,8 +320,9 @@ export async function settlePaperCopiesIn(
   trx: Kysely<Database>,
   copies: readonly PaperCopy[],
 ): Promise<{ pnlCents: number; balanceCents: number }[]> {
-  const keyOf = (c: PaperCopy) => `${c.botId}:${c.accountType}`;
-  const balances = await balancesOf(trx, copies.map(keyOf));
+  const keys = new Set<number>();
+  for (const c of copies) keys.add(accountKey(c.botId, c.accountType));
+  const balances = await balancesOf(trx, keys);
   const out = copies.map((c) => {
     const pnlCents = paperPnlCents({
       asset: c.asset,
@@ -312,12 +332,12 @@ export async function settlePaperCopiesIn(
       openAtMs: c.openAtMs,
       expiresAtMs: c.expiresAtMs,
     });
-    const key = keyOf(c);
+    const key = accountKey(c.botId, c.accountType);
     const credit = pnlCents < 0 ? 0 : c.stakeCents + pnlCents;
     const balanceCents = (balances.get(key) ?? 0) + credit;
     balances.set(key, balanceCents);
     return { pnlCents, balanceCents };
   });
-  await writeBalances(trx, balances, copies.map(keyOf));
+  await writeBalances(trx, balances, keys);
   return out;
 }

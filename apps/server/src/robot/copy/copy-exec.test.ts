@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { fromDbJson } from '../../db/dialect.ts';
+import { activityAfter } from '../../modules/trading/trading.service.ts';
 import { useTestApp } from '../../test/app.ts';
 import {
   enableCopyTrader,
@@ -122,6 +122,11 @@ async function paperOrdersOf(botIds: number[]) {
     .execute();
 }
 
+/** A follower's feed as the panel reads it (oldest first), messages only. */
+async function feedOf(botId: number) {
+  return (await activityAfter(t.app.deps.db, botId, '', 0)).map((item) => item.message);
+}
+
 async function sessionVersion(botId: number): Promise<number | null> {
   const row = await t.app.deps.db
     .selectFrom('bot_sessions')
@@ -195,13 +200,7 @@ describe('copy fan-out execution', () => {
     expect(results.filter((c) => c.state === 'won')).toHaveLength(43);
 
     // The follower's feed says whose order it copies.
-    const feed = await t.app.deps.db
-      .selectFrom('activity')
-      .select('message')
-      .where('bot_id', '=', followers[2] as number)
-      .orderBy('id')
-      .execute();
-    expect(feed.map((f) => fromDbJson<{ key: string }>(f.message))).toMatchObject([
+    expect(await feedOf(followers[2] as number)).toMatchObject([
       { key: 'robot.activity.copyOpen', params: { trader: trader.userid, asset: 'EURUSD' } },
       { key: 'robot.activity.won' },
     ]);
@@ -226,15 +225,6 @@ describe('copy fan-out execution', () => {
     expect(await paperOrdersOf(followers)).toHaveLength(0); // the ledger row is the paper order
     expect(await stakesTaken(t.app.deps.db, followers)).toEqual([200, 200, 0]);
     expect(await dispatchCopies(rt())).toMatchObject({ sent: 0, late: 0, reconciled: 0 });
-    const feedOf = async (botId: number) =>
-      (
-        await t.app.deps.db
-          .selectFrom('activity')
-          .select('message')
-          .where('bot_id', '=', botId)
-          .orderBy('id')
-          .execute()
-      ).map((f) => fromDbJson<{ key: string; params: Record<string, unknown> }>(f.message));
     expect(await feedOf(followers[0] as number)).toEqual([
       {
         key: 'robot.activity.copyOpen',

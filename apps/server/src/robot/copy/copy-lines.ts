@@ -28,28 +28,69 @@ export async function insertLines(trx: Kysely<Database>, lines: FeedLine[]): Pro
 }
 
 /**
- * The feed lines of the copies of one trader order that were placed (or refused) at `now`, built
- * by the database from their ledger rows in ONE statement: "copy of trader X opened: asset,
- * direction, stake" or "… failed: reason" — the same messages the dispatcher writes one by one,
- * without sending 10,000 of them as a parameter.
+ * A copy's "opened" and "failed" lines store only their key: what they say (trader, asset,
+ * direction, stake, reason) is the copy's own ledger row, read with the line
+ * ({@link copyLineParams}); 10,000 copies of one order write 10,000 short lines, not 10,000
+ * copies of their ledger rows (decisions.md "Copies placed in the fan-out").
+ */
+export const COPY_OPEN = 'robot.activity.copyOpen';
+export const COPY_FAILED = 'robot.activity.copyFailed';
+
+/** The stored message of a copy line. */
+export function copyLine(key: typeof COPY_OPEN | typeof COPY_FAILED): RobotMessage {
+  return { key, params: {} };
+}
+
+/** What a copy line's message says, from its copy's ledger row and its trader's user id. */
+export interface CopyLineFacts {
+  trader: string | null;
+  asset: string | null;
+  direction: string | null;
+  stake_cents: number | string | null;
+  expires_at: number | string | null;
+  fail_reason: string | null;
+}
+
+/**
+ * The message of a feed line as the panel shows it: a copy line's params are filled from its
+ * copy (`facts`); every other line is as stored.
+ */
+export function copyLineParams(message: RobotMessage, facts: CopyLineFacts): RobotMessage {
+  if (Object.keys(message.params).length > 0 || facts.asset === null) return message;
+  if (message.key === COPY_OPEN) {
+    return {
+      key: message.key,
+      params: {
+        trader: facts.trader ?? '',
+        asset: facts.asset,
+        direction: facts.direction ?? '',
+        stakeCents: Number(facts.stake_cents),
+        expiresAt: Number(facts.expires_at),
+      },
+    };
+  }
+  if (message.key === COPY_FAILED) {
+    return {
+      key: message.key,
+      params: { trader: facts.trader ?? '', asset: facts.asset, reason: facts.fail_reason ?? '' },
+    };
+  }
+  return message;
+}
+
+/**
+ * The feed lines of the copies of one trader order that were placed (or refused) at `now`, in
+ * ONE statement from their ledger rows: a short "copy opened" or "copy failed" line each.
  */
 export async function insertPlacedCopyLines(
   trx: Kysely<Database>,
-  {
-    copyOf,
-    product,
-    trader,
-    now,
-  }: { copyOf: number; product: CopyProduct; trader: string; now: number },
+  { copyOf, product, now }: { copyOf: number; product: CopyProduct; now: number },
 ): Promise<void> {
-  const obj = isSqlite(trx) ? sql.raw('json_object') : sql.raw('jsonb_build_object');
+  const json = (m: RobotMessage) =>
+    isSqlite(trx) ? sql`${JSON.stringify(m)}` : sql`cast(${JSON.stringify(m)} as jsonb)`;
   await sql`insert into activity (bot_id, at, kind, order_id, message)
     select o.bot_id, cast(${now} as bigint), 'order', o.id, case when o.state = 'open'
-      then ${obj}('key', 'robot.activity.copyOpen', 'params', ${obj}('trader', cast(${trader} as text),
-        'asset', o.asset, 'direction', o.direction, 'stakeCents', o.stake_cents,
-        'expiresAt', o.expires_at))
-      else ${obj}('key', 'robot.activity.copyFailed', 'params', ${obj}('trader', cast(${trader} as text),
-        'asset', o.asset, 'reason', o.fail_reason)) end
+      then ${json(copyLine(COPY_OPEN))} else ${json(copyLine(COPY_FAILED))} end
     from orders as o
     where o.copy_of = ${copyOf} and o.copy_product = ${product}
       and o.attempted_at = ${now} and o.state in ('open', 'failed')

@@ -15,7 +15,7 @@ import {
   settlePaperCopiesIn,
 } from '../brokers/paper-broker.ts';
 import { describeError, type RuntimeDeps } from '../runtime-deps.ts';
-import { insertLines, type FeedLine } from './copy-lines.ts';
+import { COPY_FAILED, COPY_OPEN, copyLine, insertLines, type FeedLine } from './copy-lines.ts';
 import { CHUNK, placeRequestOf } from './fan-out.ts';
 
 /** Same budgets as the bot's own orders (run-session.ts): a copy may go out this late, no later. */
@@ -99,21 +99,6 @@ async function pool<T, R>(
   return out;
 }
 
-/** The traders' user ids by bot id, for the followers' feed lines ("copies trader X"). */
-async function traderNames(db: Kysely<Database>, rows: CopyRow[]): Promise<Map<number, string>> {
-  const ids = [...new Set(rows.map((r) => Number(r.copy_trader_bot_id)))];
-  const names = new Map<number, string>();
-  for (let i = 0; i < ids.length; i += CHUNK) {
-    const found = await db
-      .selectFrom('bots')
-      .select(['id', 'userid'])
-      .where('id', 'in', ids.slice(i, i + CHUNK))
-      .execute();
-    for (const b of found) names.set(Number(b.id), b.userid);
-  }
-  return names;
-}
-
 function line(row: CopyRow, at: number, kind: FeedLine['kind'], message: RobotMessage): FeedLine {
   return { bot_id: row.bot_id, at, kind, order_id: row.id, message };
 }
@@ -146,16 +131,14 @@ async function failCopies(
   onlyUnattempted = false,
   touched?: Set<number>,
 ): Promise<number> {
-  const names = await traderNames(rt.db, rows);
   return rt.db
     .transaction()
-    .execute((trx) => failCopiesIn(trx, names, rows, now, reason, onlyUnattempted, touched));
+    .execute((trx) => failCopiesIn(trx, rows, now, reason, onlyUnattempted, touched));
 }
 
 /** Fails `rows` (still placed) with `reason` and a feed line each, inside `trx`. */
 async function failCopiesIn(
   trx: Kysely<Database>,
-  names: Map<number, string>,
   rows: CopyRow[],
   now: number,
   reason: string,
@@ -183,16 +166,7 @@ async function failCopiesIn(
         if (!hit.has(r.id)) continue;
         failed += 1;
         touched?.add(r.bot_id);
-        lines.push(
-          line(r, now, 'order', {
-            key: 'robot.activity.copyFailed',
-            params: {
-              trader: names.get(Number(r.copy_trader_bot_id)) ?? '',
-              asset: r.asset,
-              reason,
-            },
-          }),
-        );
+        lines.push(line(r, now, 'order', copyLine(COPY_FAILED)));
       }
     }
     await insertLines(trx, lines);
@@ -243,10 +217,6 @@ async function writeAnswersIn(
   touched: Set<number>,
 ): Promise<{ sent: number; failed: number }> {
   if (results.length === 0) return { sent: 0, failed: 0 };
-  const names = await traderNames(
-    trx,
-    results.map((r) => r.row),
-  );
   let sent = 0;
   const refused = new Map<string, CopyRow[]>();
   const accepted: { row: CopyRow; brokerOrderId: string; payoutPct: number }[] = [];
@@ -284,25 +254,14 @@ async function writeAnswersIn(
       if (!hit.has(row.id)) continue;
       sent += 1;
       touched.add(row.bot_id);
-      lines.push(
-        line(row, now, 'order', {
-          key: 'robot.activity.copyOpen',
-          params: {
-            trader: names.get(Number(row.copy_trader_bot_id)) ?? '',
-            asset: row.asset,
-            direction: row.direction,
-            stakeCents: Number(row.stake_cents),
-            expiresAt: row.expires_at,
-          },
-        }),
-      );
+      lines.push(line(row, now, 'order', copyLine(COPY_OPEN)));
     }
   }
   await insertLines(trx, lines);
   let failed = 0;
   // Refusals grouped by reason: one statement per reason and chunk, not per order.
   for (const [reason, rows] of refused) {
-    failed += await failCopiesIn(trx, names, rows, now, reason, false, touched);
+    failed += await failCopiesIn(trx, rows, now, reason, false, touched);
   }
   return { sent, failed };
 }
@@ -406,7 +365,8 @@ async function sendDue(
   ).map((r) => ({ ...r, id: Number(r.id), bot_id: Number(r.bot_id) }));
   if (claimed.length === 0) return { sent: 0, failed: 0 };
   rt.fault?.('before_broker_call');
-  const requestOf = (row: CopyRow): PlaceRequest => placeRequestOf(row, now);
+  const requestOf = (row: CopyRow): PlaceRequest =>
+    placeRequestOf({ ...row, clientRef: row.client_ref }, now);
   // Copies whose broker takes a batch go in one call per batch broker; the others one by one.
   const batches = new Map<BatchBroker, CopyRow[]>();
   const single: CopyRow[] = [];
@@ -623,26 +583,32 @@ async function settleDue(
 }
 
 async function nextDue(db: Kysely<Database>, timeoutMs: number): Promise<number | null> {
-  const row = await db
+  // Copies waiting to be sent or answered: the outbox (state 'placed'), short.
+  const outbox = await db
     .selectFrom('orders')
     .select((eb) => [
-      eb.fn
-        .min('send_at')
-        .filterWhere((w) => w.and([w('state', '=', 'placed'), w('attempted_at', 'is', null)]))
-        .as('send'),
-      eb.fn.min('expires_at').filterWhere('state', '=', 'open').as('settle'),
-      eb.fn
-        .min('attempted_at')
-        .filterWhere((w) => w.and([w('state', '=', 'placed'), w('attempted_at', 'is not', null)]))
-        .as('stale'),
+      eb.fn.min('send_at').filterWhere('attempted_at', 'is', null).as('send'),
+      eb.fn.min('attempted_at').as('stale'),
     ])
+    .where('state', '=', 'placed')
     .where('copy_of', 'is not', null)
-    .where('state', 'in', ['placed', 'open'])
+    .executeTakeFirst();
+  // The next open copy to settle: the first in the (state, expires_at) index, not a scan of
+  // every open copy (10,000 after a big trader's order).
+  const open = await db
+    .selectFrom('orders')
+    .select('expires_at')
+    .where('state', '=', 'open')
+    .where('copy_of', 'is not', null)
+    .orderBy('expires_at')
+    .limit(1)
     .executeTakeFirst();
   const instants = [
-    row?.send,
-    row?.settle,
-    row?.stale === null || row?.stale === undefined ? null : Number(row.stale) + 2 * timeoutMs,
+    outbox?.send,
+    open?.expires_at,
+    outbox?.stale === null || outbox?.stale === undefined
+      ? null
+      : Number(outbox.stale) + 2 * timeoutMs,
   ]
     .filter((x) => x !== null && x !== undefined)
     .map(Number);

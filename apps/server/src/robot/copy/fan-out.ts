@@ -41,28 +41,19 @@ const COPY_COLUMNS: BulkColumns = {
   fail_reason: 'text',
 };
 
-/** A copy's ledger row as the fan-out writes it. */
+/**
+ * A copy's ledger row as the fan-out writes it: the columns that differ between followers (the
+ * rest — client ref, asset, direction, trader, instants — is the fan-out's, bound once).
+ */
 interface CopyOrder {
   bot_id: number;
-  client_ref: string;
-  session_ref: string;
-  gale_level: number;
   broker_id: number;
   account_type: number;
-  asset: string;
-  direction: 'CALL' | 'PUT';
   stake_cents: number;
   payout_pct: number;
   state: 'placed' | 'open' | 'failed';
   send_at: number;
   expires_at: number;
-  created_at: number;
-  copy_of: number;
-  copy_product: CopyProduct;
-  copy_trader_bot_id: number;
-  attempted_at: number | null;
-  confirmed_at: number | null;
-  settled_at: number | null;
   broker_order_id: string | null;
   fail_reason: string | null;
 }
@@ -263,6 +254,7 @@ export interface FanOutReport {
 async function placeDueNow(
   trx: Kysely<Database>,
   orders: CopyOrder[],
+  shared: Pick<PlaceRequest, 'clientRef' | 'asset' | 'direction'>,
   now: number,
   place: InDbPlacer,
 ): Promise<number> {
@@ -277,38 +269,42 @@ async function placeDueNow(
   }
   let done = 0;
   for (const [broker, rows] of groups) {
-    const requests = rows.map((o) => ({ botId: o.bot_id, request: placeRequestOf(o, now) }));
+    const requests = rows.map((o) => ({
+      botId: o.bot_id,
+      request: placeRequestOf({ ...shared, ...o }, now),
+    }));
     const answers = await broker.placeManyIn!(trx, requests);
-    rows.forEach((o, i) => {
+    for (let i = 0; i < rows.length; i += 1) {
+      const o = rows[i] as CopyOrder;
       const answer = answers[i];
-      if (!answer) return;
+      if (!answer) continue;
       done += 1;
-      o.attempted_at = now;
       if (answer.ok) {
         o.state = 'open';
-        o.confirmed_at = now;
         o.broker_order_id = answer.brokerOrderId;
         o.payout_pct = Math.round(answer.payout * 10_000) / 100;
       } else {
         o.state = 'failed';
         o.fail_reason = answer.error;
-        o.settled_at = now;
       }
-    });
+    }
   }
   return done;
 }
 
 /** What a broker is asked to place for a copy (the dispatcher sends the same). */
 export function placeRequestOf(
-  o: Pick<
-    CopyOrder,
-    'client_ref' | 'asset' | 'direction' | 'stake_cents' | 'account_type' | 'send_at' | 'expires_at'
-  >,
+  o: Pick<PlaceRequest, 'asset' | 'direction'> & {
+    clientRef: string;
+    stake_cents: number | string;
+    account_type: number;
+    send_at: number;
+    expires_at: number;
+  },
   now: number,
 ): PlaceRequest {
   return {
-    clientRef: o.client_ref,
+    clientRef: o.clientRef,
     asset: o.asset,
     direction: o.direction,
     stakeCents: Number(o.stake_cents),
@@ -363,30 +359,19 @@ async function writeFanOut(
     }
     orders.push({
       bot_id: f.botId,
-      client_ref: ref,
-      session_ref: ref,
-      gale_level: 0,
       broker_id: f.currentBroker,
       account_type: f.accType,
-      asset: d.order.asset,
-      direction: d.order.direction,
       stake_cents: d.order.stakeCents,
       payout_pct: 0,
       state: 'placed',
       send_at: d.order.sendAtMs,
       expires_at: d.order.sendAtMs + durationMs,
-      created_at: now,
-      copy_of: order.id,
-      copy_product: product,
-      copy_trader_bot_id: order.bot_id,
-      attempted_at: null,
-      confirmed_at: null,
-      settled_at: null,
       broker_order_id: null,
       fail_reason: null,
     });
   }
-  const placedNow = place ? await placeDueNow(trx, orders, now, place) : 0;
+  const shared = { clientRef: ref, asset: order.asset, direction: order.direction };
+  const placedNow = place ? await placeDueNow(trx, orders, shared, now, place) : 0;
   // One statement, one parameter: the idempotency key (bot, client ref) keeps one copy per
   // follower and trader order whatever runs twice. A copy placed now carries its instants
   // (attempted, and confirmed or failed) = now.
@@ -406,19 +391,7 @@ async function writeFanOut(
       from ${jsonRows(trx, COPY_COLUMNS, orders)} as v
       where true on conflict (bot_id, client_ref) do nothing`.execute(trx);
   }
-  if (placedNow > 0) {
-    const trader = await trx
-      .selectFrom('bots')
-      .select('userid')
-      .where('id', '=', order.bot_id)
-      .executeTakeFirst();
-    await insertPlacedCopyLines(trx, {
-      copyOf: order.id,
-      product,
-      trader: trader?.userid ?? '',
-      now,
-    });
-  }
+  if (placedNow > 0) await insertPlacedCopyLines(trx, { copyOf: order.id, product, now });
   for (let i = 0; i < skips.length; i += CHUNK * 4) {
     await trx
       .insertInto('copy_skips')
