@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
-import { columnTypes, SqliteBooleanPlugin, type DialectName } from './dialect.ts';
+import { columnTypes, type DialectName } from './dialect.ts';
 import { migrations } from './migrations/index.ts';
 import { withStatementCache } from './statement-cache.ts';
 import type { Database } from './schema.ts';
@@ -104,7 +104,6 @@ export function openDatabase(options: DbOptions): Db {
   return {
     db: new Kysely<Database>({
       dialect: new TransactionalDdlSqliteDialect({ database: withStatementCache(sqlite) }),
-      plugins: [new SqliteBooleanPlugin()],
     }),
     dialect: 'sqlite',
   };

@@ -1,14 +1,4 @@
-import type {
-  ColumnDataType,
-  CreateTableBuilder,
-  KyselyPlugin,
-  PluginTransformQueryArgs,
-  PluginTransformResultArgs,
-  QueryResult,
-  RootOperationNode,
-  UnknownRow,
-} from 'kysely';
-import { OperationNodeTransformer, PrimitiveValueListNode, ValueNode } from 'kysely';
+import type { ColumnDataType, CreateTableBuilder } from 'kysely';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -61,40 +51,6 @@ export function fromDbJson<T>(value: unknown): T {
 /** Writes a json column; PostgreSQL accepts the text for jsonb too. */
 export function toDbJson(value: unknown): string {
   return JSON.stringify(value);
-}
-
-class BooleanToInteger extends OperationNodeTransformer {
-  protected override transformValue(node: ValueNode): ValueNode {
-    if (typeof node.value !== 'boolean') return super.transformValue(node);
-    // Keep immediates (e.g. `defaultTo(false)` in DDL) inline: DDL cannot take parameters.
-    return node.immediate
-      ? ValueNode.createImmediate(node.value ? 1 : 0)
-      : ValueNode.create(node.value ? 1 : 0);
-  }
-
-  protected override transformPrimitiveValueList(
-    node: PrimitiveValueListNode,
-  ): PrimitiveValueListNode {
-    return PrimitiveValueListNode.create(
-      node.values.map((v) => (typeof v === 'boolean' ? (v ? 1 : 0) : v)),
-    );
-  }
-}
-
-/**
- * better-sqlite3 refuses to bind JavaScript booleans; this converts them to 0/1 so repositories
- * can write `virtual: true` on both databases.
- */
-export class SqliteBooleanPlugin implements KyselyPlugin {
-  readonly #transformer = new BooleanToInteger();
-
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    return this.#transformer.transformNode(args.node);
-  }
-
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return args.result;
-  }
 }
 
 /**

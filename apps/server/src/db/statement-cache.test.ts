@@ -25,4 +25,13 @@ describe('withStatementCache', () => {
     expect(db.prepare('select 1').all([])).toEqual([{ 1: 1 }]);
     db.close();
   });
+
+  it('binds booleans as 1 and 0', () => {
+    const sqlite = new SqliteDatabase(':memory:');
+    const db = withStatementCache(sqlite);
+    db.prepare('create table t (b integer)').run([]);
+    db.prepare('insert into t (b) values (?), (?)').run([true, false]);
+    expect(db.prepare('select b from t where b = ?').all([true])).toEqual([{ b: 1 }]);
+    db.close();
+  });
 });
