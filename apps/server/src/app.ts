@@ -223,8 +223,11 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     throw new Error('trialDays must be a whole number of days ≥ 0');
   }
   const dataDir = resolve(options.dataDir ?? 'data');
+  // The logger exists once Fastify does; a connection dropped before that is only discarded.
+  let onIdleError = (_err: Error): void => undefined;
   const database = openDatabase({
     dataDir,
+    onIdleError: (err) => onIdleError(err),
     ...(options.databaseUrl !== undefined ? { databaseUrl: options.databaseUrl } : {}),
     ...(options.sqliteFile !== undefined ? { sqliteFile: options.sqliteFile } : {}),
   });
@@ -271,6 +274,8 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     trialDays,
   };
   app.decorate('deps', deps);
+  onIdleError = (err) =>
+    app.log.error({ err: errorSummary(err) }, 'database: an idle connection was dropped');
   const logError = (err: unknown, context: Record<string, unknown>) =>
     app.log.error({ err: errorSummary(err), ...context }, 'signal reader: failed');
   const telegramConfig = options.telegram === undefined ? telegramFromEnv() : options.telegram;

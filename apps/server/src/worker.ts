@@ -7,7 +7,7 @@ import { createSecrets, loadSecretKey } from './lib/secrets.ts';
 import { brokerResolver } from './robot/brokers/broker-resolver.ts';
 import { paperBatchBroker } from './robot/brokers/paper-broker.ts';
 import { startRuntimeLoop, type RuntimeLoop } from './robot/runtime.ts';
-import type { RuntimeDeps } from './robot/runtime-deps.ts';
+import { describeError, type RuntimeDeps } from './robot/runtime-deps.ts';
 
 /** What a worker process needs: the database (usually PostgreSQL) and the secret key. */
 export interface WorkerOptions {
@@ -33,7 +33,12 @@ function jsonLog(level: 'info' | 'error') {
 export async function openWorkerDeps(
   options: WorkerOptions,
 ): Promise<RuntimeDeps & { close(): Promise<void> }> {
-  const database = openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
+  const database = openDatabase({
+    databaseUrl: options.databaseUrl,
+    dataDir: options.dataDir,
+    onIdleError: (err) =>
+      jsonLog('error')({ err: describeError(err) }, 'database: an idle connection was dropped'),
+  });
   await migrateToLatest(database);
   const secrets = createSecrets(
     loadSecretKey({

@@ -14,6 +14,12 @@ export interface DbOptions {
   dataDir: string;
   /** Overrides the SQLite file (`:memory:` for tests). */
   sqliteFile?: string;
+  /**
+   * PostgreSQL dropped an idle pooled connection (server restart, admin termination, network):
+   * the pool discards it and opens a new one for the next query. Without a listener node-pg
+   * raises it as an unhandled error and the process dies.
+   */
+  onIdleError?: (err: Error) => void;
 }
 
 export interface Db {
@@ -79,6 +85,7 @@ export function openDatabase(options: DbOptions): Db {
             : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
+    pool.on('error', (err) => options.onIdleError?.(err));
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       dialect: 'postgres',

@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { build, type BuildOptions } from '../app.ts';
 import { useTestApp } from '../test/app.ts';
+import { openDatabase } from './connect.ts';
 
 /**
  * The embedded install's files on disk (issue 11, items 4 and 8): who may read them, where the
@@ -122,5 +124,33 @@ describe('GET /api/health on the configured database', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ ok: true, secretKey: 'environment', warnings: [] });
     expect(res.body).not.toMatch(/key=|\/tmp|secret\.key/);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL drops an idle connection', () => {
+  it('reports it, and the next query opens a new connection instead of the process dying', async () => {
+    let onDrop: (err: Error) => void = () => undefined;
+    const dropped = new Promise<Error>((resolve) => {
+      onDrop = resolve;
+    });
+    const { db } = openDatabase({
+      dataDir: mkdtempSync(join(tmpdir(), 'idle-drop-')),
+      databaseUrl: process.env.TEST_DATABASE_URL,
+      onIdleError: (err) => onDrop(err),
+    });
+    const pidOf = async () =>
+      Number((await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0]?.pid);
+    const first = await pidOf();
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      await admin.query('select pg_terminate_backend($1)', [first]);
+      expect((await dropped).message).toMatch(/terminat/i);
+      const second = await pidOf();
+      expect(second).not.toBe(first);
+    } finally {
+      await admin.end();
+      await db.destroy();
+    }
   });
 });
