@@ -14,7 +14,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, OrdersTable, SignalsTable } from '../db/schema.ts';
 import { appendActivity } from './activity.ts';
 import { fanOutOrder } from './copy/fan-out.ts';
-import type { BrokerAdapter } from './brokers/broker-adapter.ts';
+import { placeRequestOf, type BrokerAdapter } from './brokers/broker-adapter.ts';
 import { scheduleWake } from './inbox.ts';
 import { describeError, type RuntimeDeps } from './runtime-deps.ts';
 import { loadBotSettings, withBrokerPayout, type BotSettings } from './session-config.ts';
@@ -656,19 +656,7 @@ async function sendOrder(ctx: Ctx, order: OrderRow): Promise<boolean> {
   let answer;
   try {
     const broker = await brokerOf(ctx, order);
-    answer = await withTimeout(
-      broker.placeOrder({
-        clientRef: order.client_ref,
-        asset: order.asset,
-        direction: order.direction,
-        stakeCents: Number(order.stake_cents),
-        account: order.account_type as 1 | 2 | 3,
-        timeframeMin: Math.max(1, Math.round((order.expires_at - order.send_at) / 60_000)),
-        openAtMs: Math.max(now, order.send_at),
-        expiresAtMs: order.expires_at,
-      }),
-      BROKER_TIMEOUT_MS,
-    );
+    answer = await withTimeout(broker.placeOrder(placeRequestOf(order, now)), BROKER_TIMEOUT_MS);
   } catch (err) {
     // Unknown outcome (time-out, dropped connection): reconciled by client ref before retrying.
     ctx.rt.log.error({ err: describeError(err), order: order.id }, 'robot: broker call failed');

@@ -61,3 +61,28 @@ export interface BatchBroker {
     items: readonly { botId: number; request: PlaceRequest }[],
   ): Promise<PlaceAnswer[]>;
 }
+
+/** What a broker is asked to place for a ledger row (the bot's own order or a copy). */
+export function placeRequestOf(
+  o: {
+    client_ref: string;
+    asset: string;
+    direction: 'CALL' | 'PUT';
+    stake_cents: number | string;
+    account_type: number;
+    send_at: number;
+    expires_at: number;
+  },
+  now: number,
+): PlaceRequest {
+  return {
+    clientRef: o.client_ref,
+    asset: o.asset,
+    direction: o.direction,
+    stakeCents: Number(o.stake_cents),
+    account: o.account_type as 1 | 2 | 3,
+    timeframeMin: Math.max(1, Math.round((o.expires_at - o.send_at) / 60_000)),
+    openAtMs: Math.max(now, o.send_at),
+    expiresAtMs: o.expires_at,
+  };
+}

@@ -2,12 +2,13 @@ import type { RobotMessage } from '@app/contract';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { jsonRows, type BulkColumns } from '../../db/bulk.ts';
 import type { Database, OrdersTable } from '../../db/schema.ts';
-import type {
-  BatchBroker,
-  BrokerAdapter,
-  OrderStatus,
-  PlaceAnswer,
-  PlaceRequest,
+import {
+  placeRequestOf,
+  type BatchBroker,
+  type BrokerAdapter,
+  type OrderStatus,
+  type PlaceAnswer,
+  type PlaceRequest,
 } from '../brokers/broker-adapter.ts';
 import {
   PAPER_LEDGER_PREFIX,
@@ -16,7 +17,7 @@ import {
 } from '../brokers/paper-broker.ts';
 import { describeError, type RuntimeDeps } from '../runtime-deps.ts';
 import { COPY_FAILED, COPY_OPEN, copyLine, insertLines, type FeedLine } from './copy-lines.ts';
-import { CHUNK, placeRequestOf } from './fan-out.ts';
+import { CHUNK } from './fan-out.ts';
 
 /** Same budgets as the bot's own orders (run-session.ts): a copy may go out this late, no later. */
 export const COPY_LATE_TOLERANCE_MS = 5_000;
@@ -365,8 +366,7 @@ async function sendDue(
   ).map((r) => ({ ...r, id: Number(r.id), bot_id: Number(r.bot_id) }));
   if (claimed.length === 0) return { sent: 0, failed: 0 };
   rt.fault?.('before_broker_call');
-  const requestOf = (row: CopyRow): PlaceRequest =>
-    placeRequestOf({ ...row, clientRef: row.client_ref }, now);
+  const requestOf = (row: CopyRow): PlaceRequest => placeRequestOf(row, now);
   // Copies whose broker takes a batch go in one call per batch broker; the others one by one.
   const batches = new Map<BatchBroker, CopyRow[]>();
   const single: CopyRow[] = [];

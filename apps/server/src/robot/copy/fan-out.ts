@@ -12,7 +12,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { jsonRows, selectArrays, type BulkColumns } from '../../db/bulk.ts';
 import { fromDbBool } from '../../db/dialect.ts';
 import type { CopyTraderSettingsTable, Database, OrdersTable } from '../../db/schema.ts';
-import type { BatchBroker, PlaceRequest } from '../brokers/broker-adapter.ts';
+import { placeRequestOf, type BatchBroker } from '../brokers/broker-adapter.ts';
 import { PAPER_SEED } from '../brokers/paper-broker.ts';
 import { insertPlacedCopyLines } from './copy-lines.ts';
 
@@ -254,7 +254,7 @@ export interface FanOutReport {
 async function placeDueNow(
   trx: Kysely<Database>,
   orders: CopyOrder[],
-  shared: Pick<PlaceRequest, 'clientRef' | 'asset' | 'direction'>,
+  shared: { client_ref: string; asset: string; direction: 'CALL' | 'PUT' },
   now: number,
   place: InDbPlacer,
 ): Promise<number> {
@@ -290,29 +290,6 @@ async function placeDueNow(
     }
   }
   return done;
-}
-
-/** What a broker is asked to place for a copy (the dispatcher sends the same). */
-export function placeRequestOf(
-  o: Pick<PlaceRequest, 'asset' | 'direction'> & {
-    clientRef: string;
-    stake_cents: number | string;
-    account_type: number;
-    send_at: number;
-    expires_at: number;
-  },
-  now: number,
-): PlaceRequest {
-  return {
-    clientRef: o.clientRef,
-    asset: o.asset,
-    direction: o.direction,
-    stakeCents: Number(o.stake_cents),
-    account: o.account_type as 1 | 2 | 3,
-    timeframeMin: Math.max(1, Math.round((o.expires_at - o.send_at) / 60_000)),
-    openAtMs: Math.max(now, o.send_at),
-    expiresAtMs: o.expires_at,
-  };
 }
 
 async function writeFanOut(
@@ -370,7 +347,7 @@ async function writeFanOut(
       fail_reason: null,
     });
   }
-  const shared = { clientRef: ref, asset: order.asset, direction: order.direction };
+  const shared = { client_ref: ref, asset: order.asset, direction: order.direction };
   const placedNow = place ? await placeDueNow(trx, orders, shared, now, place) : 0;
   // One statement, one parameter: the idempotency key (bot, client ref) keeps one copy per
   // follower and trader order whatever runs twice. A copy placed now carries its instants
