@@ -136,7 +136,7 @@ async function once(label: string, databaseUrl?: string): Promise<void> {
       const start = performance.now();
       const [report] = await db
         .transaction()
-        .execute((trx) => fanOutOrder(trx, order, clock, rt.batchBroker));
+        .execute((trx) => fanOutOrder(trx, order, clock, { place: rt.batchBroker }));
       const written = performance.now();
       const sent = await dispatchCopies(rt);
       const end = performance.now();

@@ -613,7 +613,7 @@ async function markOpen(ctx: Ctx, order: OrderRow, brokerOrderId: string, payout
     // The trader's order exists at the broker: its followers' copies go into their ledgers now,
     // in this transaction (placed here when due now on the paper broker, else sent by the copy
     // dispatcher; never by this bot's session).
-    await fanOutOrder(trx, order, now, ctx.rt.batchBroker);
+    await fanOutOrder(trx, order, now, { place: ctx.rt.batchBroker, fault: ctx.rt.fault });
     await appendActivity(trx, {
       botId: ctx.botId,
       at: now,

@@ -118,3 +118,48 @@ describe.each([
     }
   }, 90_000);
 });
+
+// Copies due at once are placed in the trader's own confirming transaction: a kill in the middle
+// of that fan-out (the followers' stakes taken, their ledger rows not yet written) rolls all of
+// it back, the trader's confirmation included; the restarted session finds the trader's order at
+// the broker, confirms it and fans it out again, once.
+const SESSION_CHILD = fileURLToPath(new URL('../../test/crash-child.ts', import.meta.url));
+
+describe('kill -9 in the middle of a fan-out placing copies with the trader’s order', () => {
+  it('gives every follower exactly one copy after the restart', async () => {
+    let app = await open();
+    const trader = await newTrader(app);
+    await saveGlobalParams(app, trader, { galenum: 0 });
+    await command(app, robotOf(app), trader, 1);
+    await enableCopyTrader(app.deps.db, trader.botId, clock);
+    const followers = await seedFollowers(app.deps.db, trader.botId, 30, clock);
+    const at = findMinute('EURUSD', 'W', clock + MINUTE);
+    clock = at - 10_000;
+    await postSignal(app, trader, { asset: 'EURUSD', direction: 'CALL', atMs: at });
+    await runSession(robotOf(app), trader.botId); // decided: the trader's order is due at `at`
+    await app.close();
+
+    const child = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', SESSION_CHILD, dir, '-', String(trader.botId), String(at), 'mid_fan_out'],
+      { encoding: 'utf8' },
+    );
+    expect(child.signal, child.stderr).toBe('SIGKILL');
+
+    clock = at + 1_000;
+    app = await open();
+    try {
+      // Nothing of the fan-out survived the kill: no copy, no stake taken.
+      const before = await copies(app, followers);
+      expect(before.ledger).toHaveLength(0);
+      expect(before.stakes.every((c) => c === 0)).toBe(true);
+      await runSession(robotOf(app), trader.botId);
+      await runSession(robotOf(app), trader.botId); // a second run changes nothing
+      const after = await copies(app, followers);
+      expect(after.ledger.map((o) => o.state)).toEqual(Array.from({ length: 30 }, () => 'open'));
+      expect(after.stakes).toEqual(Array.from({ length: 30 }, () => 200));
+    } finally {
+      await app.close();
+    }
+  }, 90_000);
+});

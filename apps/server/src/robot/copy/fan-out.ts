@@ -14,6 +14,7 @@ import { fromDbBool } from '../../db/dialect.ts';
 import type { CopyTraderSettingsTable, Database, OrdersTable } from '../../db/schema.ts';
 import { placeRequestOf, type BatchBroker } from '../brokers/broker-adapter.ts';
 import { PAPER_SEED } from '../brokers/paper-broker.ts';
+import type { FaultPoint } from '../runtime-deps.ts';
 import { insertPlacedCopyLines } from './copy-lines.ts';
 
 /** Rows per INSERT: far below SQLite's and PostgreSQL's bound-parameter limits (~20 columns each). */
@@ -64,6 +65,12 @@ interface CopyOrder {
  * `batchBroker`.
  */
 export type InDbPlacer = (botId: number, brokerId: number) => BatchBroker | null;
+
+/** How a fan-out may place copies: the runtime's batch broker, and the crash tests' fault hook. */
+export interface FanOutPlacement {
+  place?: InDbPlacer | undefined;
+  fault?: ((point: FaultPoint) => void) | undefined;
+}
 
 /** The start of the UTC day of `ms`: per-day limits count from 00:00 UTC (decisions.md). */
 export function utcDayStart(ms: number): number {
@@ -300,7 +307,7 @@ async function writeFanOut(
   now: number,
   followers: FollowerRow[],
   decisions: FanOutDecision[],
-  place: InDbPlacer | undefined,
+  placement: FanOutPlacement,
 ): Promise<FanOutReport | null> {
   const planned = decisions.filter((d) => d.kind === 'order').length;
   const fanout = await trx
@@ -348,7 +355,10 @@ async function writeFanOut(
     });
   }
   const shared = { client_ref: ref, asset: order.asset, direction: order.direction };
-  const placedNow = place ? await placeDueNow(trx, orders, shared, now, place) : 0;
+  const placedNow = placement.place
+    ? await placeDueNow(trx, orders, shared, now, placement.place)
+    : 0;
+  placement.fault?.('mid_fan_out');
   // One statement, one parameter: the idempotency key (bot, client ref) keeps one copy per
   // follower and trader order whatever runs twice. A copy placed now carries its instants
   // (attempted, and confirmed or failed) = now.
@@ -389,7 +399,7 @@ async function copyFanOut(
   trx: Kysely<Database>,
   order: OrderRow,
   now: number,
-  place: InDbPlacer | undefined,
+  placement: FanOutPlacement,
 ): Promise<FanOutReport | null> {
   const settings = await trx
     .selectFrom('copy_trader_settings')
@@ -429,14 +439,14 @@ async function copyFanOut(
     },
     followers,
   );
-  return writeFanOut(trx, order, 'copy', atMs, now, rows, decisions, place);
+  return writeFanOut(trx, order, 'copy', atMs, now, rows, decisions, placement);
 }
 
 async function metaFanOut(
   trx: Kysely<Database>,
   order: OrderRow,
   now: number,
-  place: InDbPlacer | undefined,
+  placement: FanOutPlacement,
 ): Promise<FanOutReport | null> {
   // The trader's record for this order: enabled, on the order's broker (0 = any), first by id.
   const record = await trx
@@ -484,7 +494,7 @@ async function metaFanOut(
     },
     followers,
   );
-  return writeFanOut(trx, order, 'meta', atMs, now, rows, decisions, place);
+  return writeFanOut(trx, order, 'meta', atMs, now, rows, decisions, placement);
 }
 
 /**
@@ -510,22 +520,22 @@ export async function channelGoesToFollowers(
 /**
  * Fans a trader's order out to its followers, inside the transaction that confirms the order
  * (so a confirmed order and its copies' outbox rows commit together, or neither). Copy trading
- * and MetaCopy each plan independently; a copy is never copied again (no chains). With `place`
- * (the runtime's batch broker), copies due now on the paper broker are placed in this
- * transaction too (`placeDueNow`); the rest wait for the copy dispatcher.
+ * and MetaCopy each plan independently; a copy is never copied again (no chains). With
+ * `placement.place` (the runtime's batch broker), copies due now on the paper broker are placed
+ * in this transaction too (`placeDueNow`); the rest wait for the copy dispatcher.
  */
 export async function fanOutOrder(
   trx: Kysely<Database>,
   order: OrderRow,
   now: number,
-  place?: InDbPlacer,
+  placement: FanOutPlacement = {},
 ): Promise<FanOutReport[]> {
   if (order.copy_of !== null && order.copy_of !== undefined) return [];
   if (!(await channelGoesToFollowers(trx, order))) return [];
   const out: FanOutReport[] = [];
-  const copy = await copyFanOut(trx, order, now, place);
+  const copy = await copyFanOut(trx, order, now, placement);
   if (copy) out.push(copy);
-  const meta = await metaFanOut(trx, order, now, place);
+  const meta = await metaFanOut(trx, order, now, placement);
   if (meta) out.push(meta);
   return out;
 }
