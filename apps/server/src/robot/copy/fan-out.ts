@@ -361,7 +361,9 @@ async function writeFanOut(
   placement.fault?.('mid_fan_out');
   // One statement, one parameter: the idempotency key (bot, client ref) keeps one copy per
   // follower and trader order whatever runs twice. A copy placed now carries its instants
-  // (attempted, and confirmed or failed) = now.
+  // (attempted, and confirmed or failed) = now. Its stake was taken above: every row here is
+  // new, since the ledger rows of `copy:<order>` are only ever written with the fan-out row
+  // inserted just before (a second fan-out of the order stops at that row).
   if (orders.length > 0) {
     const big = (v: number) => sql`cast(${v} as bigint)`;
     const text = (v: string) => sql`cast(${v} as text)`;
