@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ComponentProps } from 'react';
 import { useNavigate, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/components/login-page.tsx';
 import { lazyRoute, lazyScreen, loadScreen, type LazyRoute } from '../lib/lazy-screen.tsx';
@@ -203,14 +203,20 @@ const tradingHome = lazyScreen('(trading-home)', () =>
   import('../features/trading/components/trading-home.tsx').then((m) => m.TradingHome),
 );
 // Home arrives with its top part: the live view painted after the menu pushed it down (a layout
-// shift of 0.27, Lighthouse, issue 12).
+// shift of 0.27, Lighthouse, issue 12). Home paints once the top's reads have answered too.
 const home = lazyRoute(
   PATHS.home,
   () =>
     Promise.all([
       import('../features/home/components/home-page.tsx'),
+      import('../features/trading/components/trading-home.tsx'),
       loadScreen('(trading-home)'),
-    ]).then(([m]) => m.HomePage),
+    ]).then(([{ HomePage }, { tradingHomeReads }]) => {
+      function HomeWithTop(props: Omit<ComponentProps<typeof HomePage>, 'topReads'>) {
+        return <HomePage {...props} topReads={tradingHomeReads} />;
+      }
+      return HomeWithTop;
+    }),
   { builtPaths, top: tradingHome({ isBuilt }) },
 );
 const notFound = lazyScreen('*', () =>
