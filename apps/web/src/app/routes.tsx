@@ -1,7 +1,13 @@
 import { useEffect, type ComponentProps } from 'react';
 import { useNavigate, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/components/login-page.tsx';
-import { lazyRoute, lazyScreen, loadScreen, type LazyRoute } from '../lib/lazy-screen.tsx';
+import {
+  lazyRoute,
+  lazyScreen,
+  loadScreen,
+  preloadScreen,
+  type LazyRoute,
+} from '../lib/lazy-screen.tsx';
 import { PublicLayout } from './shell/public-layout.tsx';
 import { PATHS } from '../lib/paths.ts';
 
@@ -234,6 +240,15 @@ const shell = lazyRoute(
   () => import('./shell/app-shell.tsx').then((m) => m.AppShell),
   { builtPaths },
 );
+
+/**
+ * Starts fetching the logged-in frame and the screen of `path` together, not the screen only once
+ * the frame has rendered: when the session is known to be on, or likely (ids stored last time).
+ */
+export function preloadLoggedIn(path: string): void {
+  preloadScreen(SHELL_SCREEN);
+  preloadScreen(path);
+}
 
 export const loggedInRoutes: RouteObject[] = [
   {
