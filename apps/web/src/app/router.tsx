@@ -1,9 +1,10 @@
 import { Alert, Box, Button, CircularProgress } from '@mui/material';
+import { useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BrowserRouter, useRoutes } from 'react-router';
+import { BrowserRouter, useLocation, useRoutes } from 'react-router';
 import { useSession } from '../lib/session.ts';
 import { Providers } from './providers.tsx';
-import { loggedInRoutes, loggedOutRoutes } from './routes.tsx';
+import { loggedInRoutes, loggedOutRoutes, preloadLoggedIn } from './routes.tsx';
 
 function LoggedInRoutes() {
   return useRoutes(loggedInRoutes);
@@ -18,7 +19,15 @@ export function AppRoutes() {
   // `ready`: the active language's catalogue (its own chunk) has arrived. It loads while the
   // session is checked, and no screen renders before both, so none ever shows keys for text.
   const { t, ready } = useTranslation();
-  const session = useSession();
+  // The screens of a new session state render in the background, yielding to the browser
+  // between components, instead of one long task when `GET /api/session` answers (issue 12).
+  const live = useSession();
+  const session = useDeferredValue(live);
+  const location = useLocation();
+  // Logged in: the frame's and the screen's chunks load together, while the frame renders.
+  useEffect(() => {
+    if (live.status === 'in') preloadLoggedIn(location.pathname);
+  }, [live.status, location.pathname]);
   if (session.status === 'loading' || !ready) {
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '100dvh' }}>

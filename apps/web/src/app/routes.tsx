@@ -1,7 +1,13 @@
-import { useEffect } from 'react';
+import { useEffect, type ComponentProps } from 'react';
 import { useNavigate, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/components/login-page.tsx';
-import { lazyRoute, lazyScreen, loadScreen, type LazyRoute } from '../lib/lazy-screen.tsx';
+import {
+  lazyRoute,
+  lazyScreen,
+  loadScreen,
+  preloadScreen,
+  type LazyRoute,
+} from '../lib/lazy-screen.tsx';
 import { PublicLayout } from './shell/public-layout.tsx';
 import { PATHS } from '../lib/paths.ts';
 
@@ -203,14 +209,20 @@ const tradingHome = lazyScreen('(trading-home)', () =>
   import('../features/trading/components/trading-home.tsx').then((m) => m.TradingHome),
 );
 // Home arrives with its top part: the live view painted after the menu pushed it down (a layout
-// shift of 0.27, Lighthouse, issue 12).
+// shift of 0.27, Lighthouse, issue 12). Home paints once the top's reads have answered too.
 const home = lazyRoute(
   PATHS.home,
   () =>
     Promise.all([
       import('../features/home/components/home-page.tsx'),
+      import('../features/trading/components/trading-home.tsx'),
       loadScreen('(trading-home)'),
-    ]).then(([m]) => m.HomePage),
+    ]).then(([{ HomePage }, { tradingHomeReads }]) => {
+      function HomeWithTop(props: Omit<ComponentProps<typeof HomePage>, 'topReads'>) {
+        return <HomePage {...props} topReads={tradingHomeReads} />;
+      }
+      return HomeWithTop;
+    }),
   { builtPaths, top: tradingHome({ isBuilt }) },
 );
 const notFound = lazyScreen('*', () =>
@@ -228,6 +240,15 @@ const shell = lazyRoute(
   () => import('./shell/app-shell.tsx').then((m) => m.AppShell),
   { builtPaths },
 );
+
+/**
+ * Starts fetching the logged-in frame and the screen of `path` together, not the screen only once
+ * the frame has rendered: when the session is known to be on, or likely (ids stored last time).
+ */
+export function preloadLoggedIn(path: string): void {
+  preloadScreen(SHELL_SCREEN);
+  preloadScreen(path);
+}
 
 export const loggedInRoutes: RouteObject[] = [
   {

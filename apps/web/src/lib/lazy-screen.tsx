@@ -3,6 +3,8 @@ import { loadFullCatalogue } from '../i18n/index.ts';
 
 /** Loads the code of every screen registered so far, keyed by its path. */
 const preloaders = new Map<string, () => Promise<unknown>>();
+/** Screen chunks being fetched now (a screen's first visit or a preload). */
+let loadsInFlight = 0;
 
 export interface LazyRoute {
   path: string;
@@ -24,10 +26,12 @@ export function lazyScreen<P extends object>(
   // screen (hovered link, idle preload) appears in the same frame as the navigation.
   let loaded: ComponentType<P> | null = null;
   const preload = (): Promise<{ default: ComponentType<P> }> => {
+    if (pending === null) loadsInFlight += 1;
     // With its chunk, the rest of the catalogue (the login page loads only its own areas).
     // And the server-state cache every screen but the login page reads (TanStack Query).
     pending ??= Promise.all([load(), loadFullCatalogue(), import('./query-scope.tsx')]).then(
       ([Component, , { QueryScope }]) => {
+        loadsInFlight -= 1;
         const InScope = (props: P) => (
           <QueryScope>
             <Component {...props} />
@@ -37,6 +41,7 @@ export function lazyScreen<P extends object>(
         return { default: InScope };
       },
       (error: unknown) => {
+        loadsInFlight -= 1;
         // A failed download (network hiccup) is tried again on the next visit.
         pending = null;
         throw error;
@@ -89,15 +94,51 @@ export async function loadAllScreens(): Promise<void> {
   await Promise.all([...preloaders.values()].map((preload) => preload()));
 }
 
-/** Once the browser has nothing better to do, loads every screen so navigation is instant. */
-export function preloadAllScreens(): () => void {
-  const run = (): void => {
-    for (const path of preloaders.keys()) preloadScreen(path);
-  };
+/** How long nothing must be loading before the other screens' chunks are fetched. */
+const QUIET_MS = 1_000;
+
+/** Runs `step` when the browser is idle (within 5 s at the latest); returns the cancel function. */
+function whenIdle(step: (deadline?: IdleDeadline) => void): () => void {
   if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(run, { timeout: 5_000 });
+    const id = window.requestIdleCallback(step, { timeout: 5_000 });
     return () => window.cancelIdleCallback(id);
   }
-  const id = window.setTimeout(run, 2_000);
+  const id = window.setTimeout(step, 0);
   return () => window.clearTimeout(id);
+}
+
+/**
+ * Once the screen on show has everything it needs — no screen chunk and no read (`busy`) in
+ * flight for {@link QUIET_MS} — and the browser is idle, loads every screen so navigation is
+ * instant. Earlier, their ~70 requests would compete with the screen's own chunks and reads on a
+ * slow network (Lighthouse's LCP, issue 12). A few screens per idle period, not all at once:
+ * starting each import (its `modulepreload` links) for every screen is a 300 ms task on a slow
+ * phone. Returns the cancel function.
+ */
+export function preloadAllScreens(busy: () => boolean = () => false): () => void {
+  let cancel = (): void => {};
+  const queue = [...preloaders.keys()];
+  const step = (deadline?: IdleDeadline): void => {
+    do {
+      const path = queue.shift();
+      if (path === undefined) return;
+      preloadScreen(path);
+    } while (deadline !== undefined && deadline.timeRemaining() > 10);
+    cancel = whenIdle(step);
+  };
+  let quietSince: number | null = null;
+  const check = window.setInterval(() => {
+    if (loadsInFlight > 0 || busy()) {
+      quietSince = null;
+      return;
+    }
+    quietSince ??= Date.now();
+    if (Date.now() - quietSince < QUIET_MS) return;
+    window.clearInterval(check);
+    cancel = whenIdle(step);
+  }, QUIET_MS / 4);
+  return () => {
+    window.clearInterval(check);
+    cancel();
+  };
 }

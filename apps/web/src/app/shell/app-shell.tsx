@@ -12,6 +12,7 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
@@ -86,8 +87,10 @@ export function AppShell({ builtPaths }: AppShellProps) {
   // and the bot selector, which read the stored ids.
   useSessionQuery();
   const multiBot = readBotIds().length > 1;
-  // Logged in, the other screens are likely next: fetch their chunks once the browser is idle.
-  useEffect(() => preloadAllScreens(), []);
+  // Logged in, the other screens are likely next: fetch their chunks once this one's chunks and
+  // reads are in and the browser is idle.
+  const queryClient = useQueryClient();
+  useEffect(() => preloadAllScreens(() => queryClient.isFetching() > 0), [queryClient]);
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>

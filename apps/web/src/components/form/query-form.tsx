@@ -1,6 +1,6 @@
 import { LinearProgress } from '@mui/material';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../notices/query-state.tsx';
@@ -30,8 +30,11 @@ export function QueryForm<D, V extends FieldValues, B, R>({
   // toValues is a module function in every screen; the values follow the data only.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const values = useMemo(() => (data === undefined ? undefined : toValues(data)), [data]);
+  // The form first renders in the background (yielding to the browser between fields), not as
+  // one long task when the read arrives (issue 12).
+  const pending = useDeferredValue(query.isPending);
   return (
-    <QueryState pending={query.isPending} error={query.error} onRetry={() => void query.refetch()}>
+    <QueryState pending={pending} error={query.error} onRetry={() => void query.refetch()}>
       {query.isFetching && <LinearProgress aria-label={t('common.loading')} sx={{ mb: 2 }} />}
       <FormShell<V, B, R> {...shell} values={values} busy={query.isFetching} />
     </QueryState>

@@ -1,6 +1,6 @@
 import { endpoints, EXPIRY_WARNING_DAYS } from '@app/contract';
 import { Alert, Button, Stack } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { api } from '../../../lib/api.ts';
@@ -20,15 +20,22 @@ function warningKey(state: 'expired' | 'soon' | null, trial: boolean) {
   return state === 'expired' ? 'expiryWarning.expired' : 'expiryWarning.soon';
 }
 
-export function ExpiryWarning({ canRenew }: { canRenew: boolean }) {
-  const { t } = useTranslation();
-  const { userid } = useCurrentBot();
-  const bots = useQuery({
+/** The account's bots and their expiries (the home's first paint waits for it). */
+export function botsQuery(userid: string) {
+  return queryOptions({
     queryKey: queryKeys.botsManager.of(userid),
     queryFn: () => api(endpoints.getBots, { query: { userid } }),
     enabled: userid !== '',
     retry: false,
-  }).data;
+    // The warning mounting after home's first read (`FirstReads`) does not read it again.
+    staleTime: 30_000,
+  });
+}
+
+export function ExpiryWarning({ canRenew }: { canRenew: boolean }) {
+  const { t } = useTranslation();
+  const { userid } = useCurrentBot();
+  const bots = useQuery(botsQuery(userid)).data;
   const nowSec = Math.floor(Date.now() / 1000);
   const due = (bots ?? [])
     .map((b) => ({ bot: b, state: expiryState(b.botexp, nowSec, EXPIRY_WARNING_DAYS) }))

@@ -4,9 +4,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkCard } from '../../../components/cards/link-card.tsx';
 import { LinkMenu } from '../../../components/cards/link-menu.tsx';
-import { usePanelConfig } from '../api/panel-config.ts';
+import { FirstReads, type FirstRead } from '../../../components/notices/first-reads.tsx';
+import { useCurrentBot } from '../../../lib/current-bot.ts';
+import { panelConfigQuery, usePanelConfig } from '../api/panel-config.ts';
 import { CONFIGURE_MENU } from '../configure-menu.tsx';
-import { ExpiryWarning } from './expiry-warning.tsx';
+import { botsQuery, ExpiryWarning } from './expiry-warning.tsx';
 import { PATHS } from '../../../lib/paths.ts';
 
 interface HomePageProps {
@@ -14,10 +16,25 @@ interface HomePageProps {
   builtPaths: readonly string[];
   /** What shows above the Configure menu (the robot's live dashboard, composed by the routes). */
   top?: ReactNode;
+  /** The reads `top` paints from, for the current bot: home paints once they have answered. */
+  topReads?: (userid: string) => FirstRead[];
 }
 
-/** Home when logged in: the robot's live state, then the Configure menu (SPEC §2 "Menus"). */
-export function HomePage({ builtPaths, top }: HomePageProps) {
+/**
+ * Home when logged in: the robot's live state, then the Configure menu (SPEC §2 "Menus"). It
+ * paints once its reads have answered, in one piece: the expiry line and the dashboard's figures
+ * would otherwise push everything below them down as they arrive (issue 12).
+ */
+export function HomePage({ topReads, ...props }: HomePageProps) {
+  const { userid } = useCurrentBot();
+  return (
+    <FirstReads reads={[botsQuery(userid), panelConfigQuery, ...(topReads?.(userid) ?? [])]}>
+      <HomeContent {...props} />
+    </FirstReads>
+  );
+}
+
+function HomeContent({ builtPaths, top }: HomePageProps) {
   const { t } = useTranslation();
   // The support card links where the operator configured (SUPPORT_URL); without one, no card.
   const supportUrl = usePanelConfig().data?.supportUrl ?? null;

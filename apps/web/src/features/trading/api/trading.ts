@@ -4,7 +4,7 @@ import {
   type QueryOf,
   type TradingStreamEvent,
 } from '@app/contract';
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api, endpointUrl } from '../../../lib/api.ts';
 import { useEventStream } from './live.ts';
@@ -55,12 +55,19 @@ function parseEvent(data: string): TradingStreamEvent | null {
   }
 }
 
-export function useTradingDashboard(userid: string, refetchInterval: number | false) {
-  return useQuery({
+/** The bot's dashboard read (home's first paint waits for it: `tradingHomeReads`). */
+export function tradingDashboardQuery(userid: string) {
+  return queryOptions({
     queryKey: [...tradingKey(userid), 'dashboard'],
     queryFn: () => api(endpoints.tradingDashboard, { query: { userid } }),
-    refetchInterval,
+    // Fresh for a poll's length: the dashboard mounting after home's first read (`FirstReads`)
+    // does not read it again. Live events and polls re-read it regardless.
+    staleTime: TRADING_POLL_MS,
   });
+}
+
+export function useTradingDashboard(userid: string, refetchInterval: number | false) {
+  return useQuery({ ...tradingDashboardQuery(userid), refetchInterval });
 }
 
 export const ACTIVITY_PAGE_SIZE = 50;

@@ -2,6 +2,7 @@ import { Box, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { LinkMenu } from '../../../components/cards/link-menu.tsx';
 import { storage } from '../../../lib/storage.ts';
+import { tradingDashboardQuery } from '../api/trading.ts';
 import { TRADING_MENU } from '../trading-menu.ts';
 import { TradingDashboard } from './trading-dashboard.tsx';
 
@@ -18,4 +19,9 @@ export function TradingHome({ isBuilt }: { isBuilt: (path: string) => boolean })
       <LinkMenu label={t('home.tradingMenu')} links={TRADING_MENU} isBuilt={isBuilt} />
     </Box>
   );
+}
+
+/** What home's top paints from: its first paint waits for these (`FirstReads`). */
+export function tradingHomeReads(userid: string) {
+  return [tradingDashboardQuery(userid)];
 }
