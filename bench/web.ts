@@ -47,6 +47,13 @@ try {
       );
       const lhr = result?.lhr;
       if (!lhr) throw new Error(`Lighthouse gave no result for ${page.name}`);
+      // A run Lighthouse could not measure (no paint within its time-out, a crashed tab) scores 0:
+      // say why, so a 0 is never read as the page's score.
+      if (lhr.runtimeError) {
+        console.log(
+          `${formFactor.padEnd(7)} ${page.name.padEnd(10)} no result: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
+        );
+      }
       const score = (id: string): number => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const ms = (id: string): string => `${Math.round(lhr.audits[id]?.numericValue ?? 0)} ms`;
       const failed = Object.values(lhr.categories.accessibility?.auditRefs ?? [])

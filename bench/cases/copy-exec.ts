@@ -16,7 +16,7 @@ import { enableCopyTrader, seedFollowers } from '@app/server/src/test/copy.ts';
 
 const FOLLOWERS = 10_000;
 /** Alternating floor / copy runs per database (COPY_BENCH_REPS); the best of each is compared. */
-const REPS = Math.max(1, Number(process.env.COPY_BENCH_REPS ?? 3));
+const REPS = Math.max(1, Number(process.env.COPY_BENCH_REPS ?? 5));
 const quiet = { info: () => undefined, error: () => undefined };
 
 async function postgresUrl(): Promise<{ url: string; drop: () => Promise<void> } | null> {
