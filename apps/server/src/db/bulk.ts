@@ -95,3 +95,35 @@ export async function selectArrays(
   if (j === null) return [];
   return typeof j === 'string' ? (JSON.parse(j) as unknown[][]) : (j as unknown[][]);
 }
+
+/**
+ * `jsonRows` for rows that often share values (a fan-out's copies mostly have the same broker,
+ * account, stake and instants): a column with one value in every row is bound once as a scalar,
+ * and only the others travel per row in the JSON parameter — SQLite re-reads a row's JSON text
+ * for every column it extracts (~4.5 ms per column per 10,000 rows). `keep` columns always travel
+ * per row. `from` is the derived table (`as v`); `col(name)` is what to select for a column.
+ */
+export function compactJsonRows(
+  db: Kysely<any>,
+  columns: BulkColumns,
+  rows: readonly object[],
+  keep: readonly string[],
+): { from: RawBuilder<unknown>; col: (name: string) => RawBuilder<unknown> } {
+  const varying: BulkColumns = {};
+  const uniform = new Map<string, unknown>();
+  for (const [name, type] of Object.entries(columns)) {
+    const first = (rows[0] as Record<string, unknown> | undefined)?.[name] ?? null;
+    const same =
+      !keep.includes(name) &&
+      rows.every((r) => ((r as Record<string, unknown>)[name] ?? null) === first);
+    if (same) uniform.set(name, first);
+    else varying[name] = type;
+  }
+  return {
+    from: jsonRows(db, varying, rows),
+    col: (name) =>
+      uniform.has(name)
+        ? sql`cast(${uniform.get(name)} as ${sql.raw(columns[name] as string)})`
+        : sql`v.${sql.id(name)}`,
+  };
+}

@@ -9,7 +9,7 @@ import {
   type MetaFollower,
 } from '@app/robot';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { jsonRows, selectArrays, type BulkColumns } from '../../db/bulk.ts';
+import { compactJsonRows, selectArrays, type BulkColumns } from '../../db/bulk.ts';
 import { fromDbBool } from '../../db/dialect.ts';
 import type { CopyTraderSettingsTable, Database, OrdersTable } from '../../db/schema.ts';
 import { placeRequestOf, type BatchBroker } from '../brokers/broker-adapter.ts';
@@ -380,17 +380,19 @@ async function writeFanOut(
   if (orders.length > 0) {
     const big = (v: number) => sql`cast(${v} as bigint)`;
     const text = (v: string) => sql`cast(${v} as text)`;
-    const at = (state: string) => sql`case when v.state = ${state} then ${big(now)} end`;
+    const { from, col } = compactJsonRows(trx, COPY_COLUMNS, orders, ['bot_id']);
+    const at = (state: string) => sql`case when ${col('state')} = ${state} then ${big(now)} end`;
     await sql`insert into orders (bot_id, client_ref, session_ref, gale_level, broker_id,
         account_type, asset, direction, stake_cents, payout_pct, state, send_at, expires_at,
         created_at, copy_of, copy_product, copy_trader_bot_id, attempted_at, confirmed_at,
         settled_at, broker_order_id, fail_reason)
-      select v.bot_id, ${text(ref)}, ${text(ref)}, 0, v.broker_id, v.account_type,
-        ${text(order.asset)}, ${text(order.direction)}, v.stake_cents, v.payout_pct, v.state,
-        v.send_at, v.expires_at, ${big(now)}, ${big(order.id)}, ${text(product)},
-        ${big(order.bot_id)}, case when v.state <> 'placed' then ${big(now)} end, ${at('open')},
-        ${at('failed')}, v.broker_order_id, v.fail_reason
-      from ${jsonRows(trx, COPY_COLUMNS, orders)} as v
+      select ${col('bot_id')}, ${text(ref)}, ${text(ref)}, 0, ${col('broker_id')},
+        ${col('account_type')}, ${text(order.asset)}, ${text(order.direction)},
+        ${col('stake_cents')}, ${col('payout_pct')}, ${col('state')}, ${col('send_at')},
+        ${col('expires_at')}, ${big(now)}, ${big(order.id)}, ${text(product)},
+        ${big(order.bot_id)}, case when ${col('state')} <> 'placed' then ${big(now)} end,
+        ${at('open')}, ${at('failed')}, ${col('broker_order_id')}, ${col('fail_reason')}
+      from ${from} as v
       where true on conflict (bot_id, client_ref) do nothing`.execute(trx);
   }
   if (placedNow > 0) await insertPlacedCopyLines(trx, { copyOf: order.id, product, now });
