@@ -119,11 +119,28 @@ describe('activity feed', () => {
     );
   });
 
+  it('re-reads once when the stream opens: a line written before it opened is not lost', async () => {
+    const streams = fakeEventSource();
+    let items = [refusal];
+    const { server } = await openFeed(() => ({ items, nextCursor: null }));
+    const stream = openStream(streams);
+    const reads = server.to('GET /api/trading/activity').length;
+    // Written after the first read, before the stream opened: the stream never pushes it.
+    items = [placed, refusal];
+    stream.open();
+    await waitFor(() => expect(server.to('GET /api/trading/activity').length).toBe(reads + 1));
+    await waitFor(async () =>
+      expect(within(await feed()).getAllByRole('listitem')).toHaveLength(2),
+    );
+  });
+
   it('re-reads on each named event of the contract and ignores anything else', async () => {
     const streams = fakeEventSource();
     const { server } = await openFeed(() => ({ items: [placed], nextCursor: null }));
     const stream = openStream(streams);
+    const first = server.to('GET /api/trading/activity').length;
     stream.open();
+    await waitFor(() => expect(server.to('GET /api/trading/activity').length).toBe(first + 1));
     const reads = server.to('GET /api/trading/activity').length;
     stream.push({ type: 'nonsense' }, 'nonsense');
     stream.push({ type: 'nonsense' });
@@ -137,8 +154,11 @@ describe('activity feed', () => {
     let items = [placed];
     const { server } = await openFeed(() => ({ items, nextCursor: null }));
     const stream = openStream(streams);
-    stream.open();
     const reads = () => server.to('GET /api/trading/activity').length;
+    const first = reads();
+    stream.open();
+    // The opening's own re-read, then nothing while the stream stays open.
+    await waitFor(() => expect(reads()).toBe(first + 1));
     const before = reads();
     act(() => vi.advanceTimersByTime(TRADING_POLL_MS * 2));
     expect(reads()).toBe(before);

@@ -5,7 +5,7 @@ import {
   type TradingStreamEvent,
 } from '@app/contract';
 import { queryOptions, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { api, endpointUrl } from '../../../lib/api.ts';
 import { useEventStream } from './live.ts';
 
@@ -43,6 +43,12 @@ export function useTradingLive(userid: string): number | false {
     STREAM_EVENT_TYPES,
     onEvent,
   );
+  // The stream pushes what happens after it opens: a line written between the screen's first
+  // read and that moment would stay missing while no poll runs. Read once more on every opening
+  // (the first, and each reconnection after a drop).
+  useEffect(() => {
+    if (live) void queryClient.invalidateQueries({ queryKey: tradingKey(userid) });
+  }, [live, queryClient, userid]);
   return live ? false : TRADING_POLL_MS;
 }
 
