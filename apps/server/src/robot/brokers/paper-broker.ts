@@ -167,7 +167,7 @@ export function paperBroker(db: Kysely<Database>, botId: number): BrokerAdapter 
           return { status: 'settled', brokerOrderId, pnlCents, balanceCents: balance };
         }
         // The stake was taken at the open; a win pays it back with the profit, a draw refunds it.
-        const credit = pnlCents < 0 ? 0 : stakeCents + pnlCents;
+        const credit = paperCredit(stakeCents, pnlCents);
         await setBalance(trx, o.account_type, balance + credit);
         return { status: 'settled', brokerOrderId, pnlCents, balanceCents: balance + credit };
       });
@@ -184,7 +184,7 @@ const ACCOUNT_COLUMNS: BulkColumns = {
 
 /**
  * The broker order id of a copy the paper broker keeps in the ledger row itself (no
- * `paper_orders` row): settled from the ledger by {@link settlePaperCopiesIn}, never looked up.
+ * `paper_orders` row): settled from the ledger and credited by {@link creditPaperCopiesIn}, never looked up.
  */
 export const PAPER_LEDGER_PREFIX = 'paper-ledger:';
 
@@ -296,48 +296,37 @@ export function paperBatchBroker(): BatchBroker {
   return { placeManyIn };
 }
 
-/** A ledger copy of the paper broker at its expiry. */
-export interface PaperCopy {
+/** What a settled paper order gives back: a win the stake and the profit, a draw the stake. */
+function paperCredit(stakeCents: number, pnlCents: number): number {
+  return pnlCents < 0 ? 0 : stakeCents + pnlCents;
+}
+
+/** A settled paper copy kept in the ledger: whose balance, its stake and its P&L. */
+export interface PaperCopyResult {
   botId: number;
   accountType: number;
-  asset: string;
-  direction: 'CALL' | 'PUT';
   stakeCents: number;
-  /** The ledger's payout, percent (87 = 87 %). */
-  payoutPct: number;
-  openAtMs: number;
-  expiresAtMs: number;
+  pnlCents: number;
 }
 
 /**
- * Settles paper copies kept in the ledger (`PAPER_LEDGER_PREFIX`), in the caller's transaction:
- * each one's P&L from the price path, and the balances credited as `lookup` credits a paper
- * order (a win pays the stake back with the profit, a draw refunds it). One answer per item, in
- * order, with the balance after it. The caller settles each ledger row once (state-guarded) and
- * passes only the rows it settled.
+ * Credits settled paper copies kept in the ledger (`PAPER_LEDGER_PREFIX`) to their balances, in
+ * the caller's transaction, as `lookup` credits a paper order. One balance after per item, in
+ * order. The caller settles each ledger row once (state-guarded) and passes only those.
  */
-export async function settlePaperCopiesIn(
+export async function creditPaperCopiesIn(
   trx: Kysely<Database>,
-  copies: readonly PaperCopy[],
-): Promise<{ pnlCents: number; balanceCents: number }[]> {
+  copies: readonly PaperCopyResult[],
+): Promise<number[]> {
   const keys = new Set<number>();
   for (const c of copies) keys.add(accountKey(c.botId, c.accountType));
   const balances = await balancesOf(trx, keys);
-  const out = copies.map((c) => {
-    const pnlCents = paperPnlCents({
-      asset: c.asset,
-      direction: c.direction,
-      stakeCents: c.stakeCents,
-      payout: c.payoutPct / 100,
-      openAtMs: c.openAtMs,
-      expiresAtMs: c.expiresAtMs,
-    });
+  const after = copies.map((c) => {
     const key = accountKey(c.botId, c.accountType);
-    const credit = pnlCents < 0 ? 0 : c.stakeCents + pnlCents;
-    const balanceCents = (balances.get(key) ?? 0) + credit;
+    const balanceCents = (balances.get(key) ?? 0) + paperCredit(c.stakeCents, c.pnlCents);
     balances.set(key, balanceCents);
-    return { pnlCents, balanceCents };
+    return balanceCents;
   });
   await writeBalances(trx, balances, keys);
-  return out;
+  return after;
 }

@@ -13,7 +13,7 @@ import {
 import {
   PAPER_LEDGER_PREFIX,
   paperPnlCents,
-  settlePaperCopiesIn,
+  creditPaperCopiesIn,
 } from '../brokers/paper-broker.ts';
 import { describeError, type RuntimeDeps } from '../runtime-deps.ts';
 import { COPY_FAILED, COPY_OPEN, copyLine, insertLines, type FeedLine } from './copy-lines.ts';
@@ -159,31 +159,29 @@ async function failCopiesIn(
   touched?: Set<number>,
 ): Promise<number> {
   let failed = 0;
-  {
-    const lines: FeedLine[] = [];
-    for (let i = 0; i < rows.length; i += CHUNK) {
-      const chunk = rows.slice(i, i + CHUNK);
-      let q = trx
-        .updateTable('orders')
-        .set({ state: 'failed', fail_reason: reason, settled_at: now })
-        .where(
-          'id',
-          'in',
-          chunk.map((r) => r.id),
-        )
-        .where('state', '=', 'placed');
-      if (onlyUnattempted) q = q.where('attempted_at', 'is', null);
-      const ids = await q.returning('id').execute();
-      const hit = new Set(ids.map((r) => Number(r.id)));
-      for (const r of chunk) {
-        if (!hit.has(r.id)) continue;
-        failed += 1;
-        touched?.add(r.bot_id);
-        lines.push(line(r, now, 'order', copyLine(COPY_FAILED)));
-      }
+  const lines: FeedLine[] = [];
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const chunk = rows.slice(i, i + CHUNK);
+    let q = trx
+      .updateTable('orders')
+      .set({ state: 'failed', fail_reason: reason, settled_at: now })
+      .where(
+        'id',
+        'in',
+        chunk.map((r) => r.id),
+      )
+      .where('state', '=', 'placed');
+    if (onlyUnattempted) q = q.where('attempted_at', 'is', null);
+    const ids = await q.returning('id').execute();
+    const hit = new Set(ids.map((r) => Number(r.id)));
+    for (const r of chunk) {
+      if (!hit.has(r.id)) continue;
+      failed += 1;
+      touched?.add(r.bot_id);
+      lines.push(line(r, now, 'order', copyLine(COPY_FAILED)));
     }
-    await insertLines(trx, lines);
   }
+  await insertLines(trx, lines);
   return failed;
 }
 
@@ -494,23 +492,19 @@ async function settleLedgerPaper(
     const mine = new Set(done.rows.map((d) => Number(d.id)));
     const settled = results.filter((r) => mine.has(r.row.id));
     if (settled.length === 0) return 0;
-    const balances = await settlePaperCopiesIn(
+    const balances = await creditPaperCopiesIn(
       trx,
-      settled.map(({ row }) => ({
+      settled.map(({ row, pnlCents }) => ({
         botId: row.bot_id,
         accountType: row.account_type,
-        asset: row.asset,
-        direction: row.direction,
         stakeCents: Number(row.stake_cents),
-        payoutPct: Number(row.payout_pct),
-        openAtMs: Number(row.confirmed_at ?? row.send_at),
-        expiresAtMs: row.expires_at,
+        pnlCents,
       })),
     );
     const after = jsonRows(
       trx,
       BALANCE_AFTER_COLUMNS,
-      settled.map((r, i) => ({ id: r.row.id, balance_after_cents: balances[i]?.balanceCents })),
+      settled.map((r, i) => ({ id: r.row.id, balance_after_cents: balances[i] })),
     );
     await sql`with v as materialized ${after}
       update orders set balance_after_cents = v.balance_after_cents
@@ -522,7 +516,7 @@ async function settleLedgerPaper(
         params: {
           asset: r.row.asset,
           pnlCents: r.pnlCents,
-          balanceCents: balances[i]?.balanceCents ?? 0,
+          balanceCents: balances[i] ?? 0,
           galeLevel: 0,
         },
       });
