@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
   horizontalOverflow,
+  openFromHome,
   newTrader,
   nextMinute,
   postSignal,
@@ -57,15 +58,6 @@ async function phone(browser: Browser, baseURL: string | undefined, who: Trader)
   expect(saved.ok()).toBe(true);
   await verifyFromOutbox(page, who);
   return page;
-}
-
-/** Opens a card of the home's Configure menu, then a link of that menu. */
-async function openFromHome(page: Page, menu: string, link: string, heading = link) {
-  await page.goto('/');
-  await page.getByRole('link', { name: menu, exact: true }).click();
-  await page.getByRole('link', { name: link, exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 }
 
 /** Switches the bot on from the home dashboard's card. */

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
-  horizontalOverflow,
+  openFromHome,
   newTrader,
   notice,
   registerAndLogIn,
@@ -30,15 +30,6 @@ async function phone(browser: Browser, baseURL: string | undefined, who: Trader)
   await registerAndLogIn(page, who);
   await verifyFromOutbox(page, who);
   return page;
-}
-
-/** Opens a card of the home's Configure menu, then a link of that menu. */
-async function openFromHome(page: Page, menu: string, link: string, heading = link) {
-  await page.goto('/');
-  await page.getByRole('link', { name: menu, exact: true }).click();
-  await page.getByRole('link', { name: link, exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 }
 
 /** The day after tomorrow as the date picker takes it, and as the cards write it. */

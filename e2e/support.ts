@@ -79,6 +79,18 @@ export function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
+/**
+ * Opens a card of the home's Configure menu, then a link of that menu; the screen's heading shows
+ * and nothing overflows the viewport.
+ */
+export async function openFromHome(page: Page, menu: string, link: string, heading = link) {
+  await page.goto('/');
+  await page.getByRole('link', { name: menu, exact: true }).click();
+  await page.getByRole('link', { name: link, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+}
+
 /** A success notice (role status) with this text. */
 export const notice = (scope: Page | Locator, text: string) =>
   scope.getByRole('status').filter({ hasText: text });
