@@ -225,7 +225,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   const dataDir = resolve(options.dataDir ?? 'data');
   // The logger exists once Fastify does; a connection dropped before that is only discarded.
   let onIdleError = (_err: Error): void => undefined;
-  const database = openDatabase({
+  const database = await openDatabase({
     dataDir,
     onIdleError: (err) => onIdleError(err),
     ...(options.databaseUrl !== undefined ? { databaseUrl: options.databaseUrl } : {}),
@@ -344,7 +344,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   phoneRoutes(app);
   tradingRoutes(app);
   warnHalfConfiguredProviders(app.log, options.payments?.env ?? process.env);
-  buyRobotRoutes(app, createPaymentRegistry(options.payments), publicUrl);
+  buyRobotRoutes(app, await createPaymentRegistry(options.payments), publicUrl);
   copyTraderRoutes(app);
   metaCopyRoutes(app);
   copyStatsRoutes(app);

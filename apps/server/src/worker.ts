@@ -33,7 +33,7 @@ function jsonLog(level: 'info' | 'error') {
 export async function openWorkerDeps(
   options: WorkerOptions,
 ): Promise<RuntimeDeps & { close(): Promise<void> }> {
-  const database = openDatabase({
+  const database = await openDatabase({
     databaseUrl: options.databaseUrl,
     dataDir: options.dataDir,
     onIdleError: (err) =>

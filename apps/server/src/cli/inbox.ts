@@ -110,7 +110,7 @@ async function main(): Promise<number> {
     return process.argv.includes('--help') || process.argv.includes('-h') ? 0 : 2;
   }
   const messages = splitMessages(readFileSync(resolve(args.file), 'utf8'));
-  const database = openDatabase({
+  const database = await openDatabase({
     dataDir: resolve(process.env.DATA_DIR ?? 'data'),
     ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
   });

@@ -2,7 +2,6 @@ import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
 import { columnTypes, type DialectName } from './dialect.ts';
 import { migrations } from './migrations/index.ts';
 import { withStatementCache } from './statement-cache.ts';
@@ -70,9 +69,13 @@ class TransactionalDdlSqliteDialect extends SqliteDialect {
   }
 }
 
-/** Opens the database named by the options (not yet migrated). */
-export function openDatabase(options: DbOptions): Db {
+/**
+ * Opens the database named by the options (not yet migrated). The PostgreSQL driver is imported
+ * only when a `postgres://` URL asks for it: the embedded default never loads it (issue 12).
+ */
+export async function openDatabase(options: DbOptions): Promise<Db> {
   if (isPostgresUrl(options.databaseUrl)) {
+    const { default: pg } = await import('pg');
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,

@@ -133,7 +133,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL drops an idle connec
     const dropped = new Promise<Error>((resolve) => {
       onDrop = resolve;
     });
-    const { db } = openDatabase({
+    const { db } = await openDatabase({
       dataDir: mkdtempSync(join(tmpdir(), 'idle-drop-')),
       databaseUrl: process.env.TEST_DATABASE_URL,
       onIdleError: (err) => onDrop(err),

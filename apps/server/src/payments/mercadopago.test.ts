@@ -324,9 +324,9 @@ describe('Mercado Pago end to end: checkout, payment, webhook over HTTP', () => 
 });
 
 describe('Mercado Pago from the environment', () => {
-  let fromEnv: ReturnType<typeof realProvidersFromEnv>;
-  beforeAll(() => {
-    fromEnv = realProvidersFromEnv({
+  let fromEnv: Awaited<ReturnType<typeof realProvidersFromEnv>>;
+  beforeAll(async () => {
+    fromEnv = await realProvidersFromEnv({
       MERCADOPAGO_ACCESS_TOKEN: TOKEN,
       MERCADOPAGO_WEBHOOK_SECRET: SECRET,
       MERCADOPAGO_API_URL: `${fake.url}/`,
@@ -340,7 +340,7 @@ describe('Mercado Pago from the environment', () => {
     expect(fake.requests[0]!.path).toBe('/checkout/preferences/');
   });
 
-  it('is off with one key only', () => {
-    expect(realProvidersFromEnv({ MERCADOPAGO_ACCESS_TOKEN: TOKEN })).toEqual([]);
+  it('is off with one key only', async () => {
+    expect(await realProvidersFromEnv({ MERCADOPAGO_ACCESS_TOKEN: TOKEN })).toEqual([]);
   });
 });

@@ -355,7 +355,7 @@ describe('NOWPayments end to end: invoice, payment, IPN over HTTP', () => {
 
 describe('NOWPayments from the environment', () => {
   it('is on with both keys and talks to NOWPAYMENTS_API_URL', async () => {
-    const providers = realProvidersFromEnv({
+    const providers = await realProvidersFromEnv({
       NOWPAYMENTS_API_KEY: API_KEY,
       NOWPAYMENTS_IPN_SECRET: IPN_SECRET,
       NOWPAYMENTS_API_URL: fake.url,
@@ -364,8 +364,8 @@ describe('NOWPayments from the environment', () => {
     expect((await providers[0]!.createCheckout(checkout)).providerRef).toBe(INVOICE);
   });
 
-  it('all three together, in method order', () => {
-    const providers = realProvidersFromEnv({
+  it('all three together, in method order', async () => {
+    const providers = await realProvidersFromEnv({
       MERCADOPAGO_ACCESS_TOKEN: 'a',
       MERCADOPAGO_WEBHOOK_SECRET: 'b',
       STRIPE_SECRET_KEY: 'c',

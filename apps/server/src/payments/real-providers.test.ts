@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { halfConfiguredProviders, realProvidersFromEnv } from './real-providers.ts';
 
 describe('real providers from the environment', () => {
-  it('none without keys: the local provider alone sells', () => {
-    expect(realProvidersFromEnv({})).toEqual([]);
+  it('none without keys: the local provider alone sells', async () => {
+    expect(await realProvidersFromEnv({})).toEqual([]);
     expect(halfConfiguredProviders({})).toEqual([]);
   });
 
-  it('a blank key counts as unset', () => {
+  it('a blank key counts as unset', async () => {
     expect(
-      realProvidersFromEnv({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: '  ' }),
+      await realProvidersFromEnv({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: '  ' }),
     ).toEqual([]);
   });
 

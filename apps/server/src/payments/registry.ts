@@ -39,11 +39,11 @@ function localFromEnv(env: NodeJS.ProcessEnv): boolean | undefined {
  * lists the method), else the local provider for `regional` and `card` when it is on; the other
  * methods stay "not available".
  */
-export function createPaymentRegistry(
+export async function createPaymentRegistry(
   options: PaymentOptions = {},
   env: NodeJS.ProcessEnv = options.env ?? process.env,
-): PaymentRegistry {
-  const real = options.providers ?? realProvidersFromEnv(env);
+): Promise<PaymentRegistry> {
+  const real = options.providers ?? (await realProvidersFromEnv(env));
   const localOn = options.local ?? localFromEnv(env) ?? real.length === 0;
   const local = new LocalProvider(localOn ? LOCAL_METHODS : []);
   const byMethod = new Map<PaymentMethod, PaymentProvider>();

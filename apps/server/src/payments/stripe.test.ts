@@ -290,7 +290,7 @@ describe('Stripe end to end: session, payment, event over HTTP', () => {
 
 describe('Stripe from the environment', () => {
   it('is on with both keys and talks to STRIPE_API_URL', async () => {
-    const providers = realProvidersFromEnv({
+    const providers = await realProvidersFromEnv({
       STRIPE_SECRET_KEY: KEY,
       STRIPE_WEBHOOK_SECRET: WHSEC,
       STRIPE_API_URL: fake.url,
@@ -301,7 +301,7 @@ describe('Stripe from the environment', () => {
     expect(fake.requests).toHaveLength(1);
   });
 
-  it('is off without its webhook secret', () => {
-    expect(realProvidersFromEnv({ STRIPE_SECRET_KEY: KEY })).toEqual([]);
+  it('is off without its webhook secret', async () => {
+    expect(await realProvidersFromEnv({ STRIPE_SECRET_KEY: KEY })).toEqual([]);
   });
 });

@@ -1,4 +1,7 @@
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
+
+/** `WebSocket.OPEN` (the ready state), without loading `ws` to read it. */
+const OPEN = 1;
 
 /** Deriv's public endpoint and app id (DERIV_WS_URL, DERIV_APP_ID override them). */
 export const DERIV_DEFAULT_WS_URL = 'wss://ws.derivws.com/websockets/v3';
@@ -80,7 +83,9 @@ export class DerivConnection {
   }
 
   private async connect(): Promise<{ currency: string }> {
-    const socket = new WebSocket(this.url);
+    // Loaded with the first Deriv connection: a server without Deriv bots never parses it.
+    const { default: WebSocketClient } = await import('ws');
+    const socket = new WebSocketClient(this.url);
     this.socket = socket;
     socket.on('message', (data) => this.onMessage(socket, String(data)));
     socket.on('close', () => this.onClose(socket));
@@ -162,7 +167,7 @@ export class DerivConnection {
   /** Stops a stream (and tells Deriv to forget its subscription, when it has one). */
   endStream(reqId: number, subscriptionId?: string): void {
     this.streams.delete(reqId);
-    if (subscriptionId && this.socket?.readyState === WebSocket.OPEN) {
+    if (subscriptionId && this.socket?.readyState === OPEN) {
       this.socket.send(JSON.stringify({ forget: subscriptionId }));
     }
     this.armIdle();
@@ -183,7 +188,7 @@ export class DerivConnection {
         this.armIdle();
       }, this.timeoutMs);
       this.pending.set(reqId, { call, resolve, reject, timer });
-      if (socket.readyState !== WebSocket.OPEN) {
+      if (socket.readyState !== OPEN) {
         this.settle(reqId, new DerivNoAnswerError(call, 'disconnected'));
         return;
       }
