@@ -1,6 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { precompiled } from '../db/precompiled.ts';
 import type { RequestSession } from './context.ts';
+
+interface SessionRow {
+  account_id: number;
+  last_seen_at: number;
+  expires_at: number;
+  /** Only in the lookup that names a bot. */
+  bot_id?: number | null;
+}
 
 /** The session cookie's name. */
 export const SESSION_COOKIE = 'sid';
@@ -28,6 +37,32 @@ function cookieOptions(req: FastifyRequest) {
   };
 }
 
+/** The session by its id (the token's hash): every authenticated request reads it. */
+const sessionById = precompiled<{ id: string }, SessionRow>((db, param) =>
+  db
+    .selectFrom('sessions')
+    .select(['account_id', 'last_seen_at', 'expires_at'])
+    .where('id', '=', param('id')),
+);
+
+/** The session and, in the same lookup, the account's bot `userid` (null when not theirs). */
+const sessionWithOwnedBot = precompiled<{ id: string; userid: string }, SessionRow>((db, param) =>
+  db
+    .selectFrom('sessions')
+    .leftJoin('bots', (join) =>
+      join
+        .onRef('bots.account_id', '=', 'sessions.account_id')
+        .on('bots.userid', '=', param('userid')),
+    )
+    .select([
+      'sessions.account_id',
+      'sessions.last_seen_at',
+      'sessions.expires_at',
+      'bots.id as bot_id',
+    ])
+    .where('sessions.id', '=', param('id')),
+);
+
 function cookieToken(req: FastifyRequest): string | null {
   const token = req.cookies[SESSION_COOKIE];
   // Our tokens are 43 characters; anything far longer is not ours and is not worth hashing.
@@ -51,26 +86,8 @@ export async function resolveSession(
   const id = hashToken(token);
   const row =
     userid === undefined
-      ? await db
-          .selectFrom('sessions')
-          .select(['account_id', 'last_seen_at', 'expires_at'])
-          .where('id', '=', id)
-          .executeTakeFirst()
-      : await db
-          .selectFrom('sessions')
-          .leftJoin('bots', (join) =>
-            join
-              .onRef('bots.account_id', '=', 'sessions.account_id')
-              .on('bots.userid', '=', userid),
-          )
-          .select([
-            'sessions.account_id',
-            'sessions.last_seen_at',
-            'sessions.expires_at',
-            'bots.id as bot_id',
-          ])
-          .where('sessions.id', '=', id)
-          .executeTakeFirst();
+      ? (await sessionById(db, { id }))[0]
+      : (await sessionWithOwnedBot(db, { id, userid }))[0];
   if (!row) return null;
   const at = now();
   if (row.expires_at <= at) {
@@ -88,8 +105,7 @@ export async function resolveSession(
   }
   const session: RequestSession = { id, accountId: row.account_id };
   if (userid !== undefined) {
-    const botId = 'bot_id' in row ? row.bot_id : null;
-    session.ownedBot = { userid, id: typeof botId === 'number' ? botId : null };
+    session.ownedBot = { userid, id: typeof row.bot_id === 'number' ? row.bot_id : null };
   }
   return session;
 }

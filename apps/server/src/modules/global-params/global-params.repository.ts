@@ -1,18 +1,25 @@
 import type { BrokerChoice, GlobalParams } from '@app/contract';
 import type { Kysely, Selectable } from 'kysely';
+import { precompiled } from '../../db/precompiled.ts';
 import type { Database, GlobalParamsTable } from '../../db/schema.ts';
+
+const globalParamsOf = precompiled<
+  { botId: number; brokerId: number },
+  Selectable<GlobalParamsTable>
+>((db, param) =>
+  db
+    .selectFrom('global_params')
+    .selectAll()
+    .where('bot_id', '=', param('botId'))
+    .where('broker_id', '=', param('brokerId')),
+);
 
 export async function findGlobalParams(
   db: Kysely<Database>,
   botId: number,
   brokerId: number,
 ): Promise<Selectable<GlobalParamsTable> | undefined> {
-  return db
-    .selectFrom('global_params')
-    .selectAll()
-    .where('bot_id', '=', botId)
-    .where('broker_id', '=', brokerId)
-    .executeTakeFirst();
+  return (await globalParamsOf(db, { botId, brokerId }))[0];
 }
 
 /** The wire fields (SPEC §3) as columns; `userid` is the bot, `brokerID` part of the key. */
