@@ -129,7 +129,13 @@ describe('logging', () => {
       const entries = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
       const forRequest = entries.filter((e) => e.url === '/api/session' || e.req !== undefined);
       expect(forRequest).toHaveLength(1);
-      expect(forRequest[0]).toMatchObject({ method: 'GET', statusCode: 401, msg: 'request' });
+      expect(forRequest[0]).toMatchObject({
+        level: 30,
+        method: 'GET',
+        statusCode: 401,
+        msg: 'request',
+        reqId: expect.any(String),
+      });
       expect(typeof forRequest[0]?.ms).toBe('number');
     } finally {
       await close();
