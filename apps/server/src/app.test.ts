@@ -165,8 +165,9 @@ describe('logging', () => {
 });
 
 describe('security headers', () => {
-  it('sends a strict CSP, no x-powered-by, and no-store on /api', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/session' });
+  it('sends the panel page a strict CSP and the document headers', async () => {
+    // Without a build the panel answers 503 with a page: a document all the same.
+    const res = await t.app.inject({ method: 'GET', url: '/geralconfig' });
     const csp = String(res.headers['content-security-policy']);
     for (const directive of [
       "default-src 'self'",
@@ -181,9 +182,30 @@ describe('security headers', () => {
     ]) {
       expect(csp).toContain(directive);
     }
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'SAMEORIGIN',
+      'referrer-policy': 'no-referrer',
+      'cross-origin-opener-policy': 'same-origin',
+    });
     expect(res.headers['x-powered-by']).toBeUndefined();
-    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('sends /api answers, errors included, the API set: no-store, a CSP allowing nothing', async () => {
+    for (const url of ['/api/session', '/api/no-such-call']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers, url).toMatchObject({
+        'cache-control': 'no-store',
+        'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+        'cross-origin-resource-policy': 'same-origin',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+      });
+      // The document-only headers stay off JSON answers.
+      expect(res.headers['x-dns-prefetch-control'], url).toBeUndefined();
+      expect(res.headers['x-powered-by'], url).toBeUndefined();
+    }
   });
 });
 

@@ -37,10 +37,20 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   'x-xss-protection': '0',
 });
 
-/** API answers carry account data: never cached, by the browser or anything in between. */
-const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  ...SECURITY_HEADERS,
+/**
+ * API answers are JSON, never a document a browser renders: they carry the header set OWASP's REST
+ * Security Cheat Sheet names for APIs (no caching, they carry account data; a CSP that allows
+ * nothing; no framing; no sniffing; HSTS; same-origin only), not the document-only ones (DNS
+ * prefetch, IE download, Flash policies, XSS auditor, referrer, agent cluster, opener). Seven
+ * headers fewer on every call, 600 bytes and seven header validations (issue 12).
+ */
+export const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'cache-control': 'no-store',
+  'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'strict-transport-security': SECURITY_HEADERS['strict-transport-security']!,
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
 });
 
 function isApi(url: string): boolean {
@@ -50,8 +60,10 @@ function isApi(url: string): boolean {
 /** Security headers for every answer, and no caching of API answers (they carry account data). */
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
   // onRequest, so that errors, 404s and static files get them too; a later handler (the static
-  // plugin's long-cache header) may still override cache-control for its own files.
-  app.addHook('onRequest', async (req, reply) => {
+  // plugin's long-cache header) may still override cache-control for its own files. A callback
+  // hook: nothing here waits, so no promise per request.
+  app.addHook('onRequest', (req, reply, done) => {
     reply.headers(isApi(req.url) ? API_HEADERS : SECURITY_HEADERS);
+    done();
   });
 }
