@@ -1,44 +1,47 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateTimeFormat, MONEY_DIGITS, numberFormat } from './intl-format.ts';
+
+function tradingFormats(language: string) {
+  const money = numberFormat(language, MONEY_DIGITS);
+  const result = numberFormat(language, { ...MONEY_DIGITS, signDisplay: 'exceptZero' });
+  const pct = numberFormat(language, { maximumFractionDigits: 1 });
+  const ms = numberFormat(language, { maximumFractionDigits: 0 });
+  const time = dateTimeFormat(language, { timeStyle: 'medium' });
+  const clock = dateTimeFormat(language, { hour: '2-digit', minute: '2-digit' });
+  const day = dateTimeFormat(language, { weekday: 'short', day: '2-digit' });
+  const dateTime = dateTimeFormat(language, { dateStyle: 'short', timeStyle: 'medium' });
+  return {
+    language,
+    /** Cents as an amount: 9.987,50. */
+    money: (cents: number) => money.format(cents / 100),
+    /** A result with its sign: +12,50 / -5,00 / 0,00. */
+    result: (cents: number) => result.format(cents / 100),
+    /** A percentage with at most one decimal: 55,6. */
+    pct: (value: number) => pct.format(value),
+    /** Milliseconds as a whole number: 1.250. */
+    ms: (value: number) => ms.format(value),
+    time: (at: number) => time.format(at),
+    /** Hours and minutes, for chart ticks: 13:05. */
+    clock: (at: number) => clock.format(at),
+    /** Short weekday and day of the month, for the week's ticks: sex., 23. */
+    day: (at: number) => day.format(at),
+    dateTime: (at: number) => dateTime.format(at),
+  };
+}
+
+/** One set per language, shared by every component that shows trading figures. */
+const byLanguage = new Map<string, ReturnType<typeof tradingFormats>>();
 
 /** Money, result, percentage, duration and time formats in the trader's language (trading and copy screens). */
 export function useTradingFormat() {
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
-  return useMemo(() => {
-    const money = new Intl.NumberFormat(language, {
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
-    const result = new Intl.NumberFormat(language, {
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-      signDisplay: 'exceptZero',
-    });
-    const pct = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
-    const ms = new Intl.NumberFormat(language, { maximumFractionDigits: 0 });
-    const time = new Intl.DateTimeFormat(language, { timeStyle: 'medium' });
-    const clock = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' });
-    const day = new Intl.DateTimeFormat(language, { weekday: 'short', day: '2-digit' });
-    const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'medium' });
-    return {
-      language,
-      /** Cents as an amount: 9.987,50. */
-      money: (cents: number) => money.format(cents / 100),
-      /** A result with its sign: +12,50 / -5,00 / 0,00. */
-      result: (cents: number) => result.format(cents / 100),
-      /** A percentage with at most one decimal: 55,6. */
-      pct: (value: number) => pct.format(value),
-      /** Milliseconds as a whole number: 1.250. */
-      ms: (value: number) => ms.format(value),
-      time: (at: number) => time.format(at),
-      /** Hours and minutes, for chart ticks: 13:05. */
-      clock: (at: number) => clock.format(at),
-      /** Short weekday and day of the month, for the week's ticks: sex., 23. */
-      day: (at: number) => day.format(at),
-      dateTime: (at: number) => dateTime.format(at),
-    };
-  }, [language]);
+  let formats = byLanguage.get(language);
+  if (formats === undefined) {
+    formats = tradingFormats(language);
+    byLanguage.set(language, formats);
+  }
+  return formats;
 }
 
 /** The colour of a result: green up, red down. */

@@ -1,6 +1,7 @@
 import type { Currency } from '@app/contract';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { numberFormat } from '../../lib/intl-format.ts';
 
 /** Formats cents of a plan's currency as the trader's language writes money (R$ 80,00 / $80.00). */
 export function usePriceFormat(): (cents: number, currency: Currency) => string {
@@ -8,7 +9,7 @@ export function usePriceFormat(): (cents: number, currency: Currency) => string 
   const language = i18n.resolvedLanguage ?? i18n.language;
   return useCallback(
     (cents, currency) =>
-      new Intl.NumberFormat(language, {
+      numberFormat(language, {
         style: 'currency',
         currency: currency === 'usd' ? 'USD' : 'BRL',
       }).format(cents / 100),

@@ -1,6 +1,7 @@
 import type { RobotMessage } from '@app/contract';
 import type { TFunction } from 'i18next';
 import { dynamicKey } from '../../i18n/keys.ts';
+import { MONEY_DIGITS, numberFormat } from '../../lib/intl-format.ts';
 
 /**
  * The reply of a listed command when it is one the panel can word (a `robot.reply.*` message of
@@ -22,10 +23,7 @@ function displayParams(
   language: string,
   params: RobotMessage['params'],
 ): Record<string, string | number> {
-  const money = new Intl.NumberFormat(language, {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
+  const money = numberFormat(language, MONEY_DIGITS);
   const amount = (cents: unknown) => (typeof cents === 'number' ? money.format(cents / 100) : '');
   const out: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(params)) {
@@ -39,7 +37,7 @@ function displayParams(
     else if (name === 'running') out[name] = t(dynamicKey(`robot.value.running.${String(value)}`));
     else if (name === 'maxOrdersPerDay' && value === 0) out[name] = t('robot.value.unlimited');
     else if (typeof value === 'boolean') out[name] = t(dynamicKey(`robot.value.yesNo.${value}`));
-    else if (typeof value === 'number') out[name] = new Intl.NumberFormat(language).format(value);
+    else if (typeof value === 'number') out[name] = numberFormat(language).format(value);
     else out[name] = String(value);
   }
   return out;

@@ -1,6 +1,7 @@
 import type { RobotMessage } from '@app/contract';
 import type { TFunction } from 'i18next';
 import { dynamicKey, type I18nKey } from '../../i18n/keys.ts';
+import { MONEY_DIGITS, numberFormat } from '../../lib/intl-format.ts';
 
 /**
  * Where the label of a coded param is looked up, first match wins. `reason` and `error` carry
@@ -36,11 +37,8 @@ export function messageText(
   message: RobotMessage,
   fallback: string = t('robot.value.none'),
 ): string {
-  const money = new Intl.NumberFormat(language, {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
-  const numbers = new Intl.NumberFormat(language);
+  const money = numberFormat(language, MONEY_DIGITS);
+  const numbers = numberFormat(language);
   const params: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(message.params)) {
     const lookup = CODE_LOOKUP[name];

@@ -13,6 +13,7 @@ import { QueryState } from '../../../components/notices/query-state.tsx';
 import { dynamicKey } from '../../../i18n/keys.ts';
 import { useRecentBotCommands } from '../api/bot-commands.ts';
 import { commandReply, replyText } from '../command-reply.ts';
+import { dateTimeFormat } from '../../../lib/intl-format.ts';
 
 const STATUS_COLOR: Record<BotCommandEntry['status'], ChipProps['color']> = {
   queued: 'default',
@@ -27,7 +28,7 @@ const STATUS_COLOR: Record<BotCommandEntry['status'], ChipProps['color']> = {
 export function RecentCommands({ userid }: { userid: string }) {
   const { t, i18n } = useTranslation();
   const query = useRecentBotCommands(userid);
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
+  const time = dateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
   const headingId = 'recent-commands-heading';
 
   return (

@@ -5,6 +5,7 @@ import { CardList } from '../../../components/cards/card-list.tsx';
 import { usePriceFormat } from '../../../components/preview/use-price-format.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { useSellerSales } from '../api/buy-robot.ts';
+import { dateTimeFormat } from '../../../lib/intl-format.ts';
 
 /** Each currency's sum of the sales (BRL first), for the report's total line. */
 function totals(sales: readonly SellerSale[]): [Currency, number][] {
@@ -21,7 +22,7 @@ export function SellerSales({ userid }: { userid: string }) {
   const { t, i18n } = useTranslation();
   const price = usePriceFormat();
   const sales = useSellerSales(userid);
-  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, {
+  const date = dateTimeFormat(i18n.resolvedLanguage ?? i18n.language, {
     dateStyle: 'short',
     timeStyle: 'short',
   });

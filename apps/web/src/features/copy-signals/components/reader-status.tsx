@@ -2,10 +2,11 @@ import type { ReaderStatus } from '@app/contract';
 import { List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { dynamicKey } from '../../../i18n/keys.ts';
+import { dateTimeFormat } from '../../../lib/intl-format.ts';
 
 /** `dd/mm hh:mm` in local time, as the panel's other lists write an instant. */
 function when(ms: number, language: string): string {
-  return new Intl.DateTimeFormat(language, {
+  return dateTimeFormat(language, {
     day: '2-digit',
     month: '2-digit',
     hour: '2-digit',

@@ -19,6 +19,7 @@ import { useMoneyFormat } from '../../../components/preview/use-money-format.ts'
 import { dynamicKey } from '../../../i18n/keys.ts';
 import { masanielloPreview } from '../../../lib/strategy-previews.ts';
 import { MASANIELLO_FIELDS, type MasanielloForm } from '../masaniello-form.ts';
+import { numberFormat } from '../../../lib/intl-format.ts';
 
 const ISSUE_KEYS: Record<MasanielloIssue, string> = {
   k_out_of_range: 'masaniello.preview.issues.kOutOfRange',
@@ -44,7 +45,7 @@ export function MasanielloPreview() {
           restart: values.restart === true,
         })
       : null;
-  const multiplier = new Intl.NumberFormat(i18n.resolvedLanguage ?? i18n.language, {
+  const multiplier = numberFormat(i18n.resolvedLanguage ?? i18n.language, {
     minimumFractionDigits: 4,
     maximumFractionDigits: 4,
   });
