@@ -96,7 +96,8 @@ export function NavDrawer({ mobile, open, onClose, isBuilt }: NavDrawerProps) {
         variant="temporary"
         open={open}
         onClose={onClose}
-        ModalProps={{ keepMounted: true }}
+        // Not kept mounted: its thirty links would render, hidden, in every screen's first paint on
+        // the phones it is for (Lighthouse mobile, issue 12); they render when it opens.
         slotProps={{ paper: { sx: { width: DRAWER_WIDTH_PX } } }}
       >
         {/* On phones the drawer covers the top bar: its header carries the brand, and the first
