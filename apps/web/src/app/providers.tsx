@@ -17,11 +17,14 @@ import { theme } from './theme.ts';
 export function Providers({
   children,
   queryClient,
+  sessionStore,
 }: {
   children: ReactNode;
   queryClient?: QueryClient;
+  /** The session store `main.tsx` started before the first render; else one made here. */
+  sessionStore?: SessionStore;
 }) {
-  const [session] = useState(() => new SessionStore());
+  const [session] = useState(() => sessionStore ?? new SessionStore());
   const [holder] = useState(() => ({ client: queryClient ?? null }));
   return (
     <I18nextProvider i18n={i18n}>

@@ -2,7 +2,7 @@ import { Alert, Box, Button, CircularProgress } from '@mui/material';
 import { useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, useLocation, useRoutes } from 'react-router';
-import { useSession } from '../lib/session.ts';
+import { useSession, type SessionStore } from '../lib/session.ts';
 import { Providers } from './providers.tsx';
 import { loggedInRoutes, loggedOutRoutes, preloadLoggedIn } from './routes.tsx';
 
@@ -54,9 +54,9 @@ export function AppRoutes() {
   return session.status === 'in' ? <LoggedInRoutes /> : <LoggedOutRoutes />;
 }
 
-export function App() {
+export function App({ sessionStore }: { sessionStore?: SessionStore }) {
   return (
-    <Providers>
+    <Providers {...(sessionStore ? { sessionStore } : {})}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

@@ -13,12 +13,17 @@ export function loadAuthSchemas() {
   return import('./auth-schemas.ts');
 }
 
-/** Restores the session from the server's cookie; `null` when there is none (401). */
-async function fetchSession(): Promise<SessionInfo | null> {
+/**
+ * Restores the session from the server's cookie; `null` when there is none (401). `onAnswer` runs
+ * as soon as the server says there is one, before its answer is checked: the logged-in screens'
+ * chunks can start loading alongside the schemas that check it.
+ */
+async function fetchSession(onAnswer?: () => void): Promise<SessionInfo | null> {
   try {
     // `api(authEndpoints.session)` in two steps: the call by its zod-free route, then the
     // answer checked by the contract's schema, loaded only when there is a session to read.
     const { status, payload } = await request(AUTH_ROUTES.session);
+    onAnswer?.();
     const { SessionInfoSchema } = await loadAuthSchemas();
     const parsed = SessionInfoSchema.safeParse(payload);
     if (!parsed.success) throw new ApiError(status, ErrorCode.internal);
@@ -52,6 +57,9 @@ export class SessionStore {
   private pending: Promise<SessionInfo | null> | null = null;
   private started = false;
 
+  /** `onSession`: called once a session read finds one, before its answer is checked. */
+  constructor(private readonly onSession?: () => void) {}
+
   readonly getSnapshot = (): SessionState => this.state;
 
   readonly subscribe = (listener: () => void): (() => void) => {
@@ -68,7 +76,7 @@ export class SessionStore {
 
   /** Reads the session from the server again; a failure (not a 401) shows the retry notice. */
   refresh = (): Promise<SessionInfo | null> => {
-    this.pending ??= fetchSession()
+    this.pending ??= fetchSession(this.onSession)
       .then(
         (info) => {
           this.set(info);
