@@ -111,20 +111,23 @@ function whenIdle(step: (deadline?: IdleDeadline) => void): () => void {
  * Once the screen on show has everything it needs — no screen chunk and no read (`busy`) in
  * flight for {@link QUIET_MS} — and the browser is idle, loads every screen so navigation is
  * instant. Earlier, their ~70 requests would compete with the screen's own chunks and reads on a
- * slow network (Lighthouse's LCP, issue 12). A few screens per idle period, not all at once:
- * starting each import (its `modulepreload` links) for every screen is a 300 ms task on a slow
- * phone. Returns the cancel function.
+ * slow network (Lighthouse's LCP, issue 12). One screen at a time, the next when the last has
+ * arrived and the browser is idle again: a screen's module runs when it arrives, so starting many
+ * imports at once ran their modules back to back in long tasks on a slow phone (TBT). Returns the
+ * cancel function.
  */
 export function preloadAllScreens(busy: () => boolean = () => false): () => void {
+  let stopped = false;
   let cancel = (): void => {};
   const queue = [...preloaders.keys()];
-  const step = (deadline?: IdleDeadline): void => {
-    do {
-      const path = queue.shift();
-      if (path === undefined) return;
-      preloadScreen(path);
-    } while (deadline !== undefined && deadline.timeRemaining() > 10);
-    cancel = whenIdle(step);
+  const step = (): void => {
+    const path = queue.shift();
+    if (path === undefined || stopped) return;
+    void loadScreen(path)
+      .catch(() => undefined)
+      .finally(() => {
+        if (!stopped) cancel = whenIdle(step);
+      });
   };
   let quietSince: number | null = null;
   const check = window.setInterval(() => {
@@ -138,6 +141,7 @@ export function preloadAllScreens(busy: () => boolean = () => false): () => void
     cancel = whenIdle(step);
   }, QUIET_MS / 4);
   return () => {
+    stopped = true;
     window.clearInterval(check);
     cancel();
   };
