@@ -4,33 +4,33 @@
  * render, and a formatter per feed line; issue 12). The caches stay small: a few languages times
  * the handful of option sets below.
  */
-const numberFormats = new Map<string, Intl.NumberFormat>();
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const formats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => F): F {
+  let format = formats.get(key) as F | undefined;
+  if (format === undefined) {
+    format = make();
+    formats.set(key, format);
+  }
+  return format;
+}
 
 export function numberFormat(
   language: string,
   options: Intl.NumberFormatOptions = {},
 ): Intl.NumberFormat {
-  const key = `${language}|${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
-  if (format === undefined) {
-    format = new Intl.NumberFormat(language, options);
-    numberFormats.set(key, format);
-  }
-  return format;
+  return cached(`number|${language}|${JSON.stringify(options)}`, () => {
+    return new Intl.NumberFormat(language, options);
+  });
 }
 
 export function dateTimeFormat(
   language: string,
   options: Intl.DateTimeFormatOptions = {},
 ): Intl.DateTimeFormat {
-  const key = `${language}|${JSON.stringify(options)}`;
-  let format = dateFormats.get(key);
-  if (format === undefined) {
-    format = new Intl.DateTimeFormat(language, options);
-    dateFormats.set(key, format);
-  }
-  return format;
+  return cached(`date|${language}|${JSON.stringify(options)}`, () => {
+    return new Intl.DateTimeFormat(language, options);
+  });
 }
 
 /** Two decimals, the way every amount of money in cents is shown. */
