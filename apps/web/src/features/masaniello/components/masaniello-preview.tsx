@@ -11,6 +11,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { completeNumbers } from '../../../components/form/number-values.ts';
@@ -37,14 +38,15 @@ export function MasanielloPreview() {
   const money = useMoneyFormat();
   const values = useWatch<MasanielloForm>();
   const numbers = completeNumbers(MASANIELLO_FIELDS, values);
-  const preview =
-    numbers && numbers.capital > 0
-      ? masanielloPreview({
-          ...numbers,
-          typeMas: numbers.typeMas as MasanielloType,
-          restart: values.restart === true,
-        })
-      : null;
+  const restart = values.restart === true;
+  // The plan and its two runs are worked out again only when a number changes: a re-render with
+  // the same values (the form's own state, the screen's deferred first render) reuses them.
+  const inputs = numbers && numbers.capital > 0 ? JSON.stringify({ ...numbers, restart }) : null;
+  const preview = useMemo(() => {
+    if (inputs === null) return null;
+    const input = JSON.parse(inputs) as NonNullable<typeof numbers> & { restart: boolean };
+    return masanielloPreview({ ...input, typeMas: input.typeMas as MasanielloType });
+  }, [inputs]);
   const multiplier = numberFormat(i18n.resolvedLanguage ?? i18n.language, {
     minimumFractionDigits: 4,
     maximumFractionDigits: 4,
