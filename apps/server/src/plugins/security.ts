@@ -44,7 +44,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
  * prefetch, IE download, Flash policies, XSS auditor, referrer, agent cluster, opener). Seven
  * headers fewer on every call, 600 bytes and seven header validations (issue 12).
  */
-export const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'cache-control': 'no-store',
   'content-security-policy': "default-src 'none';frame-ancestors 'none'",
   'cross-origin-resource-policy': 'same-origin',
