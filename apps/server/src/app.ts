@@ -13,6 +13,7 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { migrateToLatest, openDatabase } from './db/connect.ts';
+import { LazyChildLogger } from './lib/lazy-child-logger.ts';
 import { localOutbox, type BotMessenger } from './lib/messenger.ts';
 import { createSecrets, loadSecretKey } from './lib/secrets.ts';
 import { fastifyTrustProxy, type TrustProxy } from './lib/trust-proxy.ts';
@@ -257,6 +258,8 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
         }
       : false,
     logController: new OneLineRequestLog(),
+    childLoggerFactory: (logger, bindings, options) =>
+      new LazyChildLogger(logger, bindings, options),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     // Refuse __proto__ / constructor.prototype keys in JSON outright (400), not just strip them.
