@@ -218,6 +218,9 @@ export function route<E extends Endpoint>(
     endpoint.owner !== null && endpoint.owner !== 'session' && endpoint.owner.in === 'query'
       ? endpoint.owner.field
       : null;
+  // One hook for the session and its 401: each hook Fastify runs costs a promise and a turn of
+  // its hook runner on every request (issue 12).
+  const needsSession = endpoint.owner !== null;
   const onRequest: onRequestHookHandler[] = [
     async (req, reply) => {
       const raw = ownerInQuery === null ? undefined : (req.query as RawValues)[ownerInQuery];
@@ -227,75 +230,82 @@ export function route<E extends Endpoint>(
         reply,
         typeof raw === 'string' ? raw : undefined,
       );
+      if (needsSession && req.session === null) {
+        throw new HttpError(401, ErrorCode.unauthenticated);
+      }
     },
   ];
-  if (endpoint.owner !== null) {
-    onRequest.push(async (req) => {
-      if (req.session === null) throw new HttpError(401, ErrorCode.unauthenticated);
-    });
-  }
   if (changesState(endpoint)) onRequest.push(checkOrigin);
 
   const limiters = endpoint.credential ? credentialLimiters(app, endpoint) : null;
   if (limiters) onRequest.push(limiters.perIp);
 
-  const preHandler: preHandlerHookHandler[] = [
-    async (req) => {
-      const invalid = req.validationError as
-        (Error & { validation?: FastifySchemaValidationError[] }) | undefined;
-      if (invalid) {
-        // The SPEC §5 rules speak the panel's language ("option type missing"), so when they
-        // explain the failure they win over the schema's generic answer.
-        const failure = endpoint.rules?.(isPlainObject(req.body) ? req.body : {});
-        if (failure) {
-          throw new HttpError(
-            400,
-            failure.key,
-            failure.field ? { [failure.field]: failure.key } : undefined,
-          );
-        }
-        const where = (invalid as { validationContext?: string }).validationContext;
-        const { fields, limits } = validationFields(
-          invalid.validation ?? [],
-          where === 'querystring' ? endpoint.query : endpoint.body,
+  /** 400 with the fields at fault: the schema's verdict, worded by the SPEC §5 rules when they apply. */
+  const checkInput = (req: FastifyRequest): void => {
+    const invalid = req.validationError as
+      (Error & { validation?: FastifySchemaValidationError[] }) | undefined;
+    if (invalid) {
+      // The SPEC §5 rules speak the panel's language ("option type missing"), so when they
+      // explain the failure they win over the schema's generic answer.
+      const failure = endpoint.rules?.(isPlainObject(req.body) ? req.body : {});
+      if (failure) {
+        throw new HttpError(
+          400,
+          failure.key,
+          failure.field ? { [failure.field]: failure.key } : undefined,
         );
-        throw new HttpError(400, ErrorCode.invalidInput, fields, undefined, limits);
       }
-      if (endpoint.rules && isPlainObject(req.body)) {
-        const failure = endpoint.rules(req.body);
-        if (failure) {
-          throw new HttpError(
-            400,
-            failure.key,
-            failure.field ? { [failure.field]: failure.key } : undefined,
-          );
-        }
+      const where = (invalid as { validationContext?: string }).validationContext;
+      const { fields, limits } = validationFields(
+        invalid.validation ?? [],
+        where === 'querystring' ? endpoint.query : endpoint.body,
+      );
+      throw new HttpError(400, ErrorCode.invalidInput, fields, undefined, limits);
+    }
+    if (endpoint.rules && isPlainObject(req.body)) {
+      const failure = endpoint.rules(req.body);
+      if (failure) {
+        throw new HttpError(
+          400,
+          failure.key,
+          failure.field ? { [failure.field]: failure.key } : undefined,
+        );
       }
-    },
-  ];
-  if (endpoint.owner !== null && endpoint.owner !== 'session') {
-    preHandler.push(async (req) => {
-      const userid = ownerValue(endpoint, req);
-      const session = req.session;
-      let botId: number | null = null;
-      if (typeof userid === 'string' && session !== null) {
-        if (session.ownedBot?.userid === userid) botId = session.ownedBot.id;
-        else {
-          const row = await app.deps.db
-            .selectFrom('bots')
-            .select('id')
-            .where('userid', '=', userid)
-            .where('account_id', '=', session.accountId)
-            .executeTakeFirst();
-          botId = row?.id ?? null;
-        }
-      }
-      // One answer whether the bot is someone else's or does not exist: no probing for ids.
-      if (botId === null || session === null) throw new HttpError(403, ErrorCode.forbidden);
-      session.ownedBot = { userid: userid as string, id: botId };
-    });
-  }
+    }
+  };
 
+  /** 403 unless the session's account owns the bot the owner field names; keeps its row id. */
+  const checkOwner = async (req: FastifyRequest): Promise<void> => {
+    const userid = ownerValue(endpoint, req);
+    const session = req.session;
+    let botId: number | null = null;
+    if (typeof userid === 'string' && session !== null) {
+      if (session.ownedBot?.userid === userid) botId = session.ownedBot.id;
+      else {
+        const row = await app.deps.db
+          .selectFrom('bots')
+          .select('id')
+          .where('userid', '=', userid)
+          .where('account_id', '=', session.accountId)
+          .executeTakeFirst();
+        botId = row?.id ?? null;
+      }
+    }
+    // One answer whether the bot is someone else's or does not exist: no probing for ids.
+    if (botId === null || session === null) throw new HttpError(403, ErrorCode.forbidden);
+    session.ownedBot = { userid: userid as string, id: botId };
+  };
+
+  // Input, then ownership, in one hook (one promise per request, not two).
+  const ownedByBot = endpoint.owner !== null && endpoint.owner !== 'session';
+  const preHandler: preHandlerHookHandler[] = [
+    ownedByBot
+      ? async (req) => {
+          checkInput(req);
+          await checkOwner(req);
+        }
+      : async (req) => checkInput(req),
+  ];
   if (endpoint.relation) preHandler.push(relationCheck(app, endpoint.relation));
 
   app.route({
