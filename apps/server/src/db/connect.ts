@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
 import { columnTypes, type DialectName } from './dialect.ts';
 import { migrations } from './migrations/index.ts';
+import { allowDirectReads } from './precompiled.ts';
 import { withStatementCache } from './statement-cache.ts';
 import type { Database } from './schema.ts';
 
@@ -111,12 +112,13 @@ export async function openDatabase(options: DbOptions): Promise<Db> {
   // survives an OS crash or power loss, not only a process crash (NORMAL in WAL mode may lose
   // the last commits on power loss). The cost is one fsync per commit.
   sqlite.pragma('synchronous = FULL');
-  return {
-    db: new Kysely<Database>({
-      dialect: new TransactionalDdlSqliteDialect({ database: withStatementCache(sqlite) }),
-    }),
-    dialect: 'sqlite',
-  };
+  const database = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new TransactionalDdlSqliteDialect({ database }) });
+  // Between transactions a precompiled read runs at once (db/precompiled.ts); inside one it waits.
+  allowDirectReads(db, (text, parameters) =>
+    sqlite.inTransaction ? null : database.prepare(text).all(parameters),
+  );
+  return { db, dialect: 'sqlite' };
 }
 
 /** Applies every pending migration; throws with the first failure. */

@@ -40,4 +40,50 @@ describe('a precompiled query', () => {
     expect(builds).toBe(2);
     await sql`drop table precompiled_probe`.execute(db);
   });
+
+  it("never sees another request's open transaction, on either database", async () => {
+    const db = t.app.deps.db;
+    await sql`create table precompiled_tx (n integer)`.execute(db);
+    const all = precompiled<{ min: number }, { n: number }>(
+      (d, param) =>
+        d
+          .selectFrom('precompiled_tx' as never)
+          .select(sql<number>`n`.as('n'))
+          .where(sql`n`, '>=', param('min'))
+          .orderBy(sql`n`) as never,
+    );
+    await db
+      .insertInto('precompiled_tx' as never)
+      .values({ n: 1 } as never)
+      .execute();
+    expect(await all(db, { min: 0 })).toEqual([{ n: 1 }]);
+    // A read asked for while a transaction holds uncommitted rows, which it then rolls back.
+    const pending: { read?: Promise<{ n: number }[]> } = {};
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('precompiled_tx' as never)
+          .values({ n: 2 } as never)
+          .execute();
+        pending.read = all(db, { min: 0 });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await pending.read).toEqual([{ n: 1 }]);
+    // And one asked for during a transaction that commits sees all of it or none of it.
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('precompiled_tx' as never)
+        .values({ n: 3 } as never)
+        .execute();
+      pending.read = all(db, { min: 0 });
+      await trx
+        .insertInto('precompiled_tx' as never)
+        .values({ n: 4 } as never)
+        .execute();
+    });
+    const seen = (await pending.read)?.map((r) => r.n);
+    expect([[1], [1, 3, 4]]).toContainEqual(seen);
+    await sql`drop table precompiled_tx`.execute(db);
+  });
 });

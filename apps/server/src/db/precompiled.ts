@@ -6,6 +6,22 @@ const SLOT = '\u0000precompiled:';
 
 type Slot = { name: string } | { value: unknown };
 
+/** Runs a read at once on the embedded database; null when it must go through Kysely. */
+export type DirectRead = (sql: string, parameters: readonly unknown[]) => unknown[] | null;
+
+const directReads = new WeakMap<Kysely<Database>, DirectRead>();
+
+/**
+ * Lets precompiled reads on this (SQLite) database skip Kysely's connection lending: SQLite runs a
+ * statement synchronously, and the promises around it (acquire the one connection, run, release)
+ * cost more than the read (issue 12). `read` must answer null while a transaction is open on the
+ * connection, so that a read never sees another request's uncommitted writes; it then queues
+ * behind the transaction like any other query.
+ */
+export function allowDirectReads(db: Kysely<Database>, read: DirectRead): void {
+  directReads.set(db, read);
+}
+
 /**
  * A query Kysely builds and compiles once per database, then runs with new values: building and
  * compiling a two-condition SELECT cost more than SQLite running it, and about a tenth of an
@@ -14,7 +30,7 @@ type Slot = { name: string } | { value: unknown };
  * constants written in the query stay bound as they are.
  *
  * The SQL text is the dialect's (placeholders `?` or `$n`), so the cache is per database
- * instance; a transaction is its own instance and compiles its own.
+ * instance; a transaction is its own instance and compiles its own (and never reads directly).
  */
 export function precompiled<Params extends Record<string, unknown>, Row>(
   build: (
@@ -39,6 +55,8 @@ export function precompiled<Params extends Record<string, unknown>, Row>(
       compiledFor.set(db, compiled);
     }
     const values = compiled.slots.map((slot) => ('name' in slot ? params[slot.name] : slot.value));
+    const rows = directReads.get(db)?.(compiled.sql, values);
+    if (rows) return rows as Row[];
     const result = await db.executeQuery<Row>(CompiledQuery.raw(compiled.sql, values));
     return result.rows;
   };
