@@ -21,9 +21,12 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  minify: true,
-  // Error names and stack traces in the log stay readable.
-  keepNames: true,
+  // Whitespace and syntax only: identifiers keep their names, so stack traces and the class names
+  // pino logs (`err.type`) stay readable without esbuild's `keepNames`, which wraps every function
+  // (closures made per request too) in an Object.defineProperty call: 10 % of an authenticated
+  // read's CPU (issue 12).
+  minifyWhitespace: true,
+  minifySyntax: true,
   sourcemap: 'linked',
   external: ['better-sqlite3', '@node-rs/argon2', 'pg-native'],
   // Bundled CommonJS packages call require() for Node's own modules.
