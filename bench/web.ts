@@ -1,7 +1,9 @@
 // `npm run bench:web`: Lighthouse (the `lighthouse` package, driving Debian's Chromium) on the
 // built panel served by the built server, as `npm start` serves it: the login page, home and one
 // configuration screen (masaniello), each on mobile (Lighthouse's default: a mid-range phone on a
-// slow 4G, simulated) and desktop. Prints performance and accessibility against the budgets.
+// slow 4G, simulated) and desktop. Prints performance and accessibility against the budgets, and
+// the host CPU index Lighthouse measured (the simulated phone is the host slowed 4×, so a slower
+// host scores lower on the same page).
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -64,7 +66,10 @@ try {
         `${formFactor.padEnd(7)} ${page.name.padEnd(10)} performance ${score('performance')}  ` +
           `accessibility ${score('accessibility')}  FCP ${ms('first-contentful-paint')}  ` +
           `LCP ${ms('largest-contentful-paint')}  TBT ${ms('total-blocking-time')}  ` +
-          `CLS ${(lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)}` +
+          `CLS ${(lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)}  ` +
+          // Lighthouse's own measure of the host's CPU (it warns below 1,000): the phone is this
+          // host slowed 4×, so scores from two machines compare only with it beside them.
+          `host CPU index ${Math.round(lhr.environment.benchmarkIndex)}` +
           (failed.length > 0 ? `  failing: ${failed.join(', ')}` : ''),
       );
       rows.push(
