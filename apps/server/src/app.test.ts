@@ -1,10 +1,12 @@
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { endpointList } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from './app.ts';
+import { canonicalPanelUrl } from './plugins/static.ts';
 import { createTestApp, registerAndLogin, useTestApp } from './test/app.ts';
 
 const t = useTestApp();
@@ -279,6 +281,41 @@ describe('the built panel', () => {
       const res = await panel.app.inject({ url, headers: { 'accept-encoding': 'br' } });
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
+  });
+
+  it('sends an address with doubled slashes to the page it meant, never to another host', async () => {
+    for (const [url, location] of [
+      ['//geralconfig', '/geralconfig'],
+      ['/configure-channels//x?y=1', '/configure-channels/x?y=1'],
+      ['//evil.example/x', '/evil.example/x'],
+      ['/assets//app-1a2b3c4d.js', '/assets/app-1a2b3c4d.js'],
+    ]) {
+      const res = await panel.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(308);
+      expect(res.headers.location, url).toBe(location);
+    }
+    // An API path keeps its envelope, and the answer does not talk about robots.
+    const api = await panel.app.inject({ method: 'GET', url: '///api/session' });
+    expect(api.statusCode).toBe(403);
+    expect(api.headers.location).toBeUndefined();
+    expect(api.json().error).toEqual({
+      code: 'errors.forbidden',
+      message: 'This address is not served.',
+    });
+    // A backslash would make the target another host (`/\\evil` is `//evil` to a browser). Sent
+    // raw by an HTTP client it reaches the server as is (inject would turn it into a slash).
+    expect(canonicalPanelUrl('GET', '/\\evil.example//x')).toBeNull();
+    expect(canonicalPanelUrl('GET', '/a//\\b')).toBeNull();
+    const address = await panel.app.listen({ port: 0, host: '127.0.0.1' });
+    const raw = await new Promise<{ status?: number; location?: string }>((resolve, reject) => {
+      const { hostname, port } = new URL(address);
+      get({ hostname, port, path: '/\\evil.example//x' }, (res) => {
+        res.resume();
+        resolve({ status: res.statusCode, location: res.headers.location });
+      }).on('error', reject);
+    });
+    expect(raw).toEqual({ status: 403, location: undefined });
+    expect((await panel.app.inject({ method: 'POST', url: '//geralconfig' })).statusCode).toBe(404);
   });
 
   it('keeps /api answers as the envelope', async () => {

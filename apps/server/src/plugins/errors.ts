@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import { ErrorCode } from '@app/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { envelope, HttpError } from '../lib/http-error.ts';
+import { canonicalPanelUrl } from './static.ts';
 
 /** Codes for the 4xx that Fastify itself raises (bad JSON, body too large, wrong content type…). */
 function codeForStatus(status: number): string {
@@ -28,6 +29,9 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_BAD_URL: 'The address is not valid.',
 };
 
+/** A framework 403 (a file path the static server will not serve), not the API's ownership 403. */
+const NOT_SERVED_MESSAGE = 'This address is not served.';
+
 /**
  * One envelope for every failure (DESIGN §3). Client mistakes keep their 4xx status; anything
  * else is our bug: logged in full, answered 500 `errors.internal` without details.
@@ -41,9 +45,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply
-        .code(status)
-        .send(envelope(codeForStatus(status), undefined, FRAMEWORK_MESSAGES[err.code]));
+      // Our own 403s are HttpErrors; this one is the static files' refusal of a path like
+      // `//geralconfig`: the page meant, or an answer that is not about robots.
+      if (status === 403) {
+        const canonical = canonicalPanelUrl(req.method, req.url);
+        if (canonical !== null) return reply.redirect(canonical, 308);
+      }
+      const message =
+        FRAMEWORK_MESSAGES[err.code] ?? (status === 403 ? NOT_SERVED_MESSAGE : undefined);
+      return reply.code(status).send(envelope(codeForStatus(status), undefined, message));
     }
     req.log.error({ err }, 'request failed');
     return reply.code(500).send(envelope(ErrorCode.internal));

@@ -14,6 +14,22 @@ function isHashedAsset(path: string): boolean {
   return /[\\/]assets[\\/][^\\/]+-[\w-]{8}\.\w+(\.br|\.gz)?$/.test(path);
 }
 
+/**
+ * Where a panel address with doubled slashes was meant to go (`//geralconfig` → `/geralconfig`),
+ * or null. @fastify/static refuses a path not in its canonical form (403, so `//` cannot slip past
+ * a guard on the canonical route); a trader who typed one is sent to the page instead. Never an
+ * API path, and never a target a browser would read as another host (`//host`, `/\host`).
+ */
+export function canonicalPanelUrl(method: string, url: string): string | null {
+  if (method !== 'GET' && method !== 'HEAD') return null;
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  if (!path.startsWith('/') || !path.includes('//')) return null;
+  const canonical = path.replace(/\/{2,}/g, '/');
+  if (canonical.includes('\\') || isApi(canonical)) return null;
+  return canonical + (query === -1 ? '' : url.slice(query));
+}
+
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 
 const NOT_BUILT =
