@@ -132,3 +132,24 @@ test('the login and registration screens fit a phone', async ({ page }) => {
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   await shot(page, 'register-mobile');
 });
+
+test('the page asks for the session once, from its head, before its JavaScript has run', async ({
+  page,
+}) => {
+  const sessionReads: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/session') sessionReads.push(request.method());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  // The `<link rel="preload">` in index.html sends it while the scripts download; the panel's own
+  // read of the session takes that answer instead of asking again.
+  const initiators = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname === '/api/session')
+      .map((entry) => (entry as PerformanceResourceTiming).initiatorType),
+  );
+  expect(initiators).toEqual(['link']);
+  expect(sessionReads).toEqual(['GET']);
+});
