@@ -1,6 +1,6 @@
 import { Checkbox, FormControl, FormControlLabel, FormHelperText } from '@mui/material';
-import { Controller, useFormContext } from 'react-hook-form';
-import { useFieldId, useFieldText } from './form-area.ts';
+import { Controller } from 'react-hook-form';
+import { useFieldId, useFieldText, useShellForm } from './form-area.ts';
 
 interface CheckboxFieldProps {
   name: string;
@@ -9,7 +9,7 @@ interface CheckboxFieldProps {
 
 /** A checkbox holding a boolean; a screen that sends 0/1 maps it at its body boundary. */
 export function CheckboxField({ name, disabled }: CheckboxFieldProps) {
-  const { control } = useFormContext();
+  const { control } = useShellForm();
   const { label, help, error } = useFieldText(name);
   const id = useFieldId(name);
   return (

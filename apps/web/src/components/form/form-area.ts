@@ -1,9 +1,26 @@
 import { rangeKey, type FieldLimits } from '@app/contract';
 import { createContext, useContext } from 'react';
-import type { MultipleFieldErrors } from 'react-hook-form';
-import { useFormContext, useFormState } from 'react-hook-form';
+import type { FieldValues, MultipleFieldErrors, UseFormReturn } from 'react-hook-form';
+import { useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { dynamicKey } from '../../i18n/keys.ts';
+
+/**
+ * The enclosing form's react-hook-form methods (`FormShell`, the preview's own inputs).
+ * react-hook-form's `FormProvider` hands out a new value whenever the form state changes (ready
+ * on mount, dirty, submitting), and every field re-rendered with it: on a screen's first paint
+ * that was a second, synchronous render of the whole form inside the commit's task (issue 12).
+ * `useForm` returns the same object for the form's life, so this context never changes; a part
+ * that shows form state reads it with `useFormState` or `useWatch`, passing `control`.
+ */
+export const ShellFormContext = createContext<UseFormReturn<FieldValues> | null>(null);
+
+/** The enclosing form's methods; only inside a `ShellFormContext` provider. */
+export function useShellForm<V extends FieldValues = FieldValues>(): UseFormReturn<V> {
+  const methods = useContext(ShellFormContext);
+  if (!methods) throw new Error('useShellForm outside a form');
+  return methods as unknown as UseFormReturn<V>;
+}
 
 /** The i18n area of the enclosing form: fields read `<area>.fields.<name>` and `<area>.help.<name>`. */
 export const FormAreaContext = createContext<string>('');
@@ -46,7 +63,7 @@ export function useFieldText(name: string): {
 } {
   const area = useContext(FormAreaContext);
   const { t, i18n } = useTranslation();
-  const { control } = useFormContext();
+  const { control } = useShellForm();
   const { errors } = useFormState({ control, name });
   const fieldError = errors[name];
   const message = fieldError?.message;

@@ -8,7 +8,6 @@ import {
 import { Alert, Box, Button, Stack } from '@mui/material';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import {
-  FormProvider,
   useForm,
   useWatch,
   type DefaultValues,
@@ -16,13 +15,14 @@ import {
   type FieldValues,
   type Path,
   type Resolver,
+  type UseFormReturn,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError, errorKey, errorParams } from '../../lib/api.ts';
 import { dynamicKey, type I18nKey } from '../../i18n/keys.ts';
 import { useTimedFlag } from '../notices/use-timed-flag.ts';
-import { FieldIdContext, FormAreaContext, limitsToTypes } from './form-area.ts';
+import { FieldIdContext, FormAreaContext, limitsToTypes, ShellFormContext } from './form-area.ts';
 
 type FieldErrors = Partial<Record<string, string>>;
 
@@ -113,9 +113,13 @@ export function FormShell<V extends FieldValues, B, R>({
           : { values: raw, errors: {} };
       }
     : undefined;
+  // The form starts from the read's values, and hands react-hook-form `values` only once they
+  // differ from those: it applies `values` in an effect after mount, even the ones it started
+  // from, and each time every field rendered once more, in one task (issue 12).
+  const [firstValues] = useState(values);
   const methods = useForm<V>({
-    defaultValues,
-    values,
+    defaultValues: (firstValues as DefaultValues<V> | undefined) ?? defaultValues,
+    values: values === firstValues ? undefined : values,
     resolver,
     mode: fieldRules ? 'onTouched' : 'onSubmit',
   });
@@ -226,7 +230,7 @@ export function FormShell<V extends FieldValues, B, R>({
   return (
     <FormAreaContext.Provider value={area}>
       <FieldIdContext.Provider value={idPrefix}>
-        <FormProvider {...methods}>
+        <ShellFormContext.Provider value={methods as unknown as UseFormReturn<FieldValues>}>
           <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
             {children}
             <Stack spacing={2} sx={{ mt: 3 }}>
@@ -257,7 +261,7 @@ export function FormShell<V extends FieldValues, B, R>({
               </Stack>
             </Stack>
           </Box>
-        </FormProvider>
+        </ShellFormContext.Provider>
       </FieldIdContext.Provider>
     </FormAreaContext.Provider>
   );

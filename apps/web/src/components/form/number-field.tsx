@@ -1,6 +1,6 @@
 import { TextField as MuiTextField } from '@mui/material';
-import { Controller, useFormContext } from 'react-hook-form';
-import { useFieldId, useFieldText } from './form-area.ts';
+import { Controller } from 'react-hook-form';
+import { useFieldId, useFieldText, useShellForm } from './form-area.ts';
 
 interface NumberFieldProps {
   name: string;
@@ -15,7 +15,7 @@ interface NumberFieldProps {
  * decides whether empty is allowed).
  */
 export function NumberField({ name, min, max, step = 'any', disabled }: NumberFieldProps) {
-  const { control } = useFormContext();
+  const { control } = useShellForm();
   const { label, help, error } = useFieldText(name);
   const id = useFieldId(name);
   return (

@@ -1,8 +1,8 @@
 import { TextField as MuiTextField } from '@mui/material';
-import { Controller, useFormContext } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { dynamicKey } from '../../i18n/keys.ts';
-import { useFieldId, useFieldText } from './form-area.ts';
+import { useFieldId, useFieldText, useShellForm } from './form-area.ts';
 
 interface SelectFieldProps {
   name: string;
@@ -28,7 +28,7 @@ export function SelectField({
   onValueChange,
 }: SelectFieldProps) {
   const { t } = useTranslation();
-  const { control } = useFormContext();
+  const { control } = useShellForm();
   const { label, help, error } = useFieldText(name);
   const id = useFieldId(name);
   return (

@@ -2,8 +2,8 @@ import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import { Controller, useFormContext } from 'react-hook-form';
-import { useFieldId, useFieldText } from './form-area.ts';
+import { Controller } from 'react-hook-form';
+import { useFieldId, useFieldText, useShellForm } from './form-area.ts';
 
 interface TextFieldProps {
   name: string;
@@ -33,7 +33,7 @@ export function TextField({
   required,
   placeholder,
 }: TextFieldProps) {
-  const { control } = useFormContext();
+  const { control } = useShellForm();
   const { label, help, error } = useFieldText(name);
   const id = useFieldId(name);
   const helperText = error ?? (help || undefined);

@@ -47,6 +47,18 @@ describe('masaniello', () => {
     expect(screen.getByRole('checkbox', { name: 'Reiniciar se perder o capital' })).toBeChecked();
   });
 
+  it('shows the new values when the read changes while the form is open', async () => {
+    let read: MasanielloParams = { ...planA, capital: 250 };
+    const { queryClient } = await openMasaniello(planA, {
+      'GET /api/masaparams': () => ({ body: read }),
+    });
+    expect(screen.getByLabelText('Capital')).toHaveValue(250);
+    read = { ...planA, capital: 300, restart: 1 };
+    await act(() => queryClient.invalidateQueries());
+    await vi.waitFor(() => expect(screen.getByLabelText('Capital')).toHaveValue(300));
+    expect(screen.getByRole('checkbox', { name: 'Reiniciar se perder o capital' })).toBeChecked();
+  });
+
   it('previews plan A: target 110,58, first stake 6,82 and the all-loss stakes', async () => {
     await openMasaniello();
     expect(within(summary()).getByRole('row', { name: /Capital alvo/ })).toHaveTextContent(

@@ -20,6 +20,7 @@ import { storage } from '../../../lib/storage.ts';
 import { register } from '../api/auth.ts';
 import type { LoginLocationState } from './login-page.tsx';
 import { PATHS } from '../../../lib/paths.ts';
+import { useShellForm } from '../../../components/form/form-area.ts';
 
 interface RegisterValues {
   email: string;
@@ -31,7 +32,10 @@ interface RegisterValues {
 /** Shown while the id is empty: where a trader finds their messaging-app id. */
 function GetIdLink() {
   const { t } = useTranslation();
-  const userid = useWatch<RegisterValues, 'userid'>({ name: 'userid' });
+  const userid = useWatch<RegisterValues, 'userid'>({
+    control: useShellForm<RegisterValues>().control,
+    name: 'userid',
+  });
   if (userid.trim() !== '') return null;
   return (
     <Link href={GET_ID_URL} target="_blank" rel="noopener noreferrer" variant="body2">

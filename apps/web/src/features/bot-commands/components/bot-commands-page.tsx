@@ -16,11 +16,15 @@ import {
 import { RecentCommands } from './recent-commands.tsx';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useCurrentBot } from '../../../lib/current-bot.ts';
+import { useShellForm } from '../../../components/form/form-area.ts';
 
 /** One line on what the chosen command does. */
 function CommandHelp() {
   const { t } = useTranslation();
-  const botCmd = useWatch<BotCommandForm, 'botCmd'>({ name: 'botCmd' });
+  const botCmd = useWatch<BotCommandForm, 'botCmd'>({
+    control: useShellForm<BotCommandForm>().control,
+    name: 'botCmd',
+  });
   if (botCmd === '') return null;
   return (
     <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} aria-live="polite">

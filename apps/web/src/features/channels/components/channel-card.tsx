@@ -7,7 +7,7 @@ import {
 } from '@app/contract';
 import { Button, Stack, TextField as MuiTextField, Typography } from '@mui/material';
 import { useMemo } from 'react';
-import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { SectionCard } from '../../../components/cards/section-card.tsx';
@@ -29,6 +29,7 @@ import {
   toChannelCardForm,
   type ChannelCardForm,
 } from '../channel-card-form.ts';
+import { useShellForm } from '../../../components/form/form-area.ts';
 
 /** How many of the channel's latest signals its card shows. */
 const CARD_SIGNALS = 3;
@@ -49,7 +50,8 @@ interface ChannelCardProps {
 /** The delay as typed; signal type 6 writes it with a decimal comma, and says so. */
 function DelayField() {
   const { t } = useTranslation();
-  const signaltype = useWatch({ name: 'signaltype' }) as number | '';
+  const signaltype = useWatch({ control: useShellForm().control, name: 'signaltype' }) as
+    number | '';
   return (
     <Stack spacing={0.5}>
       <TextField name="delaysig" inputMode="text" />
@@ -65,7 +67,7 @@ function DelayField() {
 /** The robot that takes this channel's signals, among the account's bots. */
 function BotIdField({ botIds, idPrefix }: { botIds: readonly string[]; idPrefix: string }) {
   const { t } = useTranslation();
-  const { control } = useFormContext();
+  const { control } = useShellForm();
   return (
     <Controller
       name="botID"

@@ -25,12 +25,14 @@ import {
   type CustomCyclesForm,
 } from '../custom-cycles-form.ts';
 import { useCurrentBot } from '../../../lib/current-bot.ts';
+import { useShellForm } from '../../../components/form/form-area.ts';
 
 type Column = 'cycle' | (typeof VALUE_COLUMNS)[number];
 
 /** One editable cell: text (a decimal comma is fine), red while the rule blames it. */
 function Cell({ row, column, label }: { row: number; column: Column; label: string }) {
   const { field, fieldState } = useController<CustomCyclesForm>({
+    control: useShellForm<CustomCyclesForm>().control,
     name: `rows.${row}.${column}`,
   });
   return (
@@ -57,7 +59,10 @@ function Cell({ row, column, label }: { row: number; column: Column; label: stri
 
 function DuplicatesNotice() {
   const { t } = useTranslation();
-  const rows = useWatch<CustomCyclesForm, 'rows'>({ name: 'rows' });
+  const rows = useWatch<CustomCyclesForm, 'rows'>({
+    control: useShellForm<CustomCyclesForm>().control,
+    name: 'rows',
+  });
   const duplicates = duplicateCycles({ rows });
   if (duplicates.length === 0) return null;
   return (

@@ -32,10 +32,14 @@ import {
 } from '../cycles-form.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useCurrentBot } from '../../../lib/current-bot.ts';
+import { useShellForm } from '../../../components/form/form-area.ts';
 
 function CyclesPreview() {
   const { t } = useTranslation();
-  const input = completeNumbers(CYCLES_FIELDS, useWatch<CyclesForm>());
+  const input = completeNumbers(
+    CYCLES_FIELDS,
+    useWatch<CyclesForm>({ control: useShellForm<CyclesForm>().control }),
+  );
   return (
     <PathPreview
       runs={(base) =>
@@ -53,7 +57,12 @@ function CyclesPreview() {
 /** The recovery params hold the cycles and the soros settings: both previews, one under the other. */
 function RecoveryParamsPreview() {
   const { t } = useTranslation();
-  const v = completeNumbers(RECOVERY_FIELDS, useWatch<RecoveryParamsForm>());
+  const v = completeNumbers(
+    RECOVERY_FIELDS,
+    useWatch<RecoveryParamsForm>({
+      control: useShellForm<RecoveryParamsForm>().control,
+    }),
+  );
   return (
     <PathPreview
       runs={(base) =>

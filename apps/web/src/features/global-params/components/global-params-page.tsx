@@ -14,7 +14,7 @@ import {
 } from '@app/contract';
 import { Alert, LinearProgress } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   CheckboxField,
@@ -36,14 +36,15 @@ import {
   type GlobalParamsForm,
 } from '../global-params-form.ts';
 import { useCurrentBot } from '../../../lib/current-bot.ts';
+import { useShellForm } from '../../../components/form/form-area.ts';
 
 /** The robot trades on one broker at a time, so "All" (0) is not offered here. */
 const BROKER_OPTIONS = BROKER_IDS.filter((id) => id > 0);
 
 /** SPEC §4: choosing the Quant stop turns the trailing stop off (and keeps it off). */
 function TrailingStopField() {
-  const { setValue } = useFormContext<GlobalParamsForm>();
-  const stopType = useWatch<GlobalParamsForm, 'stopType'>({ name: 'stopType' });
+  const { control, setValue } = useShellForm<GlobalParamsForm>();
+  const stopType = useWatch<GlobalParamsForm, 'stopType'>({ control, name: 'stopType' });
   const quant = stopType === StopType.quant;
   useEffect(() => {
     if (quant) setValue('stopMovel', false, { shouldDirty: true });

@@ -25,10 +25,16 @@ import {
   type LossRecoveryForm,
 } from '../loss-recovery-form.ts';
 import { useCurrentBot } from '../../../lib/current-bot.ts';
+import { useShellForm } from '../../../components/form/form-area.ts';
 
 function LossRecoveryPreview() {
   const { t } = useTranslation();
-  const v = completeNumbers(LOSS_RECOVERY_FIELDS, useWatch<LossRecoveryForm>());
+  const v = completeNumbers(
+    LOSS_RECOVERY_FIELDS,
+    useWatch<LossRecoveryForm>({
+      control: useShellForm<LossRecoveryForm>().control,
+    }),
+  );
   return (
     <PathPreview
       runs={(base) =>

@@ -20,10 +20,14 @@ import {
 } from '../soros-form.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useCurrentBot } from '../../../lib/current-bot.ts';
+import { useShellForm } from '../../../components/form/form-area.ts';
 
 function SorosPreview() {
   const { t } = useTranslation();
-  const input = completeNumbers(SOROS_FIELDS, useWatch<SorosForm>());
+  const input = completeNumbers(
+    SOROS_FIELDS,
+    useWatch<SorosForm>({ control: useShellForm<SorosForm>().control }),
+  );
   return (
     <PathPreview
       runs={(base) =>
