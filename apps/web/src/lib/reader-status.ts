@@ -1,4 +1,4 @@
-import { endpoints, type ReaderStatus } from '@app/contract';
+import { readerEndpoints, type ReaderStatus } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api.ts';
 import { queryKeys } from './query-keys.ts';
@@ -10,7 +10,7 @@ const QUEUED_REFRESH_MS = 2000;
 export function useReaderStatus(userid: string) {
   return useQuery({
     queryKey: queryKeys.readerStatus.of(userid),
-    queryFn: () => api(endpoints.getReaderStatus, { query: { userid } }),
+    queryFn: () => api(readerEndpoints.getReaderStatus, { query: { userid } }),
     retry: false,
     refetchInterval: (query) => (hasQueued(query.state.data) ? QUEUED_REFRESH_MS : false),
   });

@@ -1,4 +1,4 @@
-import { endpoints, type CopyProduct } from '@app/contract';
+import { copyTraderEndpoints, metaCopyEndpoints, type CopyProduct } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
@@ -12,7 +12,7 @@ import { queryKeys } from '../../lib/query-keys.ts';
 export function useIncomingRequests(userid: string, product: CopyProduct) {
   return useQuery({
     queryKey: queryKeys.follows.of('incoming', userid),
-    queryFn: () => api(endpoints.getIncomingRequests, { query: { userid } }),
+    queryFn: () => api(copyTraderEndpoints.getIncomingRequests, { query: { userid } }),
     select: (requests) => requests.filter((request) => request.product === product),
     retry: false,
   });
@@ -24,14 +24,14 @@ export function answerRequest(
   product: CopyProduct,
   accept: boolean,
 ) {
-  return api(endpoints.answerRequest, { body: { userid, followerid, product, accept } });
+  return api(copyTraderEndpoints.answerRequest, { body: { userid, followerid, product, accept } });
 }
 
 /** The caller's follows and requests of one product, with their state. */
 export function useOwnFollows(userid: string, product: CopyProduct) {
   return useQuery({
     queryKey: queryKeys.follows.of('own', userid),
-    queryFn: () => api(endpoints.getOwnFollows, { query: { userid } }),
+    queryFn: () => api(copyTraderEndpoints.getOwnFollows, { query: { userid } }),
     select: (follows) => follows.filter((follow) => follow.product === product),
     retry: false,
   });
@@ -46,7 +46,8 @@ export function useFollowerInfo(
 ) {
   return useQuery({
     queryKey: queryKeys.follows.of('info', userid, followerId, product),
-    queryFn: () => api(endpoints.getMetaInfo, { query: { userid, traderid: followerId, product } }),
+    queryFn: () =>
+      api(metaCopyEndpoints.getMetaInfo, { query: { userid, traderid: followerId, product } }),
     enabled,
     retry: false,
   });
@@ -59,7 +60,7 @@ export function updateExpiry(
   expCopy: number,
   product: CopyProduct,
 ) {
-  return api(endpoints.updateExpiry, {
+  return api(metaCopyEndpoints.updateExpiry, {
     body: { userid, traderid: followerId, expCopy, product },
   });
 }

@@ -1,4 +1,4 @@
-import { endpoints } from '@app/contract';
+import { signalsEndpoints } from '@app/contract';
 import { Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
@@ -10,7 +10,7 @@ import { SignalLines } from './signal-lines.tsx';
 export function useLatestSignals(userid: string, idNum: string, limit: number) {
   return useQuery({
     queryKey: [...queryKeys.signals.of(userid, idNum), limit],
-    queryFn: () => api(endpoints.listSignals, { query: { userid, idNum, limit } }),
+    queryFn: () => api(signalsEndpoints.listSignals, { query: { userid, idNum, limit } }),
     retry: false,
   });
 }

@@ -1,4 +1,4 @@
-import { endpoints } from '@app/contract';
+import { channelsEndpoints } from '@app/contract';
 import { api } from '../../lib/api.ts';
 
 export interface CopyRoomsForm {
@@ -7,5 +7,5 @@ export interface CopyRoomsForm {
 
 /** Sets whose rooms (chat list and channel cards) the bot reads (SPEC §7 `POST /copyid`). */
 export function copyRooms(userid: string, traderid: string) {
-  return api(endpoints.copyRooms, { body: { userid, traderid } });
+  return api(channelsEndpoints.copyRooms, { body: { userid, traderid } });
 }

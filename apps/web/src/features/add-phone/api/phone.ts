@@ -1,4 +1,4 @@
-import { endpoints } from '@app/contract';
+import { channelsEndpoints } from '@app/contract';
 import { api } from '../../../lib/api.ts';
 
 export interface PhoneBody {
@@ -14,10 +14,10 @@ export interface CodeBody {
 
 /** Step 1: the messaging app sends a code to this phone. */
 export function sendPhone(body: PhoneBody) {
-  return api(endpoints.addPhone, { body });
+  return api(channelsEndpoints.addPhone, { body });
 }
 
 /** Step 2: the code (and the two-step password, when the account has one) signs in. */
 export function sendCode(body: CodeBody) {
-  return api(endpoints.authCode, { body });
+  return api(channelsEndpoints.authCode, { body });
 }

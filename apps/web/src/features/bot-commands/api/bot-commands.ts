@@ -1,4 +1,4 @@
-import { endpoints, type BotCommand } from '@app/contract';
+import { botsEndpoints, type BotCommand } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -10,7 +10,7 @@ const QUEUED_REFRESH_MS = 2000;
 export function useRecentBotCommands(userid: string) {
   return useQuery({
     queryKey: queryKeys.botCommands.of(userid),
-    queryFn: () => api(endpoints.listBotCommands, { query: { userid } }),
+    queryFn: () => api(botsEndpoints.listBotCommands, { query: { userid } }),
     retry: false,
     refetchInterval: (query) =>
       query.state.data?.some((entry) => entry.status === 'queued') ? QUEUED_REFRESH_MS : false,
@@ -18,5 +18,5 @@ export function useRecentBotCommands(userid: string) {
 }
 
 export function sendBotCommand(body: BotCommand) {
-  return api(endpoints.sendBotCommand, { body });
+  return api(botsEndpoints.sendBotCommand, { body });
 }

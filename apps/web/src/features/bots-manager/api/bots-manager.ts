@@ -1,4 +1,4 @@
-import { endpoints, type NewBot } from '@app/contract';
+import { botsEndpoints, type NewBot } from '@app/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../../lib/api.ts';
@@ -8,28 +8,28 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export function useAccountBots(userid: string) {
   return useQuery({
     queryKey: queryKeys.botsManager.of(userid),
-    queryFn: () => api(endpoints.getBots, { query: { userid } }),
+    queryFn: () => api(botsEndpoints.getBots, { query: { userid } }),
     retry: false,
   });
 }
 
 export function addBot(body: NewBot) {
-  return api(endpoints.addBot, { body });
+  return api(botsEndpoints.addBot, { body });
 }
 
 /** Confirms a pending messaging-app bot with the code sent to its id. */
 export function verifyBot(userid: string, code: string) {
-  return api(endpoints.verifyBot, { body: { userid, code } });
+  return api(botsEndpoints.verifyBot, { body: { userid, code } });
 }
 
 /** Sends a pending bot a new code (the server allows one a minute). */
 export function resendBotCode(userid: string) {
-  return api(endpoints.resendBotCode, { body: { userid } });
+  return api(botsEndpoints.resendBotCode, { body: { userid } });
 }
 
 /** SPEC keeps removal a GET with the bot id in the query (the server still checks Origin). */
 export function removeBot(userid: string) {
-  return api(endpoints.removeBot, { query: { userid } });
+  return api(botsEndpoints.removeBot, { query: { userid } });
 }
 
 /**

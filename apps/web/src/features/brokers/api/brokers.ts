@@ -1,4 +1,4 @@
-import { endpoints, type BrokerLogin, type DerivTokens } from '@app/contract';
+import { brokersEndpoints, type BrokerLogin, type DerivTokens } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -7,19 +7,19 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export function useStoredCredentials(userid: string) {
   return useQuery({
     queryKey: queryKeys.brokers.of(userid),
-    queryFn: () => api(endpoints.listBrokerLogins, { query: { userid } }),
+    queryFn: () => api(brokersEndpoints.listBrokerLogins, { query: { userid } }),
     retry: false,
   });
 }
 
 export function saveBrokerLogin(body: BrokerLogin) {
-  return api(endpoints.saveBrokerLogin, { body });
+  return api(brokersEndpoints.saveBrokerLogin, { body });
 }
 
 export function saveDerivTokens(body: DerivTokens) {
-  return api(endpoints.saveDerivTokens, { body });
+  return api(brokersEndpoints.saveDerivTokens, { body });
 }
 
 export function removeBrokerLogin(userid: string, broker: number) {
-  return api(endpoints.removeBrokerLogin, { body: { userid, broker } });
+  return api(brokersEndpoints.removeBrokerLogin, { body: { userid, broker } });
 }

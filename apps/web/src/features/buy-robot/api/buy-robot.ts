@@ -1,4 +1,4 @@
-import { endpoints, PURCHASE_POLL_MS, type Purchase } from '@app/contract';
+import { botsEndpoints, buyRobotEndpoints, PURCHASE_POLL_MS, type Purchase } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -7,7 +7,7 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export function usePayMethods(userid: string) {
   return useQuery({
     queryKey: queryKeys.payMethods.of(userid),
-    queryFn: () => api(endpoints.payMethods, { query: { userid } }),
+    queryFn: () => api(buyRobotEndpoints.payMethods, { query: { userid } }),
     enabled: userid !== '',
     retry: false,
   });
@@ -17,21 +17,21 @@ export function usePayMethods(userid: string) {
 export function useBuyerBots(userid: string) {
   return useQuery({
     queryKey: queryKeys.botsManager.of(userid),
-    queryFn: () => api(endpoints.getBots, { query: { userid } }),
+    queryFn: () => api(botsEndpoints.getBots, { query: { userid } }),
     enabled: userid !== '',
     retry: false,
   });
 }
 
 export function createPurchase(body: Purchase) {
-  return api(endpoints.buyBot, { body });
+  return api(buyRobotEndpoints.buyBot, { body });
 }
 
 /** A purchase's state, asked again every PURCHASE_POLL_MS while it waits for the payment. */
 export function usePurchaseStatus(id: string | null) {
   return useQuery({
     queryKey: queryKeys.purchase.of(id ?? ''),
-    queryFn: () => api(endpoints.purchaseStatus, { query: { id: id ?? '' } }),
+    queryFn: () => api(buyRobotEndpoints.purchaseStatus, { query: { id: id ?? '' } }),
     enabled: id !== null && id !== '',
     retry: false,
     refetchInterval: (query) =>
@@ -45,7 +45,7 @@ export function usePurchaseStatus(id: string | null) {
 export function useSellerSales(userid: string) {
   return useQuery({
     queryKey: queryKeys.sellerSales.of(userid),
-    queryFn: () => api(endpoints.sellerSales, { query: { userid } }),
+    queryFn: () => api(buyRobotEndpoints.sellerSales, { query: { userid } }),
     enabled: userid !== '',
     retry: false,
   });

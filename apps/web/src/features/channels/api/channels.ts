@@ -1,4 +1,4 @@
-import { endpoints, type ChannelSettings, type ChatChoice } from '@app/contract';
+import { channelsEndpoints, type ChannelSettings, type ChatChoice } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -7,32 +7,32 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export function useChatList(userid: string, traderid: string) {
   return useQuery({
     queryKey: queryKeys.chatList.of(userid, traderid),
-    queryFn: () => api(endpoints.getChatList, { query: { userid, traderid } }),
+    queryFn: () => api(channelsEndpoints.getChatList, { query: { userid, traderid } }),
     retry: false,
   });
 }
 
 export function saveChatList(userid: string, chats: ChatChoice[]) {
-  return api(endpoints.saveChatList, { query: { userid }, body: chats });
+  return api(channelsEndpoints.saveChatList, { query: { userid }, body: chats });
 }
 
 export function updateChatList(userid: string) {
-  return api(endpoints.updateChatList, { body: { userid } });
+  return api(channelsEndpoints.updateChatList, { body: { userid } });
 }
 
 /** The bot's channel cards (SPEC §7 `GET /getgroups`). */
 export function useGroups(userid: string, traderid: string) {
   return useQuery({
     queryKey: queryKeys.groups.of(userid, traderid),
-    queryFn: () => api(endpoints.getGroups, { query: { userid, traderid } }),
+    queryFn: () => api(channelsEndpoints.getGroups, { query: { userid, traderid } }),
     retry: false,
   });
 }
 
 export function saveGroup(body: ChannelSettings) {
-  return api(endpoints.saveGroup, { body });
+  return api(channelsEndpoints.saveGroup, { body });
 }
 
 export function removeChannel(userid: string, traderid: string, idNum: string) {
-  return api(endpoints.removeChannel, { body: { userid, traderid, idNum } });
+  return api(channelsEndpoints.removeChannel, { body: { userid, traderid, idNum } });
 }

@@ -1,4 +1,4 @@
-import { endpoints } from '@app/contract';
+import { copyStatsEndpoints } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -9,7 +9,7 @@ export const COPY_STATS_POLL_MS = 10_000;
 export function useTraderCopyStats(userid: string, days: number) {
   return useQuery({
     queryKey: queryKeys.copyStats.of('trader', userid, days),
-    queryFn: () => api(endpoints.copyStatsTrader, { query: { userid, days } }),
+    queryFn: () => api(copyStatsEndpoints.copyStatsTrader, { query: { userid, days } }),
     enabled: userid !== '',
     refetchInterval: COPY_STATS_POLL_MS,
   });
@@ -18,7 +18,7 @@ export function useTraderCopyStats(userid: string, days: number) {
 export function useFollowerCopyStats(userid: string, days: number) {
   return useQuery({
     queryKey: queryKeys.copyStats.of('follower', userid, days),
-    queryFn: () => api(endpoints.copyStatsFollower, { query: { userid, days } }),
+    queryFn: () => api(copyStatsEndpoints.copyStatsFollower, { query: { userid, days } }),
     enabled: userid !== '',
     refetchInterval: COPY_STATS_POLL_MS,
   });

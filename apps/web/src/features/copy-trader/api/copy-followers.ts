@@ -1,4 +1,4 @@
-import { endpoints } from '@app/contract';
+import { copyTraderEndpoints } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -7,12 +7,12 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export function useCopyFollowers(userid: string) {
   return useQuery({
     queryKey: queryKeys.follows.of('copy-followers', userid),
-    queryFn: () => api(endpoints.getFollowers, { query: { userid } }),
+    queryFn: () => api(copyTraderEndpoints.getFollowers, { query: { userid } }),
     retry: false,
   });
 }
 
 /** The trader ends a follow: `userid` its own bot, `traderid` the follower (as `/updateexpcopy`). */
 export function removeCopyFollower(userid: string, followerId: string) {
-  return api(endpoints.removeFollower, { body: { userid, traderid: followerId } });
+  return api(copyTraderEndpoints.removeFollower, { body: { userid, traderid: followerId } });
 }

@@ -1,7 +1,7 @@
-import { endpoints, type FollowRequest } from '@app/contract';
+import { copyTraderEndpoints, type FollowRequest } from '@app/contract';
 import { api } from '../../../lib/api.ts';
 
 /** Asks to follow a trader's copy trading (`/copytradereq`). */
 export function requestCopy(body: FollowRequest) {
-  return api(endpoints.requestCopy, { body });
+  return api(copyTraderEndpoints.requestCopy, { body });
 }

@@ -1,4 +1,4 @@
-import { endpoints, type TraderFollow } from '@app/contract';
+import { copyTraderEndpoints, type TraderFollow } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -7,16 +7,16 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export function useFollowedTraders(userid: string) {
   return useQuery({
     queryKey: queryKeys.follows.of('followed-traders', userid),
-    queryFn: () => api(endpoints.getFollowedTraders, { query: { userid } }),
+    queryFn: () => api(copyTraderEndpoints.getFollowedTraders, { query: { userid } }),
     retry: false,
   });
 }
 
 export function saveFollowedTrader(body: TraderFollow) {
-  return api(endpoints.saveFollowedTrader, { body });
+  return api(copyTraderEndpoints.saveFollowedTrader, { body });
 }
 
 /** The follower stops following: `userid` its own bot, `traderid` the trader. */
 export function removeFollowedTrader(userid: string, traderid: string) {
-  return api(endpoints.removeFollowedTrader, { body: { userid, traderid } });
+  return api(copyTraderEndpoints.removeFollowedTrader, { body: { userid, traderid } });
 }

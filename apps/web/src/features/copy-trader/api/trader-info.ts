@@ -1,4 +1,4 @@
-import { endpoints, type TraderInfo } from '@app/contract';
+import { copyTraderEndpoints, type TraderInfo } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -7,11 +7,11 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export function useTraderInfo(userid: string) {
   return useQuery({
     queryKey: queryKeys.traderInfo.of(userid),
-    queryFn: () => api(endpoints.getTraderInfo, { query: { userid } }),
+    queryFn: () => api(copyTraderEndpoints.getTraderInfo, { query: { userid } }),
     retry: false,
   });
 }
 
 export function saveTraderInfo(body: TraderInfo) {
-  return api(endpoints.saveTraderInfo, { body });
+  return api(copyTraderEndpoints.saveTraderInfo, { body });
 }

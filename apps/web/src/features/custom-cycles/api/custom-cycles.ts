@@ -1,4 +1,4 @@
-import { endpoints, type CustomCycleRow } from '@app/contract';
+import { strategiesEndpoints, type CustomCycleRow } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -7,12 +7,12 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export function useCustomCycles(userid: string) {
   return useQuery({
     queryKey: queryKeys.customCycles.of(userid),
-    queryFn: () => api(endpoints.getCustomCycles, { query: { userid } }),
+    queryFn: () => api(strategiesEndpoints.getCustomCycles, { query: { userid } }),
     retry: false,
   });
 }
 
 /** Replaces the bot's rows (SPEC §7 `POST /savecustcycle`, userid in the query). */
 export function saveCustomCycles(userid: string, rows: CustomCycleRow[]) {
-  return api(endpoints.saveCustomCycles, { query: { userid }, body: rows });
+  return api(strategiesEndpoints.saveCustomCycles, { query: { userid }, body: rows });
 }

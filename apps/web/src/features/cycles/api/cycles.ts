@@ -1,4 +1,4 @@
-import { endpoints, type Cycles } from '@app/contract';
+import { strategiesEndpoints, type Cycles } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -7,11 +7,11 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export function useCycles(userid: string, brokerid: number) {
   return useQuery({
     queryKey: queryKeys.cycles.of(userid, brokerid),
-    queryFn: () => api(endpoints.getCycles, { query: { userid, brokerid } }),
+    queryFn: () => api(strategiesEndpoints.getCycles, { query: { userid, brokerid } }),
     retry: false,
   });
 }
 
 export function saveCycles(body: Cycles) {
-  return api(endpoints.saveCycles, { body });
+  return api(strategiesEndpoints.saveCycles, { body });
 }

@@ -1,4 +1,4 @@
-import { endpoints, type RecoveryParams } from '@app/contract';
+import { strategiesEndpoints, type RecoveryParams } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -7,11 +7,11 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export function useRecoveryParams(userid: string, brokerid: number) {
   return useQuery({
     queryKey: queryKeys.recoveryParams.of(userid, brokerid),
-    queryFn: () => api(endpoints.getRecoveryParams, { query: { userid, brokerid } }),
+    queryFn: () => api(strategiesEndpoints.getRecoveryParams, { query: { userid, brokerid } }),
     retry: false,
   });
 }
 
 export function saveRecoveryParams(body: RecoveryParams) {
-  return api(endpoints.saveRecoveryParams, { query: { userid: body.userid }, body });
+  return api(strategiesEndpoints.saveRecoveryParams, { query: { userid: body.userid }, body });
 }

@@ -1,4 +1,4 @@
-import { endpoints, type GlobalParams } from '@app/contract';
+import { globalParamsEndpoints, type GlobalParams } from '@app/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -7,19 +7,19 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export function useGlobalParams(userid: string, brokerid: number) {
   return useQuery({
     queryKey: queryKeys.globalParams.of(userid, brokerid),
-    queryFn: () => api(endpoints.getGlobalParams, { query: { userid, brokerid } }),
+    queryFn: () => api(globalParamsEndpoints.getGlobalParams, { query: { userid, brokerid } }),
     placeholderData: keepPreviousData,
     retry: false,
   });
 }
 
 export function saveGlobalParams(body: GlobalParams) {
-  return api(endpoints.saveGlobalParams, { query: { userid: body.userid }, body });
+  return api(globalParamsEndpoints.saveGlobalParams, { query: { userid: body.userid }, body });
 }
 
 /** SPEC §7 `POST /brokerid`: the bot's current broker; multi-broker stays off from this screen. */
 export function setCurrentBroker(userid: string, brokerId: number) {
-  return api(endpoints.setBroker, {
+  return api(globalParamsEndpoints.setBroker, {
     body: { userid, curBrokerID: brokerId, brokersMask: 0, multiBroker: 0 },
   });
 }

@@ -1,4 +1,4 @@
-import { endpoints, EXPIRY_WARNING_DAYS } from '@app/contract';
+import { botsEndpoints, EXPIRY_WARNING_DAYS } from '@app/contract';
 import { Alert, Button, Stack } from '@mui/material';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,7 @@ function warningKey(state: 'expired' | 'soon' | null, trial: boolean) {
 export function botsQuery(userid: string) {
   return queryOptions({
     queryKey: queryKeys.botsManager.of(userid),
-    queryFn: () => api(endpoints.getBots, { query: { userid } }),
+    queryFn: () => api(botsEndpoints.getBots, { query: { userid } }),
     enabled: userid !== '',
     retry: false,
     // The warning mounting after home's first read (`FirstReads`) does not read it again.

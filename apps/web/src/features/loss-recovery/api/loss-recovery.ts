@@ -1,4 +1,4 @@
-import { endpoints, type LossRecovery } from '@app/contract';
+import { strategiesEndpoints, type LossRecovery } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -7,11 +7,11 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export function useLossRecovery(userid: string, brokerid: number) {
   return useQuery({
     queryKey: queryKeys.lossRecovery.of(userid, brokerid),
-    queryFn: () => api(endpoints.getLossRecovery, { query: { userid, brokerid } }),
+    queryFn: () => api(strategiesEndpoints.getLossRecovery, { query: { userid, brokerid } }),
     retry: false,
   });
 }
 
 export function saveLossRecovery(body: LossRecovery) {
-  return api(endpoints.saveLossRecovery, { body });
+  return api(strategiesEndpoints.saveLossRecovery, { body });
 }

@@ -1,4 +1,4 @@
-import { endpoints, type MasanielloParams } from '@app/contract';
+import { strategiesEndpoints, type MasanielloParams } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -7,11 +7,11 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export function useMasaniello(userid: string) {
   return useQuery({
     queryKey: queryKeys.masaniello.of(userid),
-    queryFn: () => api(endpoints.getMasaniello, { query: { userid } }),
+    queryFn: () => api(strategiesEndpoints.getMasaniello, { query: { userid } }),
     retry: false,
   });
 }
 
 export function saveMasaniello(body: MasanielloParams) {
-  return api(endpoints.saveMasaniello, { body });
+  return api(strategiesEndpoints.saveMasaniello, { body });
 }

@@ -1,4 +1,4 @@
-import { endpoints, type MetaFollowSetting } from '@app/contract';
+import { metaCopyEndpoints, type MetaFollowSetting } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -7,13 +7,13 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export function useMetaFollowSettings(userid: string) {
   return useQuery({
     queryKey: queryKeys.follows.of('meta-follow-settings', userid),
-    queryFn: () => api(endpoints.getMetaFollowSettings, { query: { userid } }),
+    queryFn: () => api(metaCopyEndpoints.getMetaFollowSettings, { query: { userid } }),
     retry: false,
   });
 }
 
 export function saveMetaFollowSetting(body: MetaFollowSetting) {
-  return api(endpoints.saveMetaFollowSetting, { body });
+  return api(metaCopyEndpoints.saveMetaFollowSetting, { body });
 }
 
 /**
@@ -21,5 +21,5 @@ export function saveMetaFollowSetting(body: MetaFollowSetting) {
  * `/removemetadata`, `userid` its own bot, `traderid` the trader.
  */
 export function leaveMetaTrader(userid: string, traderid: string) {
-  return api(endpoints.removeMetaRecord, { body: { userid, traderid } });
+  return api(metaCopyEndpoints.removeMetaRecord, { body: { userid, traderid } });
 }

@@ -1,4 +1,4 @@
-import { endpoints } from '@app/contract';
+import { metaCopyEndpoints } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -7,14 +7,14 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export function useMetaFollowers(userid: string) {
   return useQuery({
     queryKey: queryKeys.follows.of('meta-followers', userid),
-    queryFn: () => api(endpoints.getMetaFollowers, { query: { userid } }),
+    queryFn: () => api(metaCopyEndpoints.getMetaFollowers, { query: { userid } }),
     retry: false,
   });
 }
 
 /** The trader ends a MetaCopy follow: `userid` its own bot, `traderid` the follower. */
 export function removeMetaFollower(userid: string, followerId: string, userName: string) {
-  return api(endpoints.removeMetaFollower, {
+  return api(metaCopyEndpoints.removeMetaFollower, {
     body: { userid, traderid: followerId, userName },
   });
 }

@@ -1,4 +1,4 @@
-import { endpoints, type MetaTraderRecord } from '@app/contract';
+import { metaCopyEndpoints, type MetaTraderRecord } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -7,11 +7,11 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export function useMetaRecords(userid: string) {
   return useQuery({
     queryKey: queryKeys.metaRecords.of(userid),
-    queryFn: () => api(endpoints.getMetaRecords, { query: { userid } }),
+    queryFn: () => api(metaCopyEndpoints.getMetaRecords, { query: { userid } }),
     retry: false,
   });
 }
 
 export function saveMetaRecord(body: MetaTraderRecord) {
-  return api(endpoints.saveMetaRecord, { body });
+  return api(metaCopyEndpoints.saveMetaRecord, { body });
 }

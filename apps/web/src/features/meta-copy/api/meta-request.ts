@@ -1,7 +1,7 @@
-import { endpoints, type FollowRequest } from '@app/contract';
+import { metaCopyEndpoints, type FollowRequest } from '@app/contract';
 import { api } from '../../../lib/api.ts';
 
 /** Asks to follow a trader's MetaCopy (`/metaidreq`). */
 export function requestMeta(body: FollowRequest) {
-  return api(endpoints.requestMeta, { body });
+  return api(metaCopyEndpoints.requestMeta, { body });
 }

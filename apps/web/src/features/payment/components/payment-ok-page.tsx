@@ -1,4 +1,9 @@
-import { endpoints, PURCHASE_POLL_MS, PurchaseIdSchema, type PurchaseState } from '@app/contract';
+import {
+  buyRobotEndpoints,
+  PURCHASE_POLL_MS,
+  PurchaseIdSchema,
+  type PurchaseState,
+} from '@app/contract';
 import CancelIcon from '@mui/icons-material/Cancel';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import HelpIcon from '@mui/icons-material/Help';
@@ -40,7 +45,7 @@ export function PaymentOkPage() {
   const valid = PurchaseIdSchema.safeParse(id).success;
   const query = useQuery({
     queryKey: queryKeys.purchase.of(id),
-    queryFn: () => api(endpoints.purchaseStatus, { query: { id } }),
+    queryFn: () => api(buyRobotEndpoints.purchaseStatus, { query: { id } }),
     enabled: valid,
     retry: false,
     refetchInterval: (q) =>

@@ -1,4 +1,4 @@
-import { endpoints, type Proxy } from '@app/contract';
+import { proxyEndpoints, type Proxy } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -7,11 +7,11 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export function useProxy(userid: string) {
   return useQuery({
     queryKey: queryKeys.proxy.of(userid),
-    queryFn: () => api(endpoints.getProxy, { query: { userid } }),
+    queryFn: () => api(proxyEndpoints.getProxy, { query: { userid } }),
     retry: false,
   });
 }
 
 export function saveProxy(body: Proxy) {
-  return api(endpoints.saveProxy, { body });
+  return api(proxyEndpoints.saveProxy, { body });
 }

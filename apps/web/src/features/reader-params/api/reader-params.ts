@@ -1,4 +1,4 @@
-import { endpoints, type ReaderParams } from '@app/contract';
+import { readerParamsEndpoints, type ReaderParams } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -7,11 +7,11 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export function useReaderParams(userid: string) {
   return useQuery({
     queryKey: queryKeys.readerParams.of(userid),
-    queryFn: () => api(endpoints.getReaderParams, { query: { userid } }),
+    queryFn: () => api(readerParamsEndpoints.getReaderParams, { query: { userid } }),
     retry: false,
   });
 }
 
 export function saveReaderParams(userid: string, body: ReaderParams) {
-  return api(endpoints.saveReaderParams, { query: { userid }, body });
+  return api(readerParamsEndpoints.saveReaderParams, { query: { userid }, body });
 }

@@ -1,4 +1,4 @@
-import { endpoints, type Soros } from '@app/contract';
+import { strategiesEndpoints, type Soros } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -7,11 +7,11 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export function useSoros(userid: string, brokerid: number) {
   return useQuery({
     queryKey: queryKeys.soros.of(userid, brokerid),
-    queryFn: () => api(endpoints.getSoros, { query: { userid, brokerid } }),
+    queryFn: () => api(strategiesEndpoints.getSoros, { query: { userid, brokerid } }),
     retry: false,
   });
 }
 
 export function saveSoros(body: Soros) {
-  return api(endpoints.saveSoros, { body });
+  return api(strategiesEndpoints.saveSoros, { body });
 }

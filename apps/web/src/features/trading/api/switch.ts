@@ -1,4 +1,4 @@
-import { endpoints } from '@app/contract';
+import { botsEndpoints } from '@app/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../../lib/api.ts';
@@ -18,7 +18,7 @@ export function useBotSwitch(userid: string, running: boolean | undefined) {
   const [wanted, setWanted] = useState<boolean | null>(null);
   const mutation = useMutation({
     mutationFn: (on: boolean) =>
-      api(endpoints.sendBotCommand, { body: { userid, botCmd: on ? ON : OFF } }),
+      api(botsEndpoints.sendBotCommand, { body: { userid, botCmd: on ? ON : OFF } }),
     onMutate: (on) => setWanted(on),
     onError: () => setWanted(null),
   });

@@ -1,5 +1,5 @@
 import {
-  endpoints,
+  tradingEndpoints,
   TradingStreamEventSchema,
   type QueryOf,
   type TradingStreamEvent,
@@ -39,7 +39,7 @@ export function useTradingLive(userid: string): number | false {
     [queryClient, userid],
   );
   const { live } = useEventStream(
-    endpointUrl(endpoints.tradingStream, { userid }),
+    endpointUrl(tradingEndpoints.tradingStream, { userid }),
     STREAM_EVENT_TYPES,
     onEvent,
   );
@@ -65,7 +65,7 @@ function parseEvent(data: string): TradingStreamEvent | null {
 export function tradingDashboardQuery(userid: string) {
   return queryOptions({
     queryKey: [...tradingKey(userid), 'dashboard'],
-    queryFn: () => api(endpoints.tradingDashboard, { query: { userid } }),
+    queryFn: () => api(tradingEndpoints.tradingDashboard, { query: { userid } }),
     // Fresh for a poll's length: the dashboard mounting after home's first read (`FirstReads`)
     // does not read it again. Live events and polls re-read it regardless.
     staleTime: TRADING_POLL_MS,
@@ -82,7 +82,7 @@ export function useTradingActivity(userid: string, refetchInterval: number | fal
   return useInfiniteQuery({
     queryKey: [...tradingKey(userid), 'activity'],
     queryFn: ({ pageParam }) =>
-      api(endpoints.tradingActivity, {
+      api(tradingEndpoints.tradingActivity, {
         query: { userid, limit: ACTIVITY_PAGE_SIZE, cursor: pageParam },
       }),
     initialPageParam: undefined as number | undefined,
@@ -91,7 +91,7 @@ export function useTradingActivity(userid: string, refetchInterval: number | fal
   });
 }
 
-export type OrdersFilter = Omit<QueryOf<typeof endpoints.tradingOrdersCsv>, 'userid'>;
+export type OrdersFilter = Omit<QueryOf<typeof tradingEndpoints.tradingOrdersCsv>, 'userid'>;
 export const ORDERS_PAGE_SIZE = 50;
 
 export function useTradingOrders(
@@ -102,7 +102,7 @@ export function useTradingOrders(
   return useInfiniteQuery({
     queryKey: [...tradingKey(userid), 'orders', filter],
     queryFn: ({ pageParam }) =>
-      api(endpoints.tradingOrders, {
+      api(tradingEndpoints.tradingOrders, {
         query: { userid, ...filter, limit: ORDERS_PAGE_SIZE, cursor: pageParam },
       }),
     initialPageParam: undefined as number | undefined,
@@ -113,10 +113,10 @@ export function useTradingOrders(
 
 /** The CSV export of the same filters (a plain download link, the session cookie goes along). */
 export function ordersCsvUrl(userid: string, filter: OrdersFilter): string {
-  return endpointUrl(endpoints.tradingOrdersCsv, { userid, ...filter });
+  return endpointUrl(tradingEndpoints.tradingOrdersCsv, { userid, ...filter });
 }
 
-export type ChartRange = QueryOf<typeof endpoints.tradingChart>['range'];
+export type ChartRange = QueryOf<typeof tradingEndpoints.tradingChart>['range'];
 
 export function useTradingChart(
   userid: string,
@@ -125,7 +125,7 @@ export function useTradingChart(
 ) {
   return useQuery({
     queryKey: [...tradingKey(userid), 'chart', range],
-    queryFn: () => api(endpoints.tradingChart, { query: { userid, range } }),
+    queryFn: () => api(tradingEndpoints.tradingChart, { query: { userid, range } }),
     refetchInterval,
   });
 }
@@ -135,7 +135,8 @@ export const LATENCY_SIGNALS = 20;
 export function useTradingLatency(userid: string, refetchInterval: number | false) {
   return useQuery({
     queryKey: [...tradingKey(userid), 'latency'],
-    queryFn: () => api(endpoints.tradingLatency, { query: { userid, limit: LATENCY_SIGNALS } }),
+    queryFn: () =>
+      api(tradingEndpoints.tradingLatency, { query: { userid, limit: LATENCY_SIGNALS } }),
     refetchInterval,
   });
 }
