@@ -1,31 +1,39 @@
 import { useTranslation } from 'react-i18next';
 import { dateTimeFormat, MONEY_DIGITS, numberFormat } from './intl-format.ts';
 
+/** Made on first use: a screen showing only amounts never builds a date format (issue 12). */
+function lazy<F>(make: () => F): () => F {
+  let made: F | undefined;
+  return () => (made ??= make());
+}
+
 function tradingFormats(language: string) {
-  const money = numberFormat(language, MONEY_DIGITS);
-  const result = numberFormat(language, { ...MONEY_DIGITS, signDisplay: 'exceptZero' });
-  const pct = numberFormat(language, { maximumFractionDigits: 1 });
-  const ms = numberFormat(language, { maximumFractionDigits: 0 });
-  const time = dateTimeFormat(language, { timeStyle: 'medium' });
-  const clock = dateTimeFormat(language, { hour: '2-digit', minute: '2-digit' });
-  const day = dateTimeFormat(language, { weekday: 'short', day: '2-digit' });
-  const dateTime = dateTimeFormat(language, { dateStyle: 'short', timeStyle: 'medium' });
+  const money = lazy(() => numberFormat(language, MONEY_DIGITS));
+  const result = lazy(() => numberFormat(language, { ...MONEY_DIGITS, signDisplay: 'exceptZero' }));
+  const pct = lazy(() => numberFormat(language, { maximumFractionDigits: 1 }));
+  const ms = lazy(() => numberFormat(language, { maximumFractionDigits: 0 }));
+  const time = lazy(() => dateTimeFormat(language, { timeStyle: 'medium' }));
+  const clock = lazy(() => dateTimeFormat(language, { hour: '2-digit', minute: '2-digit' }));
+  const day = lazy(() => dateTimeFormat(language, { weekday: 'short', day: '2-digit' }));
+  const dateTime = lazy(() =>
+    dateTimeFormat(language, { dateStyle: 'short', timeStyle: 'medium' }),
+  );
   return {
     language,
     /** Cents as an amount: 9.987,50. */
-    money: (cents: number) => money.format(cents / 100),
+    money: (cents: number) => money().format(cents / 100),
     /** A result with its sign: +12,50 / -5,00 / 0,00. */
-    result: (cents: number) => result.format(cents / 100),
+    result: (cents: number) => result().format(cents / 100),
     /** A percentage with at most one decimal: 55,6. */
-    pct: (value: number) => pct.format(value),
+    pct: (value: number) => pct().format(value),
     /** Milliseconds as a whole number: 1.250. */
-    ms: (value: number) => ms.format(value),
-    time: (at: number) => time.format(at),
+    ms: (value: number) => ms().format(value),
+    time: (at: number) => time().format(at),
     /** Hours and minutes, for chart ticks: 13:05. */
-    clock: (at: number) => clock.format(at),
+    clock: (at: number) => clock().format(at),
     /** Short weekday and day of the month, for the week's ticks: sex., 23. */
-    day: (at: number) => day.format(at),
-    dateTime: (at: number) => dateTime.format(at),
+    day: (at: number) => day().format(at),
+    dateTime: (at: number) => dateTime().format(at),
   };
 }
 
