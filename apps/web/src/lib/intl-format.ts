@@ -122,11 +122,12 @@ export function numberFormat(
     if (!plain) return new Intl.NumberFormat(language, options);
     const decimal = decimalFormatter(style, options);
     // Infinity and NaN are not amounts; `Intl` writes them (∞, NaN) if one ever turns up.
+    let intl: Intl.NumberFormat | undefined;
     return {
       format: (value) =>
         Number.isFinite(value)
           ? decimal.format(value)
-          : new Intl.NumberFormat(language, options).format(value),
+          : (intl ??= new Intl.NumberFormat(language, options)).format(value),
     };
   });
 }
