@@ -1,7 +1,12 @@
 import { rangeKey, type FieldLimits } from '@app/contract';
-import { createContext, useContext } from 'react';
-import type { FieldValues, MultipleFieldErrors, UseFormReturn } from 'react-hook-form';
-import { useFormState } from 'react-hook-form';
+import { createContext, createElement, useContext, type ReactNode } from 'react';
+import type {
+  DeepPartialSkipArrayKey,
+  FieldValues,
+  MultipleFieldErrors,
+  UseFormReturn,
+} from 'react-hook-form';
+import { useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { dynamicKey } from '../../i18n/keys.ts';
 
@@ -13,13 +18,33 @@ import { dynamicKey } from '../../i18n/keys.ts';
  * `useForm` returns the same object for the form's life, so this context never changes; a part
  * that shows form state reads it with `useFormState` or `useWatch`, passing `control`.
  */
-export const ShellFormContext = createContext<UseFormReturn<FieldValues> | null>(null);
+const ShellFormContext = createContext<UseFormReturn<FieldValues> | null>(null);
+
+/** Hands a form's methods (from `useForm`) to the fields inside it. */
+export function ShellFormProvider<V extends FieldValues>({
+  methods,
+  children,
+}: {
+  methods: UseFormReturn<V>;
+  children: ReactNode;
+}) {
+  return createElement(
+    ShellFormContext.Provider,
+    { value: methods as unknown as UseFormReturn<FieldValues> },
+    children,
+  );
+}
 
 /** The enclosing form's methods; only inside a `ShellFormContext` provider. */
 export function useShellForm<V extends FieldValues = FieldValues>(): UseFormReturn<V> {
   const methods = useContext(ShellFormContext);
   if (!methods) throw new Error('useShellForm outside a form');
   return methods as unknown as UseFormReturn<V>;
+}
+
+/** Every value of the enclosing form, re-rendering the caller as they change (previews). */
+export function useShellValues<V extends FieldValues>(): DeepPartialSkipArrayKey<V> {
+  return useWatch<V>({ control: useShellForm<V>().control });
 }
 
 /** The i18n area of the enclosing form: fields read `<area>.fields.<name>` and `<area>.help.<name>`. */

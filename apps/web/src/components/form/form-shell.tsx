@@ -15,14 +15,13 @@ import {
   type FieldValues,
   type Path,
   type Resolver,
-  type UseFormReturn,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError, errorKey, errorParams } from '../../lib/api.ts';
 import { dynamicKey, type I18nKey } from '../../i18n/keys.ts';
 import { useTimedFlag } from '../notices/use-timed-flag.ts';
-import { FieldIdContext, FormAreaContext, limitsToTypes, ShellFormContext } from './form-area.ts';
+import { FieldIdContext, FormAreaContext, limitsToTypes, ShellFormProvider } from './form-area.ts';
 
 type FieldErrors = Partial<Record<string, string>>;
 
@@ -230,7 +229,7 @@ export function FormShell<V extends FieldValues, B, R>({
   return (
     <FormAreaContext.Provider value={area}>
       <FieldIdContext.Provider value={idPrefix}>
-        <ShellFormContext.Provider value={methods as unknown as UseFormReturn<FieldValues>}>
+        <ShellFormProvider methods={methods}>
           <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
             {children}
             <Stack spacing={2} sx={{ mt: 3 }}>
@@ -261,7 +260,7 @@ export function FormShell<V extends FieldValues, B, R>({
               </Stack>
             </Stack>
           </Box>
-        </ShellFormContext.Provider>
+        </ShellFormProvider>
       </FieldIdContext.Provider>
     </FormAreaContext.Provider>
   );

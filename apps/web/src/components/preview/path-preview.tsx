@@ -1,9 +1,9 @@
 import { Box, Grid, Typography } from '@mui/material';
 import { useContext } from 'react';
-import { useForm, useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { PreviewBase, PreviewRun } from '../../lib/strategy-previews.ts';
-import { FieldIdContext, FormAreaContext, ShellFormContext } from '../form/form-area.ts';
+import { FieldIdContext, FormAreaContext, ShellFormProvider } from '../form/form-area.ts';
 import { NumberField } from '../form/number-field.tsx';
 import { StakeTable } from './stake-table.tsx';
 
@@ -55,7 +55,7 @@ export function PathPreview({ runs }: PathPreviewProps) {
       </Typography>
       <FormAreaContext.Provider value="preview">
         <FieldIdContext.Provider value={idPrefix}>
-          <ShellFormContext.Provider value={methods as unknown as UseFormReturn<FieldValues>}>
+          <ShellFormProvider methods={methods}>
             {/* The inputs sit inside the screen's form: Enter here must not save the screen. */}
             <Grid
               container
@@ -72,7 +72,7 @@ export function PathPreview({ runs }: PathPreviewProps) {
                 <NumberField name="previewPayout" min={1} max={99} step={1} />
               </Grid>
             </Grid>
-          </ShellFormContext.Provider>
+          </ShellFormProvider>
         </FieldIdContext.Provider>
       </FormAreaContext.Provider>
       {computed === null ? (

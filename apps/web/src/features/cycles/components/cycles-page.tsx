@@ -6,7 +6,6 @@ import {
 } from '@app/contract';
 import { Divider, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormSection, NumberField } from '../../../components/form/index.ts';
 import { completeNumbers } from '../../../components/form/number-values.ts';
@@ -32,14 +31,11 @@ import {
 } from '../cycles-form.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useCurrentBot } from '../../../lib/current-bot.ts';
-import { useShellForm } from '../../../components/form/form-area.ts';
+import { useShellValues } from '../../../components/form/form-area.ts';
 
 function CyclesPreview() {
   const { t } = useTranslation();
-  const input = completeNumbers(
-    CYCLES_FIELDS,
-    useWatch<CyclesForm>({ control: useShellForm<CyclesForm>().control }),
-  );
+  const input = completeNumbers(CYCLES_FIELDS, useShellValues<CyclesForm>());
   return (
     <PathPreview
       runs={(base) =>
@@ -57,12 +53,7 @@ function CyclesPreview() {
 /** The recovery params hold the cycles and the soros settings: both previews, one under the other. */
 function RecoveryParamsPreview() {
   const { t } = useTranslation();
-  const v = completeNumbers(
-    RECOVERY_FIELDS,
-    useWatch<RecoveryParamsForm>({
-      control: useShellForm<RecoveryParamsForm>().control,
-    }),
-  );
+  const v = completeNumbers(RECOVERY_FIELDS, useShellValues<RecoveryParamsForm>());
   return (
     <PathPreview
       runs={(base) =>

@@ -6,7 +6,6 @@ import {
   type RecoveryFactor,
   type RecoveryMode,
 } from '@app/contract';
-import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormSection, NumberField, SelectField } from '../../../components/form/index.ts';
 import { completeNumbers } from '../../../components/form/number-values.ts';
@@ -25,16 +24,11 @@ import {
   type LossRecoveryForm,
 } from '../loss-recovery-form.ts';
 import { useCurrentBot } from '../../../lib/current-bot.ts';
-import { useShellForm } from '../../../components/form/form-area.ts';
+import { useShellValues } from '../../../components/form/form-area.ts';
 
 function LossRecoveryPreview() {
   const { t } = useTranslation();
-  const v = completeNumbers(
-    LOSS_RECOVERY_FIELDS,
-    useWatch<LossRecoveryForm>({
-      control: useShellForm<LossRecoveryForm>().control,
-    }),
-  );
+  const v = completeNumbers(LOSS_RECOVERY_FIELDS, useShellValues<LossRecoveryForm>());
   return (
     <PathPreview
       runs={(base) =>

@@ -12,7 +12,6 @@ import {
   Typography,
 } from '@mui/material';
 import { useMemo } from 'react';
-import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { completeNumbers } from '../../../components/form/number-values.ts';
 import { StakeTable } from '../../../components/preview/stake-table.tsx';
@@ -21,7 +20,7 @@ import { dynamicKey } from '../../../i18n/keys.ts';
 import { masanielloPreview } from '../../../lib/strategy-previews.ts';
 import { MASANIELLO_FIELDS, type MasanielloForm } from '../masaniello-form.ts';
 import { numberFormat } from '../../../lib/intl-format.ts';
-import { useShellForm } from '../../../components/form/form-area.ts';
+import { useShellValues } from '../../../components/form/form-area.ts';
 
 const ISSUE_KEYS: Record<MasanielloIssue, string> = {
   k_out_of_range: 'masaniello.preview.issues.kOutOfRange',
@@ -37,7 +36,7 @@ const ISSUE_KEYS: Record<MasanielloIssue, string> = {
 export function MasanielloPreview() {
   const { t, i18n } = useTranslation();
   const money = useMoneyFormat();
-  const values = useWatch<MasanielloForm>({ control: useShellForm<MasanielloForm>().control });
+  const values = useShellValues<MasanielloForm>();
   const numbers = completeNumbers(MASANIELLO_FIELDS, values);
   const restart = values.restart === true;
   // The plan and its two runs are worked out again only when a number changes: a re-render with

@@ -1,6 +1,5 @@
 import { checkSoros, SorosSchema } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormSection, NumberField } from '../../../components/form/index.ts';
 import { completeNumbers } from '../../../components/form/number-values.ts';
@@ -20,14 +19,11 @@ import {
 } from '../soros-form.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useCurrentBot } from '../../../lib/current-bot.ts';
-import { useShellForm } from '../../../components/form/form-area.ts';
+import { useShellValues } from '../../../components/form/form-area.ts';
 
 function SorosPreview() {
   const { t } = useTranslation();
-  const input = completeNumbers(
-    SOROS_FIELDS,
-    useWatch<SorosForm>({ control: useShellForm<SorosForm>().control }),
-  );
+  const input = completeNumbers(SOROS_FIELDS, useShellValues<SorosForm>());
   return (
     <PathPreview
       runs={(base) =>
