@@ -10,6 +10,7 @@ import {
   TRADER_BROKER_OPTIONS,
   BOT_COMMANDS,
   BOT_COMMAND_CODES,
+  supportedLanguage,
 } from './enums.ts';
 import {
   BRL_PLANS,
@@ -110,5 +111,17 @@ describe('plans', () => {
   it('sells crypto in USDT only', () => {
     expect(METHOD_CURRENCIES.crypto).toEqual(['usd']);
     expect(DEFAULT_CURRENCY.crypto).toBe('usd');
+  });
+});
+
+describe('supportedLanguage', () => {
+  it('maps a tag onto our language of the same tag, else of the same base language', () => {
+    expect(supportedLanguage('pt-br')).toBe('pt-BR');
+    expect(supportedLanguage('pt')).toBe('pt-BR');
+    expect(supportedLanguage('pt-PT')).toBe('pt-BR');
+    expect(supportedLanguage('en-GB')).toBe('en-US');
+    expect(supportedLanguage('ES-mx')).toBe('es-ES');
+    expect(supportedLanguage('fr-FR')).toBeNull();
+    expect(supportedLanguage('')).toBeNull();
   });
 });

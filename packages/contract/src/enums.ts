@@ -281,3 +281,16 @@ export type BotType = (typeof BOT_TYPES)[number];
 export const LANGUAGES = ['pt-BR', 'en-US', 'es-ES'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = 'pt-BR';
+
+/**
+ * The language of ours a tag such as `pt`, `en-GB` or `es-MX` means (the same tag in any case,
+ * else the first of ours with its base language), or null. The panel's detector and the server,
+ * which picks the language of the login page it sends already rendered, map tags alike.
+ */
+export function supportedLanguage(tag: string): Language | null {
+  const lower = tag.toLowerCase();
+  const exact = LANGUAGES.find((lng) => lng.toLowerCase() === lower);
+  if (exact) return exact;
+  const base = lower.split('-')[0];
+  return LANGUAGES.find((lng) => lng.toLowerCase().startsWith(`${base}-`)) ?? null;
+}

@@ -16,7 +16,8 @@ function safely<T>(read: () => T): T | undefined {
  * (query string `lng`, the `i18next` cookie, localStorage and sessionStorage `i18nextLng`, the
  * browser's languages, `<html lang>`), each mapped by `convert`; i18next takes the first it
  * supports. Written out here (~0.5 kB) instead of that package (~2 kB gzip of the login page,
- * issue 12); the chosen language is cached in localStorage as before.
+ * issue 12); the chosen language is cached in localStorage as before, and in the `i18next`
+ * cookie, so the server sends the login page it rendered at build time in that language.
  */
 export function languageDetector(convert: (tag: string) => string): LanguageDetectorModule {
   return {
@@ -27,16 +28,21 @@ export function languageDetector(convert: (tag: string) => string): LanguageDete
         safely(() => /(?:^|;\s*)i18next=([^;]*)/.exec(document.cookie)?.[1]),
         safely(() => localStorage.getItem(LANGUAGE_STORAGE_KEY)),
         safely(() => sessionStorage.getItem(LANGUAGE_STORAGE_KEY)),
-        ...(navigator.languages ?? []),
-        navigator.language,
-        document.documentElement.getAttribute('lang'),
+        ...(safely(() => navigator.languages) ?? []),
+        safely(() => navigator.language),
+        safely(() => document.documentElement.getAttribute('lang')),
       ];
       return found
         .filter((tag): tag is string => typeof tag === 'string' && tag !== '')
         .map((tag) => convert(decodeURIComponent(tag)));
     },
     cacheUserLanguage(lng) {
-      if (lng !== 'cimode') safely(() => localStorage.setItem(LANGUAGE_STORAGE_KEY, lng));
+      if (lng === 'cimode') return;
+      safely(() => localStorage.setItem(LANGUAGE_STORAGE_KEY, lng));
+      // And as the cookie, which the server reads to send the login page in this language.
+      safely(() => {
+        document.cookie = `i18next=${encodeURIComponent(lng)}; path=/; max-age=31536000; samesite=lax`;
+      });
     },
   };
 }

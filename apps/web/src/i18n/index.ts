@@ -1,15 +1,11 @@
-import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@app/contract';
+import { FALLBACK_LANGUAGE, LANGUAGES, supportedLanguage, type Language } from '@app/contract';
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { languageDetector } from './detect-language.ts';
 
 /** Maps a detected tag such as `pt`, `en-GB` or `es-MX` onto one of our three languages. */
 export function toSupportedLanguage(tag: string): string {
-  const lower = tag.toLowerCase();
-  const exact = LANGUAGES.find((lng) => lng.toLowerCase() === lower);
-  if (exact) return exact;
-  const base = lower.split('-')[0];
-  return LANGUAGES.find((lng) => lng.toLowerCase().startsWith(`${base}-`)) ?? tag;
+  return supportedLanguage(tag) ?? tag;
 }
 
 function isLanguage(lng: string): lng is Language {

@@ -1,4 +1,5 @@
 import type { PurchasesTable } from '../../db/schema.ts';
+import { acceptedLanguageTags, firstSupported } from '../../lib/panel-language.ts';
 
 type Lang = 'pt-BR' | 'en-US' | 'es-ES';
 
@@ -43,21 +44,7 @@ const TEXT: Record<Lang, Record<string, string>> = {
 
 /** The page's language from Accept-Language (pt, en, es; pt-BR the fallback, like the panel). */
 export function pageLanguage(acceptLanguage: string | undefined): Lang {
-  const ranked = (acceptLanguage ?? '')
-    .split(',')
-    .map((part) => {
-      const [tag = '', ...params] = part.trim().toLowerCase().split(';');
-      const q = params.find((p) => p.trim().startsWith('q='));
-      return { tag, q: q ? Number(q.trim().slice(2)) : 1 };
-    })
-    .filter((x) => x.tag !== '' && !Number.isNaN(x.q))
-    .sort((a, b) => b.q - a.q);
-  for (const { tag } of ranked) {
-    if (tag.startsWith('pt')) return 'pt-BR';
-    if (tag.startsWith('en')) return 'en-US';
-    if (tag.startsWith('es')) return 'es-ES';
-  }
-  return 'pt-BR';
+  return firstSupported(acceptedLanguageTags(acceptLanguage));
 }
 
 function escapeHtml(text: string): string {

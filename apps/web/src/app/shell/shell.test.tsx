@@ -124,7 +124,7 @@ describe('top bar', () => {
 });
 
 describe('language switcher', () => {
-  it('changes the texts, marks the current flag and stores i18nextLng', async () => {
+  it('changes the texts, marks the current flag and stores i18nextLng (and its cookie)', async () => {
     const { user } = await openShell();
     const english = screen.getByRole('button', { name: 'English (US)' });
     expect(screen.getByRole('button', { name: 'Português (Brasil)' })).toHaveAttribute(
@@ -135,6 +135,8 @@ describe('language switcher', () => {
     expect(await screen.findByRole('heading', { name: 'Configure' })).toBeInTheDocument();
     expect(english).toHaveAttribute('aria-pressed', 'true');
     expect(localStorage.getItem('i18nextLng')).toBe('en-US');
+    // The server reads the cookie to send the login page it rendered in this language.
+    expect(document.cookie).toContain('i18next=en-US');
     expect(document.documentElement.lang).toBe('en-US');
     await user.click(screen.getByRole('button', { name: 'Español' }));
     expect(await screen.findByRole('heading', { name: 'Configurar' })).toBeInTheDocument();
