@@ -136,11 +136,13 @@ test('the login and registration screens fit a phone', async ({ page }) => {
 test('the page asks for the session once, from its head, before its JavaScript has run', async ({
   page,
 }) => {
+  // `/auth`: the server answers `/` without a session with the login page already rendered,
+  // which has no session to ask for (next test).
   const sessionReads: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/api/session') sessionReads.push(request.method());
   });
-  await page.goto('/');
+  await page.goto('/auth');
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
   // The `<link rel="preload">` in index.html sends it while the scripts download; the panel's own
   // read of the session takes that answer instead of asking again.
@@ -152,4 +154,47 @@ test('the page asks for the session once, from its head, before its JavaScript h
   );
   expect(initiators).toEqual(['link']);
   expect(sessionReads).toEqual(['GET']);
+});
+
+test('a visitor gets the login page rendered by the server, which the scripts take over', async ({
+  browser,
+  baseURL,
+}) => {
+  for (const [locale, label, button] of [
+    ['pt-BR', 'Senha', 'Login'],
+    ['en-US', 'Password', 'Login'],
+    ['es-ES', 'Contraseña', 'Entrar'],
+  ] as const) {
+    const context = await browser.newContext({ baseURL, locale });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    const sessionReads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/session') sessionReads.push(request.url());
+    });
+    // The form as the HTML drew it, before any script ran.
+    await page.addInitScript(
+      "document.addEventListener('DOMContentLoaded', () => { window.__form = document.querySelector('form'); })",
+    );
+    const response = await page.goto('/');
+    const html = (await response?.text()) ?? '';
+    expect(html, locale).toContain(`<html lang="${locale}">`);
+    expect(html, locale).toContain('<form');
+    expect(html, locale).toContain(`>${label}</label>`);
+    await expect(page.getByLabel(label)).toBeEnabled();
+    // Hydrated: the same element, now taking input; no mismatch reported, no session asked for.
+    expect(
+      await page.evaluate(
+        () => (window as { __form?: Element }).__form === document.querySelector('form'),
+      ),
+    ).toBe(true);
+    expect(problems, locale).toEqual([]);
+    expect(sessionReads, locale).toEqual([]);
+    await expect(page.getByRole('button', { name: button })).toBeEnabled();
+    await context.close();
+  }
 });

@@ -70,6 +70,7 @@ export async function ensureWebBuilt() {
   const index = join(root, 'apps', 'web', 'dist', 'index.html');
   const sources = [
     'apps/web/src',
+    'apps/web/scripts',
     'apps/web/index.html',
     'apps/web/vite.config.ts',
     'packages/contract/src',

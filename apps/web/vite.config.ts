@@ -22,7 +22,8 @@ function precompress(): Plugin {
     });
   return {
     name: 'precompress',
-    apply: 'build',
+    // Not for the server-side build of the prerendered login page (scripts/prerender.mjs).
+    apply: (_, env) => env.command === 'build' && env.isSsrBuild !== true,
     closeBundle() {
       for (const file of walk(join(root, 'dist'))) {
         if (!compressible.test(file) || file.endsWith('.map')) continue;

@@ -324,3 +324,63 @@ describe('the built panel', () => {
     expect(res.json().error.code).toBe('errors.notFound');
   });
 });
+
+describe('the login page rendered at build time', () => {
+  let dir = '';
+  let panel: Awaited<ReturnType<typeof createTestApp>>;
+  const page = (lng: string) => `<!doctype html><html lang="${lng}"><div id="root">login</div>`;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'web-dist-'));
+    mkdirSync(join(dir, 'prerendered'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+    for (const lng of ['pt-BR', 'en-US', 'es-ES']) {
+      writeFileSync(join(dir, 'prerendered', `login.${lng}.html`), page(lng));
+      writeFileSync(
+        join(dir, 'prerendered', `login.${lng}.html.br`),
+        brotliCompressSync(page(lng)),
+      );
+    }
+    panel = await createTestApp({ webDist: dir });
+  });
+  afterAll(async () => {
+    await panel.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('sends it for / to a browser with no session, in the language the panel would pick', async () => {
+    const cases: [Record<string, string>, string, string][] = [
+      [{}, '/', 'pt-BR'],
+      [{ 'accept-language': 'en-GB,en;q=0.9' }, '/', 'en-US'],
+      [{ 'accept-language': 'fr-FR, es;q=0.8, en;q=0.5' }, '/', 'es-ES'],
+      [{ 'accept-language': 'de, fr;q=0.9' }, '/', 'pt-BR'],
+      // The cookie the panel writes with every choice wins over the browser's languages.
+      [{ 'accept-language': 'en-US', cookie: 'i18next=es-ES' }, '/', 'es-ES'],
+      [{ cookie: 'i18next=xx' }, '/?lng=en', 'en-US'],
+      // A session cookie that is not (or no longer) a session is no session.
+      [{ cookie: 'sid=not-a-session' }, '/', 'pt-BR'],
+    ];
+    for (const [headers, url, lng] of cases) {
+      const res = await panel.app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(200);
+      expect(res.body, JSON.stringify(headers)).toBe(page(lng));
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers.vary).toMatch(/cookie/i);
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    }
+    const br = await panel.app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(page('pt-BR'));
+    expect((await panel.app.inject({ method: 'HEAD', url: '/' })).statusCode).toBe(200);
+  });
+
+  it('sends index.html with a session, and for every other path', async () => {
+    const { cookie } = await registerAndLogin(panel.app);
+    const home = await panel.app.inject({ method: 'GET', url: '/', headers: { cookie } });
+    expect(home.body).toBe('<!doctype html><div id="root"></div>');
+    expect(home.headers.vary).toMatch(/cookie/i);
+    for (const url of ['/auth', '/cadastrar', '/geralconfig']) {
+      const res = await panel.app.inject({ method: 'GET', url });
+      expect(res.body, url).toBe('<!doctype html><div id="root"></div>');
+    }
+  });
+});

@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { ErrorCode } from '@app/contract';
+import { ErrorCode, LANGUAGES } from '@app/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { envelope } from '../lib/http-error.ts';
+import { panelLanguage } from '../lib/panel-language.ts';
+import { resolveSession } from './session.ts';
 
 function isApi(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
@@ -32,6 +34,8 @@ export function canonicalPanelUrl(method: string, url: string): string | null {
 
 const LONG_CACHE = 'public, max-age=31536000, immutable';
 
+const loginPage = (lng: string): string => `prerendered/login.${lng}.html`;
+
 const NOT_BUILT =
   'The panel has not been built yet.\n\n' +
   'Run `npm run build` in the project folder, then restart the server.\n' +
@@ -54,6 +58,19 @@ export async function registerStatic(app: FastifyInstance, webDist: string): Pro
         reply.header('cache-control', isHashedAsset(path) ? LONG_CACHE : 'no-cache');
       },
     });
+    // The login page rendered at build time, one file per language (apps/web/scripts/
+    // prerender.mjs): sent for `/` to a browser with no session, which paints the form from the
+    // HTML instead of after the scripts (issue 12). With a session, or a build without them, `/`
+    // is index.html as any client route.
+    const prerendered = LANGUAGES.every((lng) => existsSync(join(webDist, loginPage(lng))));
+    if (prerendered) {
+      app.get('/', async (req, reply) => {
+        const session = await resolveSession(app, req, reply);
+        reply.header('cache-control', 'no-cache');
+        reply.header('vary', 'Accept-Encoding, Cookie, Accept-Language');
+        return reply.sendFile(session ? 'index.html' : loginPage(panelLanguage(req)));
+      });
+    }
   }
 
   app.setNotFoundHandler(async (req: FastifyRequest, reply: FastifyReply) => {

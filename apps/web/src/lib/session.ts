@@ -67,6 +67,16 @@ export class SessionStore {
     return () => this.listeners.delete(listener);
   };
 
+  /**
+   * Logged out, as the server said by sending the page it rendered for that (`prerender.tsx`):
+   * nothing to ask it, and the ids a former session left are forgotten.
+   */
+  startLoggedOut(): void {
+    this.started = true;
+    forgetSessionIds();
+    this.set(null);
+  }
+
   /** Reads the session from the server once, the first time a screen asks for it. */
   start(): void {
     if (this.started) return;
@@ -124,7 +134,8 @@ export function useSessionStore(): SessionStore {
 export function useSession(): SessionState {
   const store = useSessionStore();
   useEffect(() => store.start(), [store]);
-  return useSyncExternalStore(store.subscribe, store.getSnapshot);
+  // The same snapshot for a page rendered on the server (prerender.tsx) and its hydration.
+  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
 }
 
 /** After a successful login: store the ids and switch the panel to the logged-in routes. */

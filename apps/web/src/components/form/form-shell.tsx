@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError, errorKey, errorParams } from '../../lib/api.ts';
 import { dynamicKey, type I18nKey } from '../../i18n/keys.ts';
+import { useHydrated } from '../../lib/hydration.ts';
 import { useTimedFlag } from '../notices/use-timed-flag.ts';
 import { FieldIdContext, FormAreaContext, limitsToTypes, ShellFormProvider } from './form-area.ts';
 
@@ -132,6 +133,10 @@ export function FormShell<V extends FieldValues, B, R>({
     requireComplete === true && Object.values(watched as Record<string, unknown>).some(isEmpty);
   const failing = fieldRules !== undefined && Object.keys(fieldRules(watched)).length > 0;
   const disabled = saving || busy === true || incomplete || failing;
+  // A form the server rendered (the login page) takes no input before its handlers are attached:
+  // typed text would be reset when the form registers its fields, and a native submit would put
+  // the password in the address.
+  const hydrated = useHydrated();
 
   function markField(name: string, key: string, focus: boolean, limits?: FieldLimits): void {
     const field = name as Path<V>;
@@ -231,34 +236,41 @@ export function FormShell<V extends FieldValues, B, R>({
       <FieldIdContext.Provider value={idPrefix}>
         <ShellFormProvider methods={methods}>
           <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
-            {children}
-            <Stack spacing={2} sx={{ mt: 3 }}>
-              {alertKey && (
-                <Alert severity="error" onClose={() => setAlertKey(null)}>
-                  {t(dynamicKey(alertKey), alertParams)}
-                </Alert>
-              )}
-              {successKey && success.visible && (
-                <Alert
-                  severity="success"
-                  role="status"
-                  onClose={successClosable ? success.hide : undefined}
+            {/* Every control of a form the server rendered stays disabled until hydration. */}
+            <Box
+              component="fieldset"
+              disabled={!hydrated}
+              sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}
+            >
+              {children}
+              <Stack spacing={2} sx={{ mt: 3 }}>
+                {alertKey && (
+                  <Alert severity="error" onClose={() => setAlertKey(null)}>
+                    {t(dynamicKey(alertKey), alertParams)}
+                  </Alert>
+                )}
+                {successKey && success.visible && (
+                  <Alert
+                    severity="success"
+                    role="status"
+                    onClose={successClosable ? success.hide : undefined}
+                  >
+                    {t(successKey)}
+                  </Alert>
+                )}
+                <Stack
+                  direction={{ xs: 'column', sm: 'row' }}
+                  spacing={1.5}
+                  useFlexGap
+                  sx={{ flexWrap: 'wrap' }}
                 >
-                  {t(successKey)}
-                </Alert>
-              )}
-              <Stack
-                direction={{ xs: 'column', sm: 'row' }}
-                spacing={1.5}
-                useFlexGap
-                sx={{ flexWrap: 'wrap' }}
-              >
-                <Button type="submit" variant="contained" size="large" disabled={disabled}>
-                  {saving ? t(savingKey) : t(submitKey)}
-                </Button>
-                {actions}
+                  <Button type="submit" variant="contained" size="large" disabled={disabled}>
+                    {saving ? t(savingKey) : t(submitKey)}
+                  </Button>
+                  {actions}
+                </Stack>
               </Stack>
-            </Stack>
+            </Box>
           </Box>
         </ShellFormProvider>
       </FieldIdContext.Provider>
