@@ -8,6 +8,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { join } from 'node:path';
+import puppeteer from 'puppeteer-core';
 import { budgets, formatRow, isMet, type BudgetRow } from './lib/budget.ts';
 import { ensureServerBuilt, loggedInTrader, repoRoot, startBuiltServer } from './lib/servers.ts';
 
@@ -32,10 +33,23 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
 });
 const rows: BudgetRow[] = [];
+// The session cookie goes in the browser's cookie jar, as a login leaves it: a Cookie header
+// passed to Lighthouse is replaced by the jar's once the panel has set a cookie of its own
+// (`i18next`), and the logged-in pages would then load without a session.
+const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+const cdp = await browser.target().createCDPSession();
 try {
   const { cookie } = await loggedInTrader(server.url);
+  const name = cookie.slice(0, cookie.indexOf('='));
+  const value = cookie.slice(cookie.indexOf('=') + 1);
   for (const formFactor of ['mobile', 'desktop'] as const) {
     for (const page of PAGES) {
+      await cdp.send('Storage.clearCookies');
+      if (page.loggedIn) {
+        await cdp.send('Storage.setCookies', {
+          cookies: [{ name, value, url: server.url, httpOnly: true, sameSite: 'Lax' }],
+        });
+      }
       const result = await lighthouse(
         `${server.url}${page.path}`,
         {
@@ -43,7 +57,6 @@ try {
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility'],
-          ...(page.loggedIn ? { extraHeaders: { Cookie: cookie } } : {}),
         },
         formFactor === 'desktop' ? desktopConfig : undefined,
       );
@@ -55,6 +68,18 @@ try {
         console.log(
           `${formFactor.padEnd(7)} ${page.name.padEnd(10)} no result: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
         );
+      }
+      // A logged-in page measured without its session would be a fast error page, not the page.
+      const requests = (
+        lhr.audits['network-requests']?.details as {
+          items?: { url: string; statusCode: number }[];
+        }
+      )?.items;
+      const refused = (requests ?? []).filter(
+        (r) => r.url.includes('/api/') && r.statusCode === 401,
+      );
+      if (page.loggedIn && refused.length > 0) {
+        throw new Error(`${page.name}: the API refused the session (${refused[0]?.url})`);
       }
       const score = (id: string): number => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const ms = (id: string): string => `${Math.round(lhr.audits[id]?.numericValue ?? 0)} ms`;
@@ -91,6 +116,7 @@ try {
     }
   }
 } finally {
+  await browser.disconnect();
   chrome.kill();
   await server.stop();
 }
