@@ -4,6 +4,7 @@ import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { endpointList } from '@app/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from './app.ts';
 import { canonicalPanelUrl } from './plugins/static.ts';
@@ -381,6 +382,22 @@ describe('the login page rendered at build time', () => {
     for (const url of ['/auth', '/cadastrar', '/geralconfig']) {
       const res = await panel.app.inject({ method: 'GET', url });
       expect(res.body, url).toBe('<!doctype html><div id="root"></div>');
+    }
+  });
+
+  it('sends index.html, not an error, when the session cannot be looked up', async () => {
+    const broken = await createTestApp({ webDist: dir });
+    try {
+      await sql`alter table sessions rename to sessions_gone`.execute(broken.app.deps.db);
+      const res = await broken.app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { cookie: 'sid=x' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe('<!doctype html><div id="root"></div>');
+    } finally {
+      await broken.close();
     }
   });
 });

@@ -65,10 +65,17 @@ export async function registerStatic(app: FastifyInstance, webDist: string): Pro
     const prerendered = LANGUAGES.every((lng) => existsSync(join(webDist, loginPage(lng))));
     if (prerendered) {
       app.get('/', async (req, reply) => {
-        const session = await resolveSession(app, req, reply);
+        let loggedOut = false;
+        try {
+          loggedOut = (await resolveSession(app, req, reply)) === null;
+        } catch (err) {
+          // The database did not answer: index.html, whose own session read shows the error
+          // with a retry, instead of a 500 for the panel's address.
+          req.log.error({ err }, 'session lookup for the panel page failed');
+        }
         reply.header('cache-control', 'no-cache');
         reply.header('vary', 'Accept-Encoding, Cookie, Accept-Language');
-        return reply.sendFile(session ? 'index.html' : loginPage(panelLanguage(req)));
+        return reply.sendFile(loggedOut ? loginPage(panelLanguage(req)) : 'index.html');
       });
     }
   }
