@@ -1,10 +1,10 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { writeCompressed } from './scripts/precompress.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 /** Any dependency but the chart library's own (MUI X, d3 and their helpers). */
@@ -26,15 +26,7 @@ function precompress(): Plugin {
     apply: (_, env) => env.command === 'build' && env.isSsrBuild !== true,
     closeBundle() {
       for (const file of walk(join(root, 'dist'))) {
-        if (!compressible.test(file) || file.endsWith('.map')) continue;
-        const content = readFileSync(file);
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(content, {
-            params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
-          }),
-        );
-        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+        if (compressible.test(file) && !file.endsWith('.map')) writeCompressed(file);
       }
     },
   };

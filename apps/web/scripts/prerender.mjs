@@ -5,12 +5,11 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
+import { writeCompressed } from './precompress.mjs';
 
 const web = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(web, 'dist');
-const LANGUAGES = ['pt-BR', 'en-US', 'es-ES'];
 
 // Inside the project, so the built module finds the packages it imports.
 const out = join(web, 'node_modules', '.prerender');
@@ -25,7 +24,7 @@ try {
       rolldownOptions: { output: { codeSplitting: false } },
     },
   });
-  const { prerender } = await import(pathToFileURL(join(out, 'prerender.js')).href);
+  const { prerender, LANGUAGES } = await import(pathToFileURL(join(out, 'prerender.js')).href);
   const index = readFileSync(join(dist, 'index.html'), 'utf8');
   const assets = readdirSync(join(dist, 'assets'));
   mkdirSync(join(dist, 'prerendered'), { recursive: true });
@@ -52,13 +51,7 @@ try {
     );
     const file = join(dist, 'prerendered', `login.${lng}.html`);
     writeFileSync(file, page);
-    writeFileSync(
-      `${file}.br`,
-      brotliCompressSync(page, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
-      }),
-    );
-    writeFileSync(`${file}.gz`, gzipSync(page, { level: 9 }));
+    writeCompressed(file);
   }
 } finally {
   rmSync(out, { recursive: true, force: true });

@@ -7,6 +7,9 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import type { Language } from '@app/contract';
+// The languages to render, for scripts/prerender.mjs (plain JavaScript, which cannot import the
+// contract's TypeScript).
+export { LANGUAGES } from '@app/contract';
 import { Providers } from './app/providers.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { i18n, i18nReady } from './i18n/index.ts';
