@@ -107,14 +107,21 @@ function whenIdle(step: (deadline?: IdleDeadline) => void): () => void {
   return () => window.clearTimeout(id);
 }
 
+/** What says the trader is using the panel, not only looking at it: a touch, a click, a key. */
+const FIRST_USE_EVENTS = ['pointerdown', 'keydown'] as const;
+
 /**
- * Once the screen on show has everything it needs — no screen chunk and no read (`busy`) in
- * flight for {@link QUIET_MS} — and the browser is idle, loads every screen so navigation is
- * instant. Earlier, their ~70 requests would compete with the screen's own chunks and reads on a
- * slow network (Lighthouse's LCP, issue 12). One screen at a time, the next when the last has
+ * Once the trader has used the page (a touch, a click or a key: a menu is about to be opened or a
+ * field changed) and the screen on show has everything it needs — no screen chunk and no read
+ * (`busy`) in flight for {@link QUIET_MS} — and the browser is idle, loads every screen so
+ * navigation is instant. Earlier, their ~70 requests would compete with the screen's own chunks and
+ * reads on a slow network (Lighthouse's LCP, issue 12), and their modules' evaluation, while the
+ * screen was still settling, blocked a slow phone for 0.4 s more (Lighthouse's TBT): a trader who
+ * only watches a screen never pays for the others. A link hovered or focused still preloads its
+ * own screen at once ({@link preloadScreen}). One screen at a time, the next when the last has
  * arrived and the browser is idle again: a screen's module runs when it arrives, so starting many
- * imports at once ran their modules back to back in long tasks on a slow phone (TBT). Returns the
- * cancel function.
+ * imports at once ran their modules back to back in long tasks on a slow phone. Returns the cancel
+ * function.
  */
 export function preloadAllScreens(busy: () => boolean = () => false): () => void {
   let stopped = false;
@@ -129,20 +136,31 @@ export function preloadAllScreens(busy: () => boolean = () => false): () => void
         if (!stopped) cancel = whenIdle(step);
       });
   };
-  let quietSince: number | null = null;
-  const check = window.setInterval(() => {
-    if (loadsInFlight > 0 || busy()) {
-      quietSince = null;
-      return;
-    }
-    quietSince ??= Date.now();
-    if (Date.now() - quietSince < QUIET_MS) return;
-    window.clearInterval(check);
-    cancel = whenIdle(step);
-  }, QUIET_MS / 4);
+  const waitForQuiet = (): void => {
+    let quietSince: number | null = null;
+    const check = window.setInterval(() => {
+      if (loadsInFlight > 0 || busy()) {
+        quietSince = null;
+        return;
+      }
+      quietSince ??= Date.now();
+      if (Date.now() - quietSince < QUIET_MS) return;
+      window.clearInterval(check);
+      cancel = whenIdle(step);
+    }, QUIET_MS / 4);
+    cancel = () => window.clearInterval(check);
+  };
+  const onFirstUse = (): void => {
+    stopListening();
+    waitForQuiet();
+  };
+  const stopListening = (): void => {
+    for (const type of FIRST_USE_EVENTS) window.removeEventListener(type, onFirstUse, true);
+  };
+  for (const type of FIRST_USE_EVENTS) window.addEventListener(type, onFirstUse, true);
   return () => {
     stopped = true;
-    window.clearInterval(check);
+    stopListening();
     cancel();
   };
 }

@@ -87,8 +87,8 @@ export function AppShell({ builtPaths }: AppShellProps) {
   // and the bot selector, which read the stored ids.
   useSessionQuery();
   const multiBot = readBotIds().length > 1;
-  // Logged in, the other screens are likely next: fetch their chunks once this one's chunks and
-  // reads are in and the browser is idle.
+  // Logged in, the other screens are likely next: fetch their chunks once the trader has touched
+  // the page, this screen's chunks and reads are in and the browser is idle.
   const queryClient = useQueryClient();
   useEffect(() => preloadAllScreens(() => queryClient.isFetching() > 0), [queryClient]);
 
