@@ -56,3 +56,43 @@ for (const [language, flag, menu, home, longLabel] of [
     await expect(drawer).toBeHidden();
   });
 }
+
+// Issue 12: the other screens are downloaded only once the trader has touched the page or pressed
+// a key, and a touch on a drawer link starts its own screen's download before the tap ends.
+test('untouched, no other screen loads; a touch on a drawer link loads its screen', async ({
+  browser,
+  baseURL,
+}) => {
+  const fresh = await openPage(browser, baseURL);
+  try {
+    await registerAndLogIn(fresh, newTrader('toque', 4));
+    await fresh.setViewportSize({ width: 375, height: 740 });
+    // A new page load under the test's clock: the frame starts with no touch and no key yet.
+    await fresh.clock.install();
+    await fresh.reload();
+    await expect(fresh.getByRole('heading', { name: 'Configurar' })).toBeVisible();
+    const screens: string[] = [];
+    fresh.on('request', (request) => {
+      const file = new URL(request.url()).pathname.split('/').pop() ?? '';
+      if (/-page-[\w-]{8}\.js$/.test(file)) screens.push(file);
+    });
+    // A minute of an untouched page: once it was quiet for a second, every screen used to load.
+    await fresh.clock.runFor(60_000);
+    // Opened by a click event alone (no pointer or key): the drawer, still untouched.
+    await fresh.getByRole('button', { name: 'Abrir menu' }).dispatchEvent('click');
+    const link = fresh
+      .locator('.MuiDrawer-paper')
+      .getByRole('link', { name: 'Estatísticas de cópia' });
+    await expect(link).toBeVisible();
+    expect(screens).toEqual([]);
+
+    const copyStats = fresh.waitForRequest((request) =>
+      /\/assets\/copy-stats-page-[\w-]{8}\.js$/.test(request.url()),
+    );
+    await link.dispatchEvent('touchstart');
+    await copyStats;
+    expect(screens).toHaveLength(1);
+  } finally {
+    await fresh.context().close();
+  }
+});

@@ -46,6 +46,8 @@ function NavList({ expanded, isBuilt, onNavigate }: NavListProps) {
               onClick={onNavigate}
               onMouseEnter={() => preloadScreen(path)}
               onFocus={() => preloadScreen(path)}
+              // A phone has no hover: the touch starts the screen's download before the tap ends.
+              onTouchStart={() => preloadScreen(path)}
               sx={{ minHeight: 48, px: 2.5, justifyContent: expanded ? 'initial' : 'center' }}
             >
               <ListItemIcon sx={{ minWidth: 0, mr: expanded ? 2 : 0, justifyContent: 'center' }}>
