@@ -4,13 +4,19 @@ import { lazyScreen, preloadAllScreens } from './lazy-screen.tsx';
 vi.mock('../i18n/index.ts', () => ({ loadFullCatalogue: () => Promise.resolve() }));
 vi.mock('./query-scope.tsx', () => ({ QueryScope: () => null }));
 
+/** Registers a lazy screen under `path`; returns its loader, to see when it is fetched. */
+function screenAt(path: string) {
+  const load = vi.fn(() => Promise.resolve(() => null));
+  lazyScreen(path, load);
+  return load;
+}
+
 describe('preloadAllScreens', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
   it('loads the other screens only once the trader has used the page and it is quiet', async () => {
-    const load = vi.fn(() => Promise.resolve(() => null));
-    lazyScreen('/preload-test', load);
+    const load = screenAt('/preload-test');
     const stop = preloadAllScreens();
     try {
       await vi.advanceTimersByTimeAsync(30_000);
@@ -25,8 +31,7 @@ describe('preloadAllScreens', () => {
   });
 
   it('waits while the screen on show is still reading', async () => {
-    const load = vi.fn(() => Promise.resolve(() => null));
-    lazyScreen('/preload-busy-test', load);
+    const load = screenAt('/preload-busy-test');
     let busy = true;
     const stop = preloadAllScreens(() => busy);
     try {
@@ -43,8 +48,7 @@ describe('preloadAllScreens', () => {
   });
 
   it('does nothing once cancelled', async () => {
-    const load = vi.fn(() => Promise.resolve(() => null));
-    lazyScreen('/preload-cancel-test', load);
+    const load = screenAt('/preload-cancel-test');
     preloadAllScreens()();
     window.dispatchEvent(new Event('pointerdown'));
     await vi.advanceTimersByTimeAsync(10_000);

@@ -150,17 +150,18 @@ export function preloadAllScreens(busy: () => boolean = () => false): () => void
     }, QUIET_MS / 4);
     cancel = () => window.clearInterval(check);
   };
+  // The first use ends the listening, and so does cancelling before it.
+  const listening = new AbortController();
   const onFirstUse = (): void => {
-    stopListening();
+    listening.abort();
     waitForQuiet();
   };
-  const stopListening = (): void => {
-    for (const type of FIRST_USE_EVENTS) window.removeEventListener(type, onFirstUse, true);
-  };
-  for (const type of FIRST_USE_EVENTS) window.addEventListener(type, onFirstUse, true);
+  for (const type of FIRST_USE_EVENTS) {
+    window.addEventListener(type, onFirstUse, { capture: true, signal: listening.signal });
+  }
   return () => {
     stopped = true;
-    stopListening();
+    listening.abort();
     cancel();
   };
 }
