@@ -1,5 +1,6 @@
-import { Grid, Typography } from '@mui/material';
-import { Children, type ReactNode } from 'react';
+import { Typography } from '@mui/material';
+import { styled } from '@mui/material/styles';
+import type { ReactNode } from 'react';
 
 interface FormSectionProps {
   title?: string;
@@ -8,9 +9,25 @@ interface FormSectionProps {
   children: ReactNode;
 }
 
+/**
+ * One CSS grid for the section's fields: the responsive columns MUI's `Grid` gave with a styled
+ * item per field, in one style rule (issue 12: a configuration screen renders a dozen fields).
+ */
+export const FieldGrid = styled('div', { shouldForwardProp: (prop) => prop !== 'columns' })<{
+  columns: 1 | 2 | 3;
+}>(({ theme, columns }) => ({
+  display: 'grid',
+  gap: theme.spacing(2),
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  alignItems: 'start',
+  [theme.breakpoints.up('sm')]: {
+    gridTemplateColumns: `repeat(${columns === 1 ? 1 : 2}, minmax(0, 1fr))`,
+  },
+  [theme.breakpoints.up('md')]: { gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` },
+}));
+
 /** A titled group of fields laid out in a responsive grid of 1 to 3 columns. */
 export function FormSection({ title, columns = 3, children }: FormSectionProps) {
-  const size = { xs: 12, sm: columns === 1 ? 12 : 6, md: 12 / columns };
   return (
     <>
       {title && (
@@ -18,13 +35,7 @@ export function FormSection({ title, columns = 3, children }: FormSectionProps) 
           {title}
         </Typography>
       )}
-      <Grid container spacing={2}>
-        {Children.toArray(children).map((child, index) => (
-          <Grid key={index} size={size}>
-            {child}
-          </Grid>
-        ))}
-      </Grid>
+      <FieldGrid columns={columns}>{children}</FieldGrid>
     </>
   );
 }

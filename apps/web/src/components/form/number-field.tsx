@@ -1,5 +1,5 @@
-import { TextField as MuiTextField } from '@mui/material';
 import { Controller } from 'react-hook-form';
+import { FieldFrame, helperTextId } from './field-frame.tsx';
 import { useFieldId, useFieldText, useShellForm } from './form-area.ts';
 
 interface NumberFieldProps {
@@ -18,29 +18,39 @@ export function NumberField({ name, min, max, step = 'any', disabled }: NumberFi
   const { control } = useShellForm();
   const { label, help, error } = useFieldText(name);
   const id = useFieldId(name);
+  const helperText = error ?? (help || undefined);
   return (
     <Controller
       name={name}
       control={control}
       render={({ field }) => (
-        <MuiTextField
-          name={field.name}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          value={(field.value as number | string | null | undefined) ?? ''}
-          onChange={(event) => {
-            const text = event.target.value;
-            field.onChange(text === '' ? '' : Number(text));
-          }}
+        <FieldFrame
           id={id}
-          type="number"
           label={label}
-          disabled={disabled}
+          helperText={helperText}
           error={error !== undefined}
-          helperText={error ?? (help || undefined)}
-          fullWidth
-          slotProps={{ htmlInput: { min, max, step, inputMode: 'decimal' } }}
-        />
+          disabled={disabled}
+        >
+          <input
+            id={id}
+            name={field.name}
+            ref={field.ref}
+            onBlur={field.onBlur}
+            value={(field.value as number | string | null | undefined) ?? ''}
+            onChange={(event) => {
+              const text = event.target.value;
+              field.onChange(text === '' ? '' : Number(text));
+            }}
+            type="number"
+            inputMode="decimal"
+            min={min}
+            max={max}
+            step={step}
+            disabled={disabled}
+            aria-invalid={error !== undefined}
+            aria-describedby={helperTextId(id, helperText)}
+          />
+        </FieldFrame>
       )}
     />
   );

@@ -1,7 +1,7 @@
-import { TextField as MuiTextField } from '@mui/material';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { dynamicKey } from '../../i18n/keys.ts';
+import { FieldFrame, helperTextId } from './field-frame.tsx';
 import { useFieldId, useFieldText, useShellForm } from './form-area.ts';
 
 interface SelectFieldProps {
@@ -31,6 +31,7 @@ export function SelectField({
   const { control } = useShellForm();
   const { label, help, error } = useFieldText(name);
   const id = useFieldId(name);
+  const helperText = error ?? (help || undefined);
   return (
     <Controller
       name={name}
@@ -39,33 +40,38 @@ export function SelectField({
         const value = field.value as number | string | null | undefined;
         const empty = value === null || value === undefined || value === '';
         return (
-          <MuiTextField
-            select
-            name={field.name}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            value={empty ? '' : String(value)}
-            onChange={(event) => {
-              const text = event.target.value;
-              const next = text === '' ? '' : Number(text);
-              field.onChange(next);
-              if (typeof next === 'number') onValueChange?.(next);
-            }}
+          <FieldFrame
             id={id}
             label={label}
-            disabled={disabled}
+            helperText={helperText}
             error={error !== undefined}
-            helperText={error ?? (help || undefined)}
-            fullWidth
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            disabled={disabled}
+            select
           >
-            {empty && <option value="">{t('common.empty')}</option>}
-            {options.map((option) => (
-              <option key={option} value={String(option)}>
-                {t(dynamicKey(`enums.${enumName}.${option}`))}
-              </option>
-            ))}
-          </MuiTextField>
+            <select
+              id={id}
+              name={field.name}
+              ref={field.ref}
+              onBlur={field.onBlur}
+              value={empty ? '' : String(value)}
+              onChange={(event) => {
+                const text = event.target.value;
+                const next = text === '' ? '' : Number(text);
+                field.onChange(next);
+                if (typeof next === 'number') onValueChange?.(next);
+              }}
+              disabled={disabled}
+              aria-invalid={error !== undefined}
+              aria-describedby={helperTextId(id, helperText)}
+            >
+              {empty && <option value="">{t('common.empty')}</option>}
+              {options.map((option) => (
+                <option key={option} value={String(option)}>
+                  {t(dynamicKey(`enums.${enumName}.${option}`))}
+                </option>
+              ))}
+            </select>
+          </FieldFrame>
         );
       }}
     />

@@ -1,11 +1,12 @@
-import { Box, Grid, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { useContext } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { PreviewBase, PreviewRun } from '../../lib/strategy-previews.ts';
 import { FieldIdContext, FormAreaContext, ShellFormProvider } from '../form/form-area.ts';
+import { FieldGrid } from '../form/form-section.tsx';
 import { NumberField } from '../form/number-field.tsx';
-import { StakeTable } from './stake-table.tsx';
+import { StakeTable, StakeTables } from './stake-table.tsx';
 
 /** Defaults of the preview's own inputs: a 2.00 entry at an 87 % payout. */
 export const PREVIEW_DEFAULT_BASE = 2;
@@ -57,21 +58,16 @@ export function PathPreview({ runs }: PathPreviewProps) {
         <FieldIdContext.Provider value={idPrefix}>
           <ShellFormProvider methods={methods}>
             {/* The inputs sit inside the screen's form: Enter here must not save the screen. */}
-            <Grid
-              container
-              spacing={2}
+            <FieldGrid
+              columns={3}
               sx={{ mb: 2 }}
               onKeyDown={(event) => {
                 if (event.key === 'Enter') event.preventDefault();
               }}
             >
-              <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-                <NumberField name="previewBase" min={0.01} />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-                <NumberField name="previewPayout" min={1} max={99} step={1} />
-              </Grid>
-            </Grid>
+              <NumberField name="previewBase" min={0.01} />
+              <NumberField name="previewPayout" min={1} max={99} step={1} />
+            </FieldGrid>
           </ShellFormProvider>
         </FieldIdContext.Provider>
       </FormAreaContext.Provider>
@@ -80,18 +76,17 @@ export function PathPreview({ runs }: PathPreviewProps) {
           {t(valid ? 'preview.fillFields' : 'preview.fillPreview')}
         </Typography>
       ) : (
-        <Grid container spacing={3}>
+        <StakeTables>
           {computed.map(({ run, title, caption }) => (
-            <Grid key={title} size={{ xs: 12, md: 6 }}>
-              <StakeTable
-                title={title}
-                caption={caption}
-                rows={run.rows}
-                truncated={run.truncated}
-              />
-            </Grid>
+            <StakeTable
+              key={title}
+              title={title}
+              caption={caption}
+              rows={run.rows}
+              truncated={run.truncated}
+            />
           ))}
-        </Grid>
+        </StakeTables>
       )}
     </Box>
   );

@@ -10,6 +10,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
 import { useMoneyFormat } from './use-money-format.ts';
 
 // On a phone the signal number goes: the entry rows already show where each signal starts.
@@ -119,6 +120,21 @@ export function StakeTable({
           {t('preview.truncated', { count: rows.length })}
         </Typography>
       )}
+    </Box>
+  );
+}
+
+/** Stake tables side by side from `md`, one under the other on narrower screens. */
+export function StakeTables({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 3,
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+      }}
+    >
+      {children}
     </Box>
   );
 }

@@ -108,12 +108,23 @@ describe('masaniello', () => {
 
   it('checks SPEC §5 in order and sends nothing until the values pass', async () => {
     const { user, server } = await openMasaniello();
+    // Each field is named by its label and described by its help, then by its error.
+    expect(screen.getByLabelText('Capital')).toHaveAccessibleDescription(
+      'Valor que o plano pode arriscar.',
+    );
+    expect(screen.getByLabelText('Capital')).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.getByLabelText('Tipo')).toHaveAccessibleDescription(
+      'Normal: um plano e o robô para. Progressivo: novo plano com o capital final.',
+    );
     await retype(user, 'Capital', '0');
     await user.click(save());
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Parâmetros principais não podem ser 0',
     );
     expect(screen.getByLabelText('Capital')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Capital')).toHaveAccessibleDescription(
+      'Parâmetros principais não podem ser 0',
+    );
 
     await retype(user, 'Capital', '100');
     await retype(user, 'Payout (%)', '120');

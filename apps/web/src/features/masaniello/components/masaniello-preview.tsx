@@ -3,7 +3,6 @@ import type { MasanielloIssue } from '@app/robot';
 import {
   Alert,
   Box,
-  Grid,
   Stack,
   Table,
   TableBody,
@@ -14,7 +13,7 @@ import {
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { completeNumbers } from '../../../components/form/number-values.ts';
-import { StakeTable } from '../../../components/preview/stake-table.tsx';
+import { StakeTable, StakeTables } from '../../../components/preview/stake-table.tsx';
 import { useMoneyFormat } from '../../../components/preview/use-money-format.ts';
 import { dynamicKey } from '../../../i18n/keys.ts';
 import { masanielloPreview } from '../../../lib/strategy-previews.ts';
@@ -106,28 +105,27 @@ export function MasanielloPreview() {
                   </TableRow>
                 </TableBody>
               </Table>
-              <Grid container spacing={3}>
+              <StakeTables>
                 {preview.runs.map((run) => (
-                  <Grid key={run.kind} size={{ xs: 12, md: 6 }}>
-                    <StakeTable
-                      title={t(
-                        run.kind === 'winning'
-                          ? 'masaniello.preview.allWin'
-                          : 'masaniello.preview.allLoss',
-                      )}
-                      caption={t(
-                        run.kind === 'winning'
-                          ? 'masaniello.preview.allWinCaption'
-                          : 'masaniello.preview.allLossCaption',
-                      )}
-                      rows={run.rows}
-                      truncated={run.truncated}
-                      runningColumn="capital"
-                      startCents={Math.round(numbers!.capital * 100)}
-                    />
-                  </Grid>
+                  <StakeTable
+                    key={run.kind}
+                    title={t(
+                      run.kind === 'winning'
+                        ? 'masaniello.preview.allWin'
+                        : 'masaniello.preview.allLoss',
+                    )}
+                    caption={t(
+                      run.kind === 'winning'
+                        ? 'masaniello.preview.allWinCaption'
+                        : 'masaniello.preview.allLossCaption',
+                    )}
+                    rows={run.rows}
+                    truncated={run.truncated}
+                    runningColumn="capital"
+                    startCents={Math.round(numbers!.capital * 100)}
+                  />
                 ))}
-              </Grid>
+              </StakeTables>
             </>
           )}
         </Stack>
