@@ -200,7 +200,20 @@ export function FieldFrame({
   );
 }
 
-/** The `aria-describedby` of a field's control: its helper text, when it has one. */
-export function helperTextId(id: string, helperText: string | undefined): string | undefined {
-  return helperText ? `${id}-helper-text` : undefined;
+/**
+ * What the `<input>` or `<select>` inside a {@link FieldFrame} carries: its id (the label's
+ * `for`), its state, and its description (the helper text, when there is one).
+ */
+export function controlProps(
+  id: string,
+  helperText: string | undefined,
+  error: boolean,
+  disabled: boolean | undefined,
+) {
+  return {
+    id,
+    disabled,
+    'aria-invalid': error,
+    'aria-describedby': helperText ? `${id}-helper-text` : undefined,
+  };
 }

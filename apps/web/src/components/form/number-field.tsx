@@ -1,5 +1,5 @@
 import { Controller } from 'react-hook-form';
-import { FieldFrame, helperTextId } from './field-frame.tsx';
+import { controlProps, FieldFrame } from './field-frame.tsx';
 import { useFieldId, useFieldText, useShellForm } from './form-area.ts';
 
 interface NumberFieldProps {
@@ -32,7 +32,7 @@ export function NumberField({ name, min, max, step = 'any', disabled }: NumberFi
           disabled={disabled}
         >
           <input
-            id={id}
+            {...controlProps(id, helperText, error !== undefined, disabled)}
             name={field.name}
             ref={field.ref}
             onBlur={field.onBlur}
@@ -46,9 +46,6 @@ export function NumberField({ name, min, max, step = 'any', disabled }: NumberFi
             min={min}
             max={max}
             step={step}
-            disabled={disabled}
-            aria-invalid={error !== undefined}
-            aria-describedby={helperTextId(id, helperText)}
           />
         </FieldFrame>
       )}

@@ -1,7 +1,7 @@
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { dynamicKey } from '../../i18n/keys.ts';
-import { FieldFrame, helperTextId } from './field-frame.tsx';
+import { controlProps, FieldFrame } from './field-frame.tsx';
 import { useFieldId, useFieldText, useShellForm } from './form-area.ts';
 
 interface SelectFieldProps {
@@ -49,7 +49,7 @@ export function SelectField({
             select
           >
             <select
-              id={id}
+              {...controlProps(id, helperText, error !== undefined, disabled)}
               name={field.name}
               ref={field.ref}
               onBlur={field.onBlur}
@@ -60,9 +60,6 @@ export function SelectField({
                 field.onChange(next);
                 if (typeof next === 'number') onValueChange?.(next);
               }}
-              disabled={disabled}
-              aria-invalid={error !== undefined}
-              aria-describedby={helperTextId(id, helperText)}
             >
               {empty && <option value="">{t('common.empty')}</option>}
               {options.map((option) => (

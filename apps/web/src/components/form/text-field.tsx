@@ -1,5 +1,5 @@
 import { Controller } from 'react-hook-form';
-import { FieldFrame, helperTextId } from './field-frame.tsx';
+import { controlProps, FieldFrame } from './field-frame.tsx';
 import { useFieldId, useFieldText, useShellForm } from './form-area.ts';
 
 interface TextFieldProps {
@@ -41,7 +41,7 @@ export function TextField({
           required={required}
         >
           <input
-            id={id}
+            {...controlProps(id, helperText, error !== undefined, disabled)}
             name={field.name}
             ref={field.ref}
             value={(field.value as string | null | undefined) ?? ''}
@@ -51,10 +51,7 @@ export function TextField({
             autoComplete={autoComplete}
             inputMode={inputMode}
             placeholder={placeholder}
-            disabled={disabled}
             required={required}
-            aria-invalid={error !== undefined}
-            aria-describedby={helperTextId(id, helperText)}
           />
         </FieldFrame>
       )}
