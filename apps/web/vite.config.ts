@@ -146,10 +146,6 @@ export default defineConfig({
               tags: ['$initial'],
               test: /node_modules[\\/](@mui|@emotion|react-transition-group|stylis|hoist-non-react-statics|clsx|@babel[\\/]runtime|react-is)[\\/]/,
             },
-            // The logged-in screens' shared MUI and app code in two files, not forty: a phone on
-            // slow 4G opens about six connections, so each wave of small chunks costs round trips
-            // (Lighthouse mobile home 64–69 → 79–80, issue 12). Only what two screens or more
-            // share; nothing the login page loads (`isInitial`), so its weight does not change.
             // MUI's text inputs (TextField, Select, InputBase and their form-control parts), which
             // the screens that still use MUI's `TextField` share: in their own file, so the
             // screens' shared MUI chunk stays within its budget now that the login page's fields
@@ -162,6 +158,10 @@ export default defineConfig({
               // switch but no text field.
               test: /node_modules[\\/]@mui[\\/]material[\\/]esm[\\/](FormControl[\\/](?!FormControlContext|useFormControl|formControlState)|(FormHelperText|FormLabel|InputBase|InputLabel|OutlinedInput|FilledInput|Input|TextareaAutosize|TextField|Select|NativeSelect)[\\/])/,
             },
+            // The logged-in screens' shared MUI and app code in two files, not forty: a phone on
+            // slow 4G opens about six connections, so each wave of small chunks costs round trips
+            // (Lighthouse mobile home 64–69 → 79–80, issue 12). Only what two screens or more
+            // share; nothing the login page loads (`isInitial`), so its weight does not change.
             {
               name: 'mui-screens',
               minShareCount: 2,

@@ -14,9 +14,6 @@ export function BotSelector() {
     <FieldFrame
       id={id}
       label={t('shell.botSelector')}
-      helperText={undefined}
-      error={false}
-      disabled={false}
       required
       select
       small

@@ -134,9 +134,9 @@ interface FieldFrameProps {
   id: string;
   label: string;
   /** The error (wins) or help text under the field. */
-  helperText: string | undefined;
-  error: boolean;
-  disabled: boolean | undefined;
+  helperText?: string | undefined;
+  error?: boolean;
+  disabled?: boolean | undefined;
   /** The label ends in MUI's asterisk (hidden from screen readers: the control is `required`). */
   required?: boolean | undefined;
   /** A native select gets MUI's drop-down arrow. */

@@ -1,8 +1,8 @@
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { dynamicKey } from '../../i18n/keys.ts';
-import { controlProps, FieldFrame } from './field-frame.tsx';
-import { useFieldId, useFieldText, useShellForm } from './form-area.ts';
+import { FieldFrame } from './field-frame.tsx';
+import { useFramedField } from './framed-field.ts';
 
 interface SelectFieldProps {
   name: string;
@@ -28,10 +28,7 @@ export function SelectField({
   onValueChange,
 }: SelectFieldProps) {
   const { t } = useTranslation();
-  const { control } = useShellForm();
-  const { label, help, error } = useFieldText(name);
-  const id = useFieldId(name);
-  const helperText = error ?? (help || undefined);
+  const { control, frame, input } = useFramedField(name, disabled);
   return (
     <Controller
       name={name}
@@ -40,16 +37,9 @@ export function SelectField({
         const value = field.value as number | string | null | undefined;
         const empty = value === null || value === undefined || value === '';
         return (
-          <FieldFrame
-            id={id}
-            label={label}
-            helperText={helperText}
-            error={error !== undefined}
-            disabled={disabled}
-            select
-          >
+          <FieldFrame {...frame} select>
             <select
-              {...controlProps(id, helperText, error !== undefined, disabled)}
+              {...input}
               name={field.name}
               ref={field.ref}
               onBlur={field.onBlur}

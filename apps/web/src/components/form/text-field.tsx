@@ -1,6 +1,6 @@
 import { Controller } from 'react-hook-form';
-import { controlProps, FieldFrame } from './field-frame.tsx';
-import { useFieldId, useFieldText, useShellForm } from './form-area.ts';
+import { FieldFrame } from './field-frame.tsx';
+import { useFramedField } from './framed-field.ts';
 
 interface TextFieldProps {
   name: string;
@@ -23,25 +23,15 @@ export function TextField({
   required,
   placeholder,
 }: TextFieldProps) {
-  const { control } = useShellForm();
-  const { label, help, error } = useFieldText(name);
-  const id = useFieldId(name);
-  const helperText = error ?? (help || undefined);
+  const { control, frame, input } = useFramedField(name, disabled);
   return (
     <Controller
       name={name}
       control={control}
       render={({ field }) => (
-        <FieldFrame
-          id={id}
-          label={label}
-          helperText={helperText}
-          error={error !== undefined}
-          disabled={disabled}
-          required={required}
-        >
+        <FieldFrame {...frame} required={required}>
           <input
-            {...controlProps(id, helperText, error !== undefined, disabled)}
+            {...input}
             name={field.name}
             ref={field.ref}
             value={(field.value as string | null | undefined) ?? ''}
