@@ -92,6 +92,7 @@ describe('global params', () => {
     await user.selectOptions(screen.getByLabelText('Tipo de stop'), 'Quant');
     await waitFor(() => expect(trailing).not.toBeChecked());
     expect(trailing).toBeDisabled();
+    expect(trailing).toHaveAccessibleDescription('Desativado com o stop Quant.');
   });
 
   it('stores a new broker, sends it to the server and loads its params', async () => {

@@ -116,6 +116,12 @@ describe('masaniello', () => {
     expect(screen.getByLabelText('Tipo')).toHaveAccessibleDescription(
       'Normal: um plano e o robô para. Progressivo: novo plano com o capital final.',
     );
+    // A checkbox too, by the help under it.
+    expect(
+      screen.getByRole('checkbox', { name: 'Reiniciar se perder o capital' }),
+    ).toHaveAccessibleDescription(
+      'Após zerar o capital, começa um novo plano com o capital inicial.',
+    );
     await retype(user, 'Capital', '0');
     await user.click(save());
     expect(await screen.findByRole('alert')).toHaveTextContent(
