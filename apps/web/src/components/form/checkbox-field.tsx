@@ -1,12 +1,13 @@
 import { Checkbox, FormControlLabel } from '@mui/material';
 import { styled } from '@mui/material/styles';
 import { Controller } from 'react-hook-form';
-import { useFieldId, useFieldText, useShellForm } from './form-area.ts';
+import { FieldHelp, fieldStateClass, helpStyles } from './field-frame.tsx';
+import { useFramedField } from './framed-field.ts';
 
 /**
- * MUI's `FormControl` around a labelled checkbox, with its helper text, drawn by one style rule:
- * the form-control parts are MUI's text-input modules (`mui-inputs`), which a screen whose only
- * such field is a checkbox (home's shared code, masaniello) then does not load (issue 12).
+ * MUI's `FormControl` column around a labelled checkbox, with the fields' helper text: the
+ * form-control parts are MUI's text-input modules (`mui-inputs`), which a screen whose only such
+ * field is a checkbox (home's shared code, masaniello) then does not load (issue 12).
  */
 const Root = styled('div')(({ theme }) => ({
   display: 'inline-flex',
@@ -14,15 +15,8 @@ const Root = styled('div')(({ theme }) => ({
   position: 'relative',
   minWidth: 0,
   verticalAlign: 'top',
-  '& .field-help': {
-    ...theme.typography.caption,
-    color: theme.palette.text.secondary,
-    margin: '3px 14px 0',
-  },
-  '&.field-error .field-help, &.field-error .MuiFormControlLabel-label': {
-    color: theme.palette.error.main,
-  },
-  '&.field-disabled .field-help': { color: theme.palette.text.disabled },
+  ...helpStyles(theme),
+  '&.field-error .MuiFormControlLabel-label': { color: theme.palette.error.main },
 }));
 
 interface CheckboxFieldProps {
@@ -35,22 +29,15 @@ interface CheckboxFieldProps {
  * described by its help, or by its error once it has one.
  */
 export function CheckboxField({ name, disabled }: CheckboxFieldProps) {
-  const { control } = useShellForm();
-  const { label, help, error } = useFieldText(name);
-  const id = useFieldId(name);
-  const text = error ?? help;
-  const helpId = `${id}-helper-text`;
-  const className = [error !== undefined && 'field-error', disabled && 'field-disabled']
-    .filter(Boolean)
-    .join(' ');
+  const { control, frame, input } = useFramedField(name, disabled);
   return (
     <Controller
       name={name}
       control={control}
       render={({ field }) => (
-        <Root className={className || undefined}>
+        <Root className={fieldStateClass(frame.error, disabled) || undefined}>
           <FormControlLabel
-            label={label}
+            label={frame.label}
             disabled={disabled}
             control={
               <Checkbox
@@ -59,21 +46,17 @@ export function CheckboxField({ name, disabled }: CheckboxFieldProps) {
                 checked={field.value === true}
                 onBlur={field.onBlur}
                 onChange={(event) => field.onChange(event.target.checked)}
-                id={id}
+                id={frame.id}
                 slotProps={{
                   input: {
-                    'aria-describedby': text ? helpId : undefined,
-                    'aria-invalid': error !== undefined ? true : undefined,
+                    'aria-describedby': input['aria-describedby'],
+                    'aria-invalid': input['aria-invalid'],
                   },
                 }}
               />
             }
           />
-          {text && (
-            <p className="field-help" id={helpId}>
-              {text}
-            </p>
-          )}
+          <FieldHelp id={frame.id} text={frame.helperText} />
         </Root>
       )}
     />

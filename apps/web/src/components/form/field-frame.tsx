@@ -11,6 +11,20 @@ import type { ReactNode } from 'react';
  * outline, as MUI's does once a field has a value or focus, so a placeholder (an example of the
  * format) always shows.
  */
+/**
+ * The helper text under a field, in MUI's `FormHelperText` look: `field-error` and
+ * `field-disabled` on the field (see {@link fieldStateClass}) colour it.
+ */
+export const helpStyles = (theme: Theme) => ({
+  '& .field-help': {
+    ...theme.typography.caption,
+    color: theme.palette.text.secondary,
+    margin: '3px 14px 0',
+  },
+  '&.field-error .field-help': { color: theme.palette.error.main },
+  '&.field-disabled .field-help': { color: theme.palette.text.disabled },
+});
+
 const Root = styled('div')(({ theme }) => ({
   position: 'relative',
   display: 'flex',
@@ -105,18 +119,14 @@ const Root = styled('div')(({ theme }) => ({
     whiteSpace: 'nowrap',
     '& > span': { display: 'inline-block', paddingLeft: 5, paddingRight: 5, opacity: 0 },
   },
-  '& .field-help': {
-    ...theme.typography.caption,
-    color: theme.palette.text.secondary,
-    margin: '3px 14px 0',
-  },
+  ...helpStyles(theme),
   '& .field-box:hover fieldset': { borderColor: theme.palette.text.primary },
   '&:focus-within label': { color: theme.palette.primary.main },
   '& .field-box:focus-within fieldset': { borderColor: theme.palette.primary.main, borderWidth: 2 },
-  '&.field-error label, &.field-error .field-help': { color: theme.palette.error.main },
+  '&.field-error label': { color: theme.palette.error.main },
   '&.field-error .field-box fieldset': { borderColor: theme.palette.error.main },
   '&.field-disabled': {
-    '& label, & .field-help': { color: theme.palette.text.disabled },
+    '& label': { color: theme.palette.text.disabled },
     '& input, & select': {
       color: theme.palette.text.disabled,
       WebkitTextFillColor: theme.palette.text.disabled,
@@ -170,7 +180,7 @@ export function FieldFrame({
   ) : (
     label
   );
-  const className = [error && 'field-error', disabled && 'field-disabled', small && 'field-small']
+  const className = [fieldStateClass(error, disabled), small && 'field-small']
     .filter(Boolean)
     .join(' ');
   return (
@@ -191,14 +201,26 @@ export function FieldFrame({
           <legend>{label !== '' && <span>{text}</span>}</legend>
         </fieldset>
       </div>
-      {helperText && (
-        <p className="field-help" id={`${id}-helper-text`}>
-          {helperText}
-        </p>
-      )}
+      <FieldHelp id={id} text={helperText} />
     </Root>
   );
 }
+
+/** The classes that colour a field by its state (with {@link helpStyles}). */
+export function fieldStateClass(error: boolean | undefined, disabled: boolean | undefined): string {
+  return [error && 'field-error', disabled && 'field-disabled'].filter(Boolean).join(' ');
+}
+
+/** The helper text of the field whose control is `id`; the control names it as its description. */
+export function FieldHelp({ id, text }: { id: string; text: string | undefined }) {
+  return text ? (
+    <p className="field-help" id={helperTextId(id)}>
+      {text}
+    </p>
+  ) : null;
+}
+
+const helperTextId = (id: string): string => `${id}-helper-text`;
 
 /**
  * What the `<input>` or `<select>` inside a {@link FieldFrame} carries: its id (the label's
@@ -214,6 +236,6 @@ export function controlProps(
     id,
     disabled,
     'aria-invalid': error,
-    'aria-describedby': helperText ? `${id}-helper-text` : undefined,
+    'aria-describedby': helperText ? helperTextId(id) : undefined,
   };
 }
