@@ -130,6 +130,19 @@ export function postSignal(trader: Trader, asset: string, atMs: number): void {
   });
 }
 
+/** Whether the runtime decided (traded or refused) the trader's signal on `asset`. */
+export function signalDecided(trader: Trader, asset: string): boolean {
+  return withServerDb(
+    (db) =>
+      db
+        .prepare(
+          `select 1 from signals s join bots b on b.id = s.bot_id
+         where b.userid = ? and s.asset = ? and s.decided_at is not null`,
+        )
+        .get(trader.userid, asset) !== undefined,
+  );
+}
+
 /** The next whole minute at least `leadMs` ahead: time for the panel to show the entry coming. */
 export function nextMinute(leadMs: number): number {
   return Math.ceil((Date.now() + leadMs) / 60_000) * 60_000;

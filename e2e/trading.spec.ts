@@ -6,6 +6,7 @@ import {
   postSignal,
   registerAndLogIn,
   shot,
+  signalDecided,
   verifyFromOutbox,
   withServerDb,
   type Trader,
@@ -203,12 +204,25 @@ test('an expired bot says why it did not trade, on the dashboard and in the feed
   );
   await shot(page, 'trading-home-expired-375');
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-  postSignal(trader, 'USDJPY', nextMinute(30_000));
+  // A slow network: the feed's first read is answered only after the signal came and was
+  // refused, with what it read before. The screen must still show the refusal (the live stream's
+  // opening or its event reads again), not stay on that answer while the stream keeps it from
+  // polling.
+  await page.route(
+    (url) => url.pathname === '/api/trading/activity',
+    async (route) => {
+      const response = await route.fetch();
+      postSignal(trader, 'USDJPY', nextMinute(30_000));
+      await expect.poll(() => signalDecided(trader, 'USDJPY'), { timeout: 15_000 }).toBe(true);
+      await route.fulfill({ response });
+    },
+    { times: 1 },
+  );
   await page.getByRole('link', { name: 'Atividade' }).first().click();
   const feed = page.getByRole('list', { name: 'Atividade do robô' });
   await expect(feed.getByRole('listitem').first()).toContainText(
     'Sinal USDJPY Compra (CALL) não operado: Robô vencido: renove o robô para voltar a operar.',
-    { timeout: 30_000 },
+    { timeout: 15_000 },
   );
   await shot(page, 'trading-feed-expired-375');
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);

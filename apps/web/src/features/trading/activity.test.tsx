@@ -134,6 +134,62 @@ describe('activity feed', () => {
     );
   });
 
+  it('reads again when the stream opens during the first read: that read may predate a line', async () => {
+    const streams = fakeEventSource();
+    let items = [refusal];
+    let answerFirst: (() => void) | undefined;
+    const firstAnswered = new Promise<void>((resolve) => (answerFirst = resolve));
+    let reads = 0;
+    fakeServer({
+      'GET /api/session': { body: ana },
+      'GET /api/trading/activity': async () => {
+        reads += 1;
+        // The first read is answered with what it read, after the stream has opened.
+        const seen = items;
+        if (reads === 1) await firstAnswered;
+        return { body: { items: seen, nextCursor: null } };
+      },
+    });
+    await renderApp('/activity');
+    await screen.findByRole('heading', { name: 'Atividade do robô' });
+    await waitFor(() => expect(reads).toBe(1));
+    // The robot writes a line, then the stream opens (its starting point is after that line).
+    items = [placed, refusal];
+    openStream(streams).open();
+    await act(async () => answerFirst?.());
+    await waitFor(async () =>
+      expect(within(await feed()).getAllByRole('listitem')).toHaveLength(2),
+    );
+    expect(reads).toBe(2);
+  });
+
+  it('reads again on an event that comes during a first read', async () => {
+    const streams = fakeEventSource();
+    let items = [refusal];
+    let answerFirst: (() => void) | undefined;
+    const firstAnswered = new Promise<void>((resolve) => (answerFirst = resolve));
+    let reads = 0;
+    fakeServer({
+      'GET /api/session': { body: ana },
+      'GET /api/trading/activity': async () => {
+        reads += 1;
+        const seen = items;
+        if (reads === 1) await firstAnswered;
+        return { body: { items: seen, nextCursor: null } };
+      },
+    });
+    await renderApp('/activity');
+    await screen.findByRole('heading', { name: 'Atividade do robô' });
+    await waitFor(() => expect(reads).toBe(1));
+    const stream = openStream(streams);
+    items = [placed, refusal];
+    stream.push({ type: 'activity', item: placed }, 'activity');
+    await act(async () => answerFirst?.());
+    await waitFor(async () =>
+      expect(within(await feed()).getAllByRole('listitem')).toHaveLength(2),
+    );
+  });
+
   it('re-reads on each named event of the contract and ignores anything else', async () => {
     const streams = fakeEventSource();
     const { server } = await openFeed(() => ({ items: [placed], nextCursor: null }));

@@ -4,7 +4,13 @@ import {
   type QueryOf,
   type TradingStreamEvent,
 } from '@app/contract';
-import { queryOptions, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { api, endpointUrl } from '../../../lib/api.ts';
 import { useEventStream } from './live.ts';
@@ -25,6 +31,22 @@ const STREAM_EVENT_TYPES = [
 export const tradingKey = (userid: string) => ['trading', userid] as const;
 
 /**
+ * Reads the bot's trading screens again, from now. TanStack joins a first read still in flight
+ * instead of starting another (a read with data is cancelled and restarted), and that read may
+ * have been answered before what the stream just said: invalidating alone would be lost, and the
+ * screen would stay stale while the open stream stops its polling. So such a read is cancelled
+ * first (at once: the invalidation below starts the new one).
+ */
+function readAgain(queryClient: QueryClient, userid: string): void {
+  const queryKey = tradingKey(userid);
+  void queryClient.cancelQueries({
+    queryKey,
+    predicate: (query) => query.state.data === undefined && query.state.fetchStatus === 'fetching',
+  });
+  void queryClient.invalidateQueries({ queryKey });
+}
+
+/**
  * The bot's live stream: any event re-reads the bot's trading screens. Returns the polling
  * interval to use, `false` while the stream is open.
  */
@@ -34,7 +56,7 @@ export function useTradingLive(userid: string): number | false {
     (data: string) => {
       const event = parseEvent(data);
       if (event === null) return;
-      void queryClient.invalidateQueries({ queryKey: tradingKey(userid) });
+      readAgain(queryClient, userid);
     },
     [queryClient, userid],
   );
@@ -47,7 +69,7 @@ export function useTradingLive(userid: string): number | false {
   // read and that moment would stay missing while no poll runs. Read once more on every opening
   // (the first, and each reconnection after a drop).
   useEffect(() => {
-    if (live) void queryClient.invalidateQueries({ queryKey: tradingKey(userid) });
+    if (live) readAgain(queryClient, userid);
   }, [live, queryClient, userid]);
   return live ? false : TRADING_POLL_MS;
 }
