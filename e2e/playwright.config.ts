@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serverLogPath } from './server-log.ts';
 
 // The browser tier drives the real server (fresh embedded database in a temp dir) in Debian's
 // Chromium; Playwright's own browser download does not work on these machines.
@@ -21,6 +22,8 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   reporter: [['list'], ['json']],
+  // The server's warnings and errors, printed after the run (server-log.ts).
+  globalTeardown: './server-log.ts',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     screenshot: 'only-on-failure',
@@ -39,7 +42,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `node --import tsx apps/server/src/server.ts`,
+    // Its log goes to a file, not the test output; the teardown prints its warnings and errors.
+    command: `node --import tsx apps/server/src/server.ts >> '${serverLogPath(dataDir)}'`,
     cwd: root,
     url: `http://127.0.0.1:${port}/api/docs`,
     reuseExistingServer: false,
