@@ -134,17 +134,20 @@ describe('activity feed', () => {
     );
   });
 
-  it('reads again when the stream opens during the first read: that read may predate a line', async () => {
+  /**
+   * The feed on a slow network: its first read reads `[refusal]` and answers only when
+   * `answerFirst` is called; the robot then writes `placed`, which later reads see.
+   */
+  async function openFeedWithSlowFirstRead() {
     const streams = fakeEventSource();
     let items = [refusal];
-    let answerFirst: (() => void) | undefined;
+    let answerFirst: () => void = () => undefined;
     const firstAnswered = new Promise<void>((resolve) => (answerFirst = resolve));
     let reads = 0;
     fakeServer({
       'GET /api/session': { body: ana },
       'GET /api/trading/activity': async () => {
         reads += 1;
-        // The first read is answered with what it read, after the stream has opened.
         const seen = items;
         if (reads === 1) await firstAnswered;
         return { body: { items: seen, nextCursor: null } };
@@ -153,38 +156,29 @@ describe('activity feed', () => {
     await renderApp('/activity');
     await screen.findByRole('heading', { name: 'Atividade do robô' });
     await waitFor(() => expect(reads).toBe(1));
-    // The robot writes a line, then the stream opens (its starting point is after that line).
     items = [placed, refusal];
-    openStream(streams).open();
-    await act(async () => answerFirst?.());
+    return {
+      stream: openStream(streams),
+      reads: () => reads,
+      answerFirst: () => act(async () => answerFirst()),
+    };
+  }
+
+  it('reads again when the stream opens during the first read: that read may predate a line', async () => {
+    const { stream, reads, answerFirst } = await openFeedWithSlowFirstRead();
+    // The stream opens after the robot's line (its starting point is after it).
+    stream.open();
+    await answerFirst();
     await waitFor(async () =>
       expect(within(await feed()).getAllByRole('listitem')).toHaveLength(2),
     );
-    expect(reads).toBe(2);
+    expect(reads()).toBe(2);
   });
 
   it('reads again on an event that comes during a first read', async () => {
-    const streams = fakeEventSource();
-    let items = [refusal];
-    let answerFirst: (() => void) | undefined;
-    const firstAnswered = new Promise<void>((resolve) => (answerFirst = resolve));
-    let reads = 0;
-    fakeServer({
-      'GET /api/session': { body: ana },
-      'GET /api/trading/activity': async () => {
-        reads += 1;
-        const seen = items;
-        if (reads === 1) await firstAnswered;
-        return { body: { items: seen, nextCursor: null } };
-      },
-    });
-    await renderApp('/activity');
-    await screen.findByRole('heading', { name: 'Atividade do robô' });
-    await waitFor(() => expect(reads).toBe(1));
-    const stream = openStream(streams);
-    items = [placed, refusal];
+    const { stream, answerFirst } = await openFeedWithSlowFirstRead();
     stream.push({ type: 'activity', item: placed }, 'activity');
-    await act(async () => answerFirst?.());
+    await answerFirst();
     await waitFor(async () =>
       expect(within(await feed()).getAllByRole('listitem')).toHaveLength(2),
     );
