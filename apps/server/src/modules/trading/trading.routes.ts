@@ -1,5 +1,6 @@
 import { endpoints, type ResponseOf, type TradingStreamEvent } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
+import { coalesce } from '../../lib/coalesce.ts';
 import { botIdOf } from '../../lib/owned-bot.ts';
 import { route } from '../../plugins/route.ts';
 import { runtimeDepsOf } from '../../robot/runtime.ts';
@@ -70,17 +71,18 @@ export function tradingRoutes(app: FastifyInstance): void {
     raw.write('retry: 3000\n\n');
 
     let closed = false;
-    let busy = false;
     const send = (event: TradingStreamEvent, id?: number): void => {
       raw.write(
         `${id === undefined ? '' : `id: ${id}\n`}event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`,
       );
     };
-    const flush = async (): Promise<void> => {
-      if (closed || busy) return;
-      busy = true;
+    // One read at a time; a change told during a read is read right after it, not at the next
+    // poll (the read under way may have run before that change was committed).
+    const flush = coalesce(async (): Promise<void> => {
+      if (closed) return;
       try {
         const items = await activityAfter(app.deps.db, botId, query.userid, lastId);
+        if (closed) return;
         for (const item of items) {
           send({ type: 'activity', item }, item.id);
           lastId = item.id;
@@ -91,10 +93,8 @@ export function tradingRoutes(app: FastifyInstance): void {
           { err: err instanceof Error ? err.message : String(err) },
           'stream read failed',
         );
-      } finally {
-        busy = false;
       }
-    };
+    });
     const onChange = (changed: number): void => {
       if (changed === botId) void flush();
     };
