@@ -8,17 +8,18 @@ import { join } from 'node:path';
 /** Where the browser tier's server writes its log (one JSON line each, pino). */
 export const serverLogPath = (dataDir: string): string => join(dataDir, 'server.log');
 
+/** A pino line: its level, instant and message, and the fields the call logged. */
+type LogLine = { level?: number; time?: number; msg?: string } & Record<string, unknown>;
+
 /** Lines of level warn (40) and above, one short line each. */
 export function serverProblems(log: string): string[] {
   const out: string[] = [];
   for (const line of log.split('\n')) {
     if (!line.startsWith('{')) continue;
     try {
-      const entry = JSON.parse(line) as { level?: number; time?: number; msg?: string };
+      const entry = JSON.parse(line) as LogLine;
       if ((entry.level ?? 0) < 40) continue;
-      const { level, time, msg, ...rest } = entry;
-      delete (rest as Record<string, unknown>).pid;
-      delete (rest as Record<string, unknown>).hostname;
+      const { level, time, msg, pid: _pid, hostname: _host, ...rest } = entry;
       const when = typeof time === 'number' ? new Date(time).toISOString() : '?';
       const fields = Object.keys(rest).length > 0 ? ` ${JSON.stringify(rest)}` : '';
       out.push(`${when} ${level === 40 ? 'WARN' : 'ERROR'} ${msg ?? ''}${fields}`);

@@ -2,16 +2,6 @@ import { styled, type SxProps, type Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 
 /**
- * The look of MUI's outlined text field (label on the outline, notch, helper text under it, the
- * primary colour while focused, the error colour on an error) for a plain `<input>` or
- * `<select>`, drawn by one style rule for the whole field. MUI's `TextField` renders five styled
- * components per field (FormControl, InputLabel, OutlinedInput, NotchedOutline, FormHelperText),
- * each computing its styles on every render: on a configuration screen of twelve fields that was
- * ~30 ms of main thread per field on a slow phone (issue 12). The label always sits on the
- * outline, as MUI's does once a field has a value or focus, so a placeholder (an example of the
- * format) always shows.
- */
-/**
  * The helper text under a field, in MUI's `FormHelperText` look: `field-error` and
  * `field-disabled` on the field (see {@link fieldStateClass}) colour it.
  */
@@ -25,6 +15,16 @@ export const helpStyles = (theme: Theme) => ({
   '&.field-disabled .field-help': { color: theme.palette.text.disabled },
 });
 
+/**
+ * The look of MUI's outlined text field (label on the outline, notch, helper text under it, the
+ * primary colour while focused, the error colour on an error) for a plain `<input>` or
+ * `<select>`, drawn by one style rule for the whole field. MUI's `TextField` renders five styled
+ * components per field (FormControl, InputLabel, OutlinedInput, NotchedOutline, FormHelperText),
+ * each computing its styles on every render: on a configuration screen of twelve fields that was
+ * ~30 ms of main thread per field on a slow phone (issue 12). The label always sits on the
+ * outline, as MUI's does once a field has a value or focus, so a placeholder (an example of the
+ * format) always shows.
+ */
 const Root = styled('div')(({ theme }) => ({
   position: 'relative',
   display: 'flex',
