@@ -50,6 +50,24 @@ describe('cycles', () => {
     expect(sim.rows[8]?.events).toContainEqual({ type: 'cycle_end', reason: 'bust' });
   });
 
+  it('covers the bank and the stakes placed in the cycle when cm and gm are 0 (second cycle)', () => {
+    // Cycle 1: 2.00 / 4.30 / 9.25 (bank 15.55). Cycle 2 entry ceil((15.55 + 1.74)/0.87) = 19.88;
+    // G1 ceil((15.55 + 19.88 + 1.74)/0.87) = 42.73; G2 ceil((15.55 + 19.88 + 42.73 + 1.74)/0.87)
+    // = 91.84, whose win (79.90) leaves the whole run at exactly +base·p = +1.74.
+    const cfg = { ...BASE, cycleMultiplier: 0, galeMultiplier: 0 };
+    const sim = simulatePath(cycles, cfg, 'LLLLLW'.split('') as OrderResult[], 0.87);
+    expect(sim.rows.map((r) => r.stakeCents)).toEqual([200, 430, 925, 1988, 4273, 9184]);
+    expect(sequencePnls(sim)).toEqual([-1555, 1729]);
+    expect(sequencePnls(sim).reduce((a, b) => a + b, 0)).toBe(174);
+  });
+
+  it('covers the bank in payout-aware gales with a fixed cycle multiplier', () => {
+    // cm 3, gm 0: cycle 2 entry 6.00; its G1 covers bank 15.55 + 6.00 + 1.74 → ceil(/0.87) = 26.78.
+    const cfg = { ...BASE, galeMultiplier: 0 };
+    const sim = simulatePath(cycles, cfg, 'LLLLW'.split('') as OrderResult[], 0.87);
+    expect(sim.rows.map((r) => r.stakeCents)).toEqual([200, 430, 925, 600, 2678]);
+  });
+
   it('chains gales payout-aware when gm is 0', () => {
     const sim = simulatePath(cycles, { ...BASE, galeMultiplier: 0 }, ['L', 'W'], 0.87);
     // ceil((2.00 + 2.00·0.87)/0.87) = 4.30

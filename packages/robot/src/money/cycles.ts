@@ -74,18 +74,16 @@ export function cycleEntryCents(
 
 const hooks: LadderHooks<CyclesState, CyclesConfig> = {
   open(state, config) {
-    const stake = cycleEntryCents(
-      entryBaseCents(config.entry, state),
-      state,
-      config.cycleMultiplier,
-      config.payout,
-    );
+    const baseCents = entryBaseCents(config.entry, state);
+    const stake = cycleEntryCents(baseCents, state, config.cycleMultiplier, config.payout);
     return {
       kind: 'open',
       state,
       stake: { rawCents: stake },
       maxGales: config.gales,
-      targetNetCents: stake * config.payout,
+      // A payout-aware gale covers the bank, this cycle's placed stakes and base·p, from these
+      // exact sums: the rounded-up entry's own profit would overshoot by a cent (ROBOT.md §4).
+      targetNetCents: state.bankCents + baseCents * config.payout,
     };
   },
   gale: (_state, config, ladder) => ({

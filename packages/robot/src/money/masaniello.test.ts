@@ -32,6 +32,9 @@ const PLAN_A: MasanielloConfig = {
  * scales that error by target / capital-after-the-order. LLLLLLWWWW ends 6 cents short this way: the last four
  * stakes are the whole capital, so a rounded cent compounds by q per win.
  */
+/** A plan whose ladders stay far above the broker minimum: C 1000.00, N 5, K 3. */
+const PLAN_B: MasanielloConfig = { ...PLAN_A, capitalCents: 100_000, totalOper: 5, totalWin: 3 };
+
 function roundingTolerance(
   rows: readonly { summary: Record<string, unknown> }[],
   targetCents: number,
@@ -78,9 +81,10 @@ describe('masanielloPlan', () => {
   });
 
   it('plans the ladder as one composite bet when gale > 0', () => {
-    const plan = masanielloPlan({ ...PLAN_A, gales: 1 });
-    // r = (1 + 1/0.8)^2 − 1 = 4.0625; the first order stakes P/p where P = R/r.
-    expect(plan.firstStakeCents).toBe(Math.ceil(plan.firstRiskCents / 4.0625 / 0.8));
+    const plan = masanielloPlan({ ...PLAN_B, gales: 2 });
+    // r = (1 + 1/0.8)^3 − 1 = 10.390625; R = 1000.00·f(5, 3) unrounded; the first order stakes
+    // P/p with P = R/r, rounded half up only when placed.
+    expect(plan.firstStakeCents).toBe(425);
   });
 });
 
@@ -202,6 +206,35 @@ describe('masaniello', () => {
     );
     expect(sim.stoppedBy).toBe('halted');
   });
+
+  // Test vectors from ROBOT.md §3 computed in exact rationals: R, P and each s_j from the
+  // unrounded values before them, capital as settled in cents, each stake half up when placed.
+  it.each([
+    {
+      name: 'G1, p 0.87: win at G1, ladder lost, win at entry, win at G1',
+      cfg: { ...PLAN_B, payout: 0.87, gales: 1 },
+      path: 'LW' + 'LL' + 'W' + 'LW',
+      stakes: [4624, 9938, 2950, 6342, 9087, 5799, 12464],
+      capitals: [104_022, 94_730, 102_636, 107_681],
+    },
+    {
+      name: 'G2, p 0.80: win at G2, ladder lost, win at G1',
+      cfg: { ...PLAN_B, gales: 2 },
+      path: 'LLW' + 'LLL' + 'LW',
+      stakes: [425, 956, 2151, 233, 524, 1179, 1768, 3978],
+      capitals: [100_340, 98_404, 99_818],
+    },
+  ])(
+    'places the exact ladder over several events when $name',
+    ({ cfg, path: p, stakes, capitals }) => {
+      const sim = path(p, cfg);
+      expect(sim.rows.map((r) => r.stakeCents)).toEqual(stakes);
+      const afterEvents = sim.rows.flatMap((r) =>
+        r.events.some((e) => e.type === 'sequence_end') ? [r.summary.capitalCents] : [],
+      );
+      expect(afterEvents).toEqual(capitals);
+    },
+  );
 
   it('nets the planned profit at any level when a gale ladder wins', () => {
     const cfg = { ...PLAN_A, gales: 2 };

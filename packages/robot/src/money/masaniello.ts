@@ -6,7 +6,7 @@
  * skips the ordinary stops (`isMasanielloActive`).
  */
 import type { MasanielloType } from '@app/contract';
-import { ceilCents, roundCents, type Cents } from './cents.ts';
+import { roundCents, type Cents } from './cents.ts';
 import { initialBase, stepLadder, type LadderHooks } from './ladder.ts';
 import type {
   BaseState,
@@ -132,12 +132,12 @@ export function masanielloPlan(
   }
   const q = eventOdds(config);
   const multiplier = masanielloMultiplier(n, k, q);
-  const risk = roundCents(config.capitalCents * masanielloFraction(n, k, q));
+  const risk = eventRiskCents(config.capitalCents, masanielloFraction(n, k, q), config.gales);
   return {
     multiplier,
     targetCents: roundCents(config.capitalCents * multiplier),
     firstStakeCents: firstOrderStake(risk, config),
-    firstRiskCents: risk,
+    firstRiskCents: roundCents(risk),
     errors,
     // M(N,K) ≥ 1 in exact arithmetic; the warning catches plans whose gain rounds away.
     warnings:
@@ -147,13 +147,38 @@ export function masanielloPlan(
   };
 }
 
-/** Entry stake of an event risking `riskCents`: itself, or with gales `ceil(P/p)` with P = R/r. */
+/**
+ * The event's risk (cents): `capital·f`, to the cent without gales; with gales the ladder is
+ * planned from the unrounded risk, so only each stake is rounded, when it is placed (ROBOT.md §3).
+ */
+function eventRiskCents(capitalCents: Cents, fraction: number, gales: number): number {
+  const risk = capitalCents * fraction;
+  return gales > 0 ? risk : roundCents(risk);
+}
+
+/**
+ * Unrounded stake of ladder level `level` for a planned profit `profitCents` at payout `p`:
+ * `s_0 = P/p`, `s_j = (P + Σ_{i<j} s_i)/p`, each from the unrounded stakes before it.
+ * Example: `ladderStakeExact(100, 0.8, 1) === 281.25`.
+ */
+export function ladderStakeExact(profitCents: number, payout: number, level: number): number {
+  let placed = 0;
+  let stake = 0;
+  for (let j = 0; j <= level; j += 1) {
+    stake = (profitCents + placed) / payout;
+    placed += stake;
+  }
+  return stake;
+}
+
+/** Entry stake of an event risking `riskCents`: itself, or with gales `P/p` with P = R/r, half up. */
 function firstOrderStake(
-  riskCents: Cents,
+  riskCents: number,
   config: Pick<MasanielloConfig, 'payout' | 'gales'>,
 ): Cents {
   if (config.gales === 0) return riskCents;
-  return ceilCents(riskCents / ladderRiskRatio(config.payout, config.gales) / config.payout);
+  const profit = riskCents / ladderRiskRatio(config.payout, config.gales);
+  return roundCents(ladderStakeExact(profit, config.payout, 0));
 }
 
 /** Where a plan stands: what the dashboard shows beside the score (issue 8). */
@@ -259,7 +284,7 @@ const hooks: LadderHooks<MasanielloState, MasanielloConfig> = {
       config.totalWin - state.won,
       q,
     );
-    const risk = roundCents(state.capitalCents * fraction);
+    const risk = eventRiskCents(state.capitalCents, fraction, config.gales);
     const ratio = ladderRiskRatio(config.payout, config.gales);
     return {
       kind: 'open',
@@ -274,8 +299,12 @@ const hooks: LadderHooks<MasanielloState, MasanielloConfig> = {
       targetNetCents: config.gales > 0 ? risk / ratio : risk * config.payout,
     };
   },
+  // The ladder covers its own losses by construction: no round-up, each level from the unrounded
+  // stakes before it (ROBOT.md §3).
   gale: (state, config, ladder) => ({
-    rawCents: ceilCents((ladder.lostCents + ladder.targetNetCents) / config.payout),
+    rawCents: roundCents(
+      ladderStakeExact(ladder.targetNetCents, config.payout, ladder.galeLevel + 1),
+    ),
     capCents: state.capitalCents + ladder.pnlCents,
     capReason: 'capital',
   }),
