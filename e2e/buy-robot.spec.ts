@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { horizontalOverflow, newTrader, openPage, registerAndLogIn, shot } from './support.ts';
 
-// Buying the robot with the local provider (issue 10): a plan for the trader's one bot, the
+// Buying the robot with the local provider: a plan for the trader's one bot, the
 // checkout page in a new tab, Pay → /paymentok shows paid, the bot manager and the home show the
 // new expiry; Decline → failed; the rules' toast; English; Spanish (renewal); a phone's width.
 

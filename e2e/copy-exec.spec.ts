@@ -12,13 +12,13 @@ import {
   type Trader,
 } from './support.ts';
 
-// Issue 9's "Done when" as a new user tries it: a trader and a follower, each in their own browser
-// on a 375 px phone, build the relationship only through the screens reached from the menus —
-// request, accept, the follower's card (enabled, demo accepted, its stake), the trader's copy
-// switch — both bots switched on from the dashboard; then the trader's order (a signal, written
-// as the reader does, as trading.spec does) is copied to the follower on the paper broker: it
-// appears on the follower's dashboard and feed, settles, and both /copystats views show it.
-// Copy trading in pt-BR, MetaCopy in English.
+// Copy execution end to end as a new user tries it: a trader and a follower, each in their own
+// browser on a 375 px phone, build the relationship only through the screens reached from the menus
+// — request, accept, the follower's card (enabled, demo accepted, its stake), the trader's copy
+// switch — both bots switched on from the dashboard; then the trader's order (a signal, written as
+// the reader does, as trading.spec does) is copied to the follower on the paper broker: it appears
+// on the follower's dashboard and feed, settles, and both /copystats views show it. Copy trading in
+// pt-BR, MetaCopy in English.
 
 const MINUTE = 60_000;
 

@@ -9,9 +9,10 @@ import {
   type Trader,
 } from './support.ts';
 
-// Issue 9: a trader and a follower, each in their own browser, on 375 px phones. The follower
-// asks to follow, the trader accepts and sets an expiry, the follower configures the copy —
-// for copy trading in pt-BR and for MetaCopy in es-ES, every screen reached from the menus.
+// Copy trading and MetaCopy relationships: a trader and a follower, each in their own browser, on
+// 375 px phones. The follower asks to follow, the trader accepts and sets an expiry, the follower
+// configures the copy — for copy trading in pt-BR and for MetaCopy in es-ES, every screen reached
+// from the menus.
 
 const leader = newTrader('lider', 7);
 const follower = newTrader('seguidor', 9);

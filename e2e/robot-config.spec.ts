@@ -164,7 +164,7 @@ test('bots page links its two screens; a command is refused, then sent and liste
   await expect(recent.getByText('Status')).toBeVisible();
   // The server's robot runtime applies it within a second; the list re-reads a queued command.
   await expect(recent.getByText('Executado')).toBeVisible({ timeout: 10_000 });
-  // A new bot starts off (issue 8): nobody switched it on yet, and the reply says so.
+  // A new bot starts off: nobody switched it on yet, and the reply says so.
   await expect(
     recent.getByText(/^Robô desligado · parada: — · estratégia: Martingale/),
   ).toBeVisible();

@@ -3,7 +3,7 @@ import { newTrader, openPage, registerAndLogIn, shot } from './support.ts';
 
 // An attacker's page on another site links to SPEC's state-changing GET. The trader's browser
 // follows it as a top-level navigation, with the session cookie (SameSite=Lax allows that) and
-// without an Origin header: the server must still refuse it (issue 11, item 3).
+// without an Origin header: the server must still refuse it.
 
 const trader = newTrader('ataque', 2);
 const virtualId = `1${trader.userid}`;

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { newTrader, openPage, registerAndLogIn, shot } from './support.ts';
 
-// Issue 11 item 10: on a 375 px phone the drawer's first link sat under the top bar and could not
+// On a 375 px phone the drawer's first link sat under the top bar and could not
 // be tapped, its labels were cut ("Configurações ge…") and the brand showed nowhere.
 
 const trader = newTrader('gaveta', 3);
@@ -57,8 +57,9 @@ for (const [language, flag, menu, home, longLabel] of [
   });
 }
 
-// Issue 12: the other screens are downloaded only once the trader has touched the page or pressed
-// a key, and a touch on a drawer link starts its own screen's download before the tap ends.
+// Lighthouse's blocking time on a phone: the other screens are downloaded only once the trader has
+// touched the page or pressed a key, and a touch on a drawer link starts its own screen's download
+// before the tap ends.
 test('untouched, no other screen loads; a touch on a drawer link loads its screen', async ({
   browser,
   baseURL,

@@ -9,7 +9,7 @@ import {
   shot,
 } from './support.ts';
 
-// Issue 7 as a trader on a fresh install meets it: no messaging account, so a local channel is
+// Signals in as a trader on a fresh install meets them: no messaging account, so a local channel is
 // created in the signal tester, ticked in the channel list, its card configured; a signal posted
 // to it is read (entry time and stake), a result post is refused with its reason, on the tester
 // and on the channel's card. Then every new screen in English and in Spanish at phone width.

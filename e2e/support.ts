@@ -51,7 +51,7 @@ export async function registerAndLogIn(page: Page, trader: Trader): Promise<void
 }
 
 /**
- * Verifies the trader's pending bot (issue 11) with the code the local messenger wrote to the
+ * Verifies the trader's pending bot with the code the local messenger wrote to the
  * server's `DATA_DIR/outbox.jsonl`, as a local install's operator reads it.
  */
 export async function verifyFromOutbox(page: Page, trader: Trader): Promise<void> {

@@ -12,7 +12,7 @@ import {
   type Trader,
 } from './support.ts';
 
-// The robot trades (issue 8): a bot that is off says why it did not trade a signal; switched on
+// The robot trades: a bot that is off says why it did not trade a signal; switched on
 // from the home dashboard, it trades the next signal on the paper broker, and the order appears,
 // settles at expiry and moves the score, the orders page and the chart — on a 375 px phone, in
 // pt-BR and English.
@@ -28,7 +28,7 @@ function expireBot(trader: Trader, botexpSec: number): void {
 
 async function saveSettings(page: Page, trader: Trader): Promise<void> {
   const saved = await page.request.post(`/api/globalparams?userid=${trader.userid}`, {
-    // A state-changing call must prove its origin (issue 11), as the panel's own pages do.
+    // A state-changing call must prove its origin, as the panel's own pages do.
     headers: { origin: new URL(page.url()).origin },
     data: {
       accType: 1,
@@ -80,7 +80,7 @@ test('a bot switched on trades a signal on the paper broker; an off bot says why
   );
   await shot(page, 'trading-home-unconfigured-375');
 
-  // Saved settings, but the bot's id is not proven yet (issue 11): it says so; the code the
+  // Saved settings, but the bot's id is not proven yet: it says so; the code the
   // local messenger wrote to the data directory's outbox verifies it.
   await saveSettings(page, trader);
   await page.reload();

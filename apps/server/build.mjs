@@ -1,5 +1,5 @@
 // Builds the server to JavaScript (dist/server.js and its chunks) for `npm start`: no TypeScript
-// compiler in the running process (tsx cost memory and 2–3 s of start-up, issue 12), and one
+// compiler in the running process (tsx cost memory and 2–3 s of start-up), and one
 // minified file instead of hundreds of modules to resolve and read, which starts about a third
 // faster. Packages with native code stay imports from node_modules, as installed. Development
 // and tests keep running the sources through tsx.
@@ -13,7 +13,7 @@ await build({
   absWorkingDir: new URL('.', import.meta.url).pathname,
   entryPoints: ['src/server.ts'],
   // dist/server.js, plus a chunk per dynamic import: what is loaded only when configured (the
-  // `telegram` package) is not even parsed at start (issue 12).
+  // `telegram` package) is not even parsed at start.
   outdir: 'dist',
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
@@ -24,7 +24,7 @@ await build({
   // Whitespace and syntax only: identifiers keep their names, so stack traces and the class names
   // pino logs (`err.type`) stay readable without esbuild's `keepNames`, which wraps every function
   // (closures made per request too) in an Object.defineProperty call: 10 % of an authenticated
-  // read's CPU (issue 12).
+  // read's CPU.
   minifyWhitespace: true,
   minifySyntax: true,
   sourcemap: 'linked',

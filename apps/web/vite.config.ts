@@ -11,7 +11,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 /**
  * Writes `.br` and `.gz` beside every text file of the build, at maximum compression, so the
  * server sends them as they are (`@fastify/static` preCompressed) instead of 975 kB raw or
- * compressing on every request (issue 12).
+ * compressing on every request.
  */
 function precompress(): Plugin {
   const compressible = /\.(js|css|html|svg|json|txt|map)$/;
@@ -53,7 +53,7 @@ const CATALOGUE_PREFIX = 'virtual:catalogue/';
 /**
  * `virtual:catalogue/<lng>/public|rest`: one language's catalogue cut in two at build (and dev)
  * time from the one source file `src/i18n/<lng>.json`, so the login page fetches its few areas
- * (≈ 2 of 14 kB gzip) and the catalogue files keep their layout (issue 12).
+ * (≈ 2 of 14 kB gzip) and the catalogue files keep their layout.
  */
 function splitCatalogues(): Plugin {
   return {
@@ -126,12 +126,12 @@ export default defineConfig({
       // Building a zod schema (`z.object(…)`, `z.string().min(…)`) has no side effect: calls on
       // `z` count as pure, so a contract module's unused schemas drop out and the login page's
       // chunk, which uses the contract's zod-free parts (rules, codes, AUTH_ROUTES), carries no
-      // zod (issue 12). No other bundled module names a function `z` (the size report compares).
+      // zod. No other bundled module names a function `z` (the size report compares).
       treeshake: { manualPureFunctions: ['z'] },
       output: {
         // The framework every screen runs on, in one long-lived file. Everything else (MUI
         // components, zod, forms, each screen) goes where the route split puts it, so the
-        // login page loads only what it uses (issue 12).
+        // login page loads only what it uses.
         codeSplitting: {
           groups: [
             {
@@ -139,7 +139,7 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next)[\\/]/,
             },
             // The MUI and emotion modules the login page imports, in one file instead of a dozen
-            // small ones: ~7 kB gzip less (one compression window), one request (issue 12).
+            // small ones: ~7 kB gzip less (one compression window), one request.
             // `$initial`: imported by the entry; MUI a screen alone uses stays in its chunks.
             {
               name: 'mui',
@@ -149,7 +149,7 @@ export default defineConfig({
             // MUI's text inputs (TextField, Select, InputBase and their form-control parts), which
             // the screens that still use MUI's `TextField` share: in their own file, so the
             // screens' shared MUI chunk stays within its budget now that the login page's fields
-            // are `FieldFrame`s and no longer bring them (issue 12).
+            // are `FieldFrame`s and no longer bring them.
             {
               name: 'mui-inputs',
               minShareCount: 2,
@@ -160,7 +160,7 @@ export default defineConfig({
             },
             // The logged-in screens' shared MUI and app code in two files, not forty: a phone on
             // slow 4G opens about six connections, so each wave of small chunks costs round trips
-            // (Lighthouse mobile home 64–69 → 79–80, issue 12). Only what two screens or more
+            // (Lighthouse mobile home 64–69 → 79–80). Only what two screens or more
             // share; nothing the login page loads (`isInitial`), so its weight does not change.
             {
               name: 'mui-screens',
@@ -172,7 +172,7 @@ export default defineConfig({
             // robot's money code, the reader's status): in the common file, every screen built
             // those schemas and loaded that code, home included, which uses none of it. They go
             // where the route split puts them, with the screens that use them: home loads 26 kB
-            // (gzip) less and masaniello 20 kB (issue 12).
+            // (gzip) less and masaniello 20 kB.
             {
               name: (id, ctx) => (isInitial(id, ctx) ? null : 'screens-common'),
               minShareCount: 2,

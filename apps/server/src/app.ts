@@ -106,7 +106,7 @@ export interface BuildOptions {
    */
   telegram?: { apiId: number; apiHash: string; createClient?: TelegramClientFactory } | null;
   /**
-   * Payment providers (issue 10): default the real ones whose keys are in the environment, and
+   * Payment providers: default the real ones whose keys are in the environment, and
    * the local provider while none is configured (PAYMENTS_LOCAL=on|off overrides).
    */
   payments?: PaymentOptions;
@@ -167,13 +167,13 @@ const REDACT = [
 /**
  * One log line per request, written when it completes, with only what an operator needs; instead
  * of Fastify's two ("incoming request", "request completed") serialising the whole request and
- * reply through redaction, which was 5 % of the API's busy time (issue 12).
+ * reply through redaction, which was 5 % of the API's busy time.
  */
 class OneLineRequestLog extends LogController {
   /**
    * The request line holds only method, url, status and time, so it skips the redaction every
    * other line goes through (its wildcard paths walked each line: 4 % of an authenticated read's
-   * time, issue 12). Made once, from the server's logger: same stream, level and bindings.
+   * time). Made once, from the server's logger: same stream, level and bindings.
    */
   private lineLog: FastifyBaseLogger | null = null;
 
@@ -295,7 +295,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   const telegramConfig = options.telegram === undefined ? telegramFromEnv() : options.telegram;
   const wakeReader = { wake: () => {} };
   // The `telegram` package (a quarter of the built server, and its API tables in memory) is
-  // loaded only when Telegram is configured: start-up and idle memory (issue 12).
+  // loaded only when Telegram is configured: start-up and idle memory.
   let telegram: TelegramSource | null = null;
   if (telegramConfig) {
     const { createTelegramSource } = await import('./reader/telegram/telegram-source.ts');

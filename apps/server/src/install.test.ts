@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { installArgs } from '../../../scripts/lib.mjs';
 
 /**
- * What a fresh clone installs (issue 11, item 16): every locked package runs on the Node 20 the
+ * What a fresh clone installs: every locked package runs on the Node 20 the
  * README asks for (no EBADENGINE warning), and `npm start` / `npm test` never rewrite the lockfile.
  */
 

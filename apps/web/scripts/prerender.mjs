@@ -1,7 +1,7 @@
 // After `vite build`: renders the login page (`src/prerender.tsx`) once per language into
 // `dist/prerendered/login.<lng>.html`, from the built `dist/index.html`, with its .br and .gz.
 // The server sends it to a browser with no session (apps/server/src/plugins/static.ts), which
-// paints the form from the HTML and hydrates it when the JavaScript arrives (issue 12).
+// paints the form from the HTML and hydrates it when the JavaScript arrives.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

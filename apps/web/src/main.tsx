@@ -19,7 +19,7 @@ if (prerendered === null && storage.get('userId') !== null)
 
 // The session is asked for now, while React renders the first frame, not after it; once the
 // server says there is one, the frame's and the screen's chunks load alongside the schemas that
-// check its answer (issue 12).
+// check its answer.
 const sessionStore = new SessionStore(() => preloadLoggedIn(window.location.pathname));
 if (prerendered === null) sessionStore.start();
 else sessionStore.startLoggedOut();
@@ -32,7 +32,7 @@ if (root) {
   );
   if (prerendered === null) {
     // In a transition, so React renders the first frame in slices and lets the browser in
-    // between, instead of one task of ~0.3 s on a slow phone (Lighthouse's TBT, issue 12).
+    // between, instead of one task of ~0.3 s on a slow phone (Lighthouse's TBT).
     const reactRoot = createRoot(root);
     startTransition(() => reactRoot.render(app));
   } else {

@@ -1,6 +1,6 @@
 // The login page rendered at build time (`scripts/prerender.mjs`), one HTML file per language:
 // the server sends it to a browser with no session, which paints the form from the HTML and
-// hydrates it when the JavaScript arrives, instead of painting nothing until then (issue 12).
+// hydrates it when the JavaScript arrives, instead of painting nothing until then.
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { StrictMode } from 'react';

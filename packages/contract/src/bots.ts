@@ -147,8 +147,7 @@ export const botsEndpoints = {
     method: 'POST',
     path: '/verifybot',
     area: 'bots',
-    summary:
-      'Confirm a pending messaging-app bot with the code sent to its id. Not in SPEC §7 (issue 11).',
+    summary: 'Confirm a pending messaging-app bot with the code sent to its id. Not in SPEC §7.',
     body: VerifyBotSchema,
     response: OkSchema,
     owner: ownerBody,
@@ -157,7 +156,7 @@ export const botsEndpoints = {
     method: 'POST',
     path: '/resendbotcode',
     area: 'bots',
-    summary: 'Send a pending bot a new code (once a minute). Not in SPEC §7 (issue 11).',
+    summary: 'Send a pending bot a new code (once a minute). Not in SPEC §7.',
     body: UseridQuerySchema,
     response: OkSchema,
     owner: ownerBody,

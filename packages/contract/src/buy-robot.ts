@@ -23,7 +23,8 @@ export const METHOD_CURRENCIES: Record<PaymentMethod, readonly Currency[]> = {
   regional: ['brl'],
   card: ['brl', 'usd'],
   // SPEC §9 forces brl on every method but the card, and disables the button for crypto with
-  // brl: crypto could never be bought. Crypto is priced in USDT (the usd list): decisions.md.
+  // brl: crypto could never be bought. Crypto is priced in USDT (the usd list):
+  // docs/decisions/2026-11-23-buying-and-renewing.md.
   crypto: ['usd'],
   wallet: ['brl'],
   marketplace: ['brl'],
@@ -95,7 +96,7 @@ export const CRYPTO_NETWORKS = ['trc20', 'erc20', 'bep20'] as const;
 export type CryptoNetwork = (typeof CRYPTO_NETWORKS)[number];
 
 /**
- * The custom plan's price (issue 10, not in SPEC): per bot per 30 days, the per-bot price of the
+ * The custom plan's price (not in SPEC): per bot per 30 days, the per-bot price of the
  * list's largest 30-day plan (4 bots: R$120 → R$30, US$24 → US$6), times bots × days / 30.
  * @example customPlanPriceCents('brl', 5, 30) // 15000 (R$150)
  */
@@ -187,7 +188,7 @@ export const buyRobotEndpoints = {
     path: '/buybot',
     area: 'buy-robot',
     summary:
-      'Create a purchase and its payment link for a plan; the server computes the price. Returns the link and the purchase id (issue 10).',
+      'Create a purchase and its payment link for a plan; the server computes the price. Returns the link and the purchase id.',
     body: PurchaseSchema,
     response: z.object({ link: z.string(), purchase: z.string() }),
     owner: ownerBody,
@@ -198,7 +199,7 @@ export const buyRobotEndpoints = {
     path: '/purchase',
     area: 'buy-robot',
     summary:
-      "A purchase's state, by its unguessable id (the buy screen polls it; /paymentok shows it, also logged out). Not in SPEC §7 (issue 10).",
+      "A purchase's state, by its unguessable id (the buy screen polls it; /paymentok shows it, also logged out). Not in SPEC §7.",
     query: z.object({ id: PurchaseIdSchema }),
     response: PurchaseStatusSchema,
     owner: null,
@@ -208,7 +209,7 @@ export const buyRobotEndpoints = {
     path: '/paymethods',
     area: 'buy-robot',
     summary:
-      'The payment methods, each available or not (a provider is configured for it). Not in SPEC §7 (issue 10).',
+      'The payment methods, each available or not (a provider is configured for it). Not in SPEC §7.',
     query: UseridQuerySchema,
     response: z.array(PayMethodOptionSchema),
     owner: ownerQuery,
@@ -218,7 +219,7 @@ export const buyRobotEndpoints = {
     path: '/sellersales',
     area: 'buy-robot',
     summary:
-      "Paid purchases whose seller id is this bot's id (the seller's commission report). Not in SPEC §7 (issue 10).",
+      "Paid purchases whose seller id is this bot's id (the seller's commission report). Not in SPEC §7.",
     query: UseridQuerySchema,
     response: z.array(SellerSaleSchema),
     owner: ownerQuery,

@@ -4,7 +4,7 @@ import { COPY_PRODUCTS } from './copy-trader.ts';
 import { endpoint, ownerQuery } from './endpoint.ts';
 
 /**
- * Copy execution figures (issue 9 "Execution"): the trader's view of each fanned-out order and
+ * Copy execution figures: the trader's view of each fanned-out order and
  * the follower's view of each copy beside the leader's order. Not in SPEC §7.
  */
 
@@ -98,7 +98,7 @@ export const copyStatsEndpoints = {
     path: '/copystats/trader',
     area: 'copy-stats',
     summary:
-      "Per copied order of this trader bot: followers placed, skipped and failed by reason, time to the last follower's order. Not in SPEC §7 (issue 9).",
+      "Per copied order of this trader bot: followers placed, skipped and failed by reason, time to the last follower's order. Not in SPEC §7.",
     query: CopyStatsQuerySchema,
     response: TraderCopyStatsSchema,
     owner: ownerQuery,
@@ -108,7 +108,7 @@ export const copyStatsEndpoints = {
     path: '/copystats/follower',
     area: 'copy-stats',
     summary:
-      "This follower bot's copies beside the leaders' orders and the divergence over `days`. Not in SPEC §7 (issue 9).",
+      "This follower bot's copies beside the leaders' orders and the divergence over `days`. Not in SPEC §7.",
     query: CopyStatsQuerySchema,
     response: FollowerCopyStatsSchema,
     owner: ownerQuery,

@@ -81,7 +81,7 @@ export type CopyProduct = (typeof COPY_PRODUCTS)[number];
 export const FOLLOW_STATES = ['pending', 'accepted', 'refused'] as const;
 export type FollowState = (typeof FOLLOW_STATES)[number];
 
-/** A request to follow the caller's bot, as its trader sees it (not in SPEC §7, issue 9). */
+/** A request to follow the caller's bot, as its trader sees it (not in SPEC §7). */
 export const IncomingRequestSchema = z.object({
   /** The follower's bot id. */
   id: z.string(),
@@ -92,7 +92,7 @@ export const IncomingRequestSchema = z.object({
 });
 export type IncomingRequest = z.infer<typeof IncomingRequestSchema>;
 
-/** One of the caller's follows or requests, as the follower sees it (not in SPEC §7, issue 9). */
+/** One of the caller's follows or requests, as the follower sees it (not in SPEC §7). */
 export const OwnFollowSchema = z.object({
   /** The trader's bot id. */
   traderid: z.string(),
@@ -196,8 +196,7 @@ export const copyTraderEndpoints = {
     method: 'GET',
     path: '/followrequests',
     area: 'copy-trader',
-    summary:
-      'Not in SPEC §7 (issue 9): pending requests to follow this bot, both products, oldest first.',
+    summary: 'Not in SPEC §7: pending requests to follow this bot, both products, oldest first.',
     query: UseridQuerySchema,
     response: z.array(IncomingRequestSchema),
     owner: ownerQuery,
@@ -206,7 +205,7 @@ export const copyTraderEndpoints = {
     method: 'POST',
     path: '/followrequestanswer',
     area: 'copy-trader',
-    summary: 'Not in SPEC §7 (issue 9): the trader accepts or refuses a pending request.',
+    summary: 'Not in SPEC §7: the trader accepts or refuses a pending request.',
     body: AnswerRequestSchema,
     response: OkSchema,
     owner: ownerBody,
@@ -216,8 +215,7 @@ export const copyTraderEndpoints = {
     method: 'GET',
     path: '/myfollows',
     area: 'copy-trader',
-    summary:
-      "Not in SPEC §7 (issue 9): this bot's follows and requests, both products, with their state.",
+    summary: "Not in SPEC §7: this bot's follows and requests, both products, with their state.",
     query: UseridQuerySchema,
     response: z.array(OwnFollowSchema),
     owner: ownerQuery,

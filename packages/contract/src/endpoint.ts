@@ -9,7 +9,7 @@ export interface OwnerField {
 
 /**
  * A copy-trading relationship the caller's bot (the owner field) must have with the bot another
- * field names (issue 9), checked by the server's `route()` right after ownership with one query
+ * field names, checked by the server's `route()` right after ownership with one query
  * and the same 403: no service writes the check by hand.
  * - `role`: what the caller is in that relationship — `follower` (the field names its trader),
  *   `trader` (the field names its follower), `either`.
@@ -45,7 +45,7 @@ export interface Endpoint<
   response: R;
   /** `null`: public (login, registration). Otherwise the session is required. */
   owner: OwnerField | null | 'session';
-  /** The relationship the owner bot must have with another bot the request names (issue 9). */
+  /** The relationship the owner bot must have with another bot the request names. */
   relation?: RelationField;
   /** SPEC §5 rules run on the body after (or instead of, when the schema fails) parsing. */
   rules?: (values: RawValues) => RuleFailure | null;

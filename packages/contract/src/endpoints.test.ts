@@ -95,7 +95,7 @@ describe('endpoint table', () => {
     }
   });
 
-  it('carries a relation (issue 9) on a bot-owned row, its fields in the schema it names', () => {
+  it('carries a relation on a bot-owned row, its fields in the schema it names', () => {
     for (const e of endpointList) {
       if (!e.relation) continue;
       expect(typeof e.owner === 'object' && e.owner !== null, `${e.name} is bot-owned`).toBe(true);

@@ -34,7 +34,7 @@ export const StopType = { fixed: 1, percent: 2, diff1: 3, diff2: 4, quant: 5 } a
 
 /**
  * Strategy (strategySel): 1 martingale, 2 masaniello, 3 cycles, 4 loss recovery, 5 custom,
- * 6 soros (its settings are `/savesoros`; SPEC has the screen but no selection — issue 8).
+ * 6 soros (its settings are `/savesoros`; SPEC has the screen but no selection).
  */
 export const STRATEGIES = [1, 2, 3, 4, 5, 6] as const;
 export type Strategy = (typeof STRATEGIES)[number];

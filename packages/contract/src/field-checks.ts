@@ -1,6 +1,6 @@
 /**
- * Checks of single values that SPEC §5 leaves open but a trader would not expect to be accepted
- * (issue 11): a proxy host that is no host, a broker e-mail that is no e-mail, a reader window
+ * Checks of single values that SPEC §5 leaves open but a trader would not expect to be accepted:
+ * a proxy host that is no host, a broker e-mail that is no e-mail, a reader window
  * with a start and no end. Each failure is an i18n key of `errors.field.*`, shown under its field.
  */
 export const FieldMsg = {

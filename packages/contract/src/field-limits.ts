@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FieldLimits } from './field-problems.ts';
 
 // The zod-free half (problem keys, range keys) lives in field-problems.ts so the login page's
-// first chunk can use it without zod (issue 12); re-exported here for existing importers.
+// first chunk can use it without zod; re-exported here for existing importers.
 export { FieldProblem, fieldProblem, rangeKey, type FieldLimits } from './field-problems.ts';
 
 /** The range a numeric field takes; a missing bound is open ({@link FieldLimits}). */

@@ -1,5 +1,5 @@
 /**
- * Per-field errors that say what is wrong and what the field takes (issue 11: "payout 150" got only
+ * Per-field errors that say what is wrong and what the field takes ("payout 150" used to get only
  * "some fields are invalid" and lost the help text with the range). A numeric field's problem is
  * one of {@link FieldProblem}'s keys, and its {@link FieldLimits} come from the contract schema
  * itself, so the panel's check and the server's answer name the same range.

@@ -21,9 +21,15 @@ import {
 import { endpoint, ownerBody, ownerQuery } from './endpoint.ts';
 import { checkGlobalParams } from './rules.ts';
 
-/** How the robot logs in to the broker (SPEC names the field, not its values; docs/decisions.md). */
+/**
+ * How the robot logs in to the broker (SPEC names the field, not its values:
+ * docs/decisions/2026-11-21-foundation.md).
+ */
 export const LOGIN_METHODS = [1, 2] as const;
-/** What the robot operates on (SPEC names the field, not its values; docs/decisions.md). */
+/**
+ * What the robot operates on (SPEC names the field, not its values:
+ * docs/decisions/2026-11-21-foundation.md).
+ */
 export const OPERATION_TYPES = [1, 2, 3] as const;
 
 /** Global params (SPEC §3 "geralConfig"); every value travels as a number. */

@@ -1,6 +1,6 @@
 /**
  * The rules the login page runs (SPEC §5), apart from the other rules of `rules.ts` (which
- * re-exports them): the login page's first chunk carries only these (issue 12).
+ * re-exports them): the login page's first chunk carries only these.
  */
 import type { MessageKey } from './rules.ts';
 

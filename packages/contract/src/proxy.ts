@@ -11,7 +11,7 @@ import { checkProxy } from './rules.ts';
  * (an explicit action; a password typed in the same save replaces it instead). An empty address turns the proxy off and forgets the password with it.
  */
 export const ProxySchema = z.object({
-  /** Empty (no proxy), a host name or an IP address (issue 11: "not a host!!" was accepted). */
+  /** Empty (no proxy), a host name or an IP address ("not a host!!" used to be accepted). */
   ip: z
     .string()
     .trim()

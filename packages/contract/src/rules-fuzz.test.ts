@@ -7,7 +7,7 @@ import type { RawValues } from './rules.ts';
 /**
  * Rules run on raw JSON bodies, also when the schema refused them (to give the panel's message),
  * so each must be total over any JSON: never throw, always a failure or null. Generated from the
- * endpoint table, so the rules of every row are covered, built or not (issue 11, item 5).
+ * endpoint table, so the rules of every row are covered, built or not.
  */
 
 function deepArray(depth: number): unknown {

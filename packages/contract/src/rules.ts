@@ -9,7 +9,7 @@ import { LoginMsg, normalizePassword } from './login-rules.ts';
 import type { RuleFailure, RawValues } from './login-rules.ts';
 
 // The login page's rules live in their own module, so its first chunk does not carry every
-// rule of the panel (a module goes whole into the chunk that imports it first, issue 12).
+// rule of the panel (a module goes whole into the chunk that imports it first).
 export { checkLogin, normalizePassword } from './login-rules.ts';
 export type { RuleFailure, RawValues } from './login-rules.ts';
 
@@ -184,7 +184,7 @@ export function checkBuyRobot(v: RawValues): RuleFailure | null {
   if (v.custom === true && !(toNumber(v.quantity) >= CUSTOM_PLAN_MIN_BOTS)) {
     return { key: Msg.buyRobot.minQuantity, field: 'quantity' };
   }
-  // Not in SPEC's list (DESIGN §9, issue 10): what the server needs to price and charge.
+  // Not in SPEC's list (DESIGN §9): what the server needs to price and charge.
   if (v.custom === true && !CUSTOM_DAYS.includes(toNumber(v.days))) {
     return { key: Msg.buyRobot.days, field: 'days' };
   }
@@ -232,7 +232,7 @@ export function checkBotCommand(v: RawValues): RuleFailure | null {
 export function checkReaderParams(v: RawValues): RuleFailure | null {
   const n = toNumber(v.maxtrades);
   if (Number.isNaN(n) || n < 0) return { key: Msg.readerParams.maxTradesMin, field: 'maxtrades' };
-  // Not in SPEC (issue 11): a window needs both ends, the start first.
+  // Not in SPEC: a window needs both ends, the start first.
   const clock = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
   for (const names of READER_WINDOWS) {
     const failure = checkTimeWindow(clock(v[names.start]), clock(v[names.end]), names);
@@ -373,8 +373,9 @@ export function checkCopyRequest(v: RawValues): RuleFailure | null {
 
 /**
  * A follower's card for one trader (`/configfollow`, `/configmetafollower`): an enabled card needs
- * a stake, since every copy of a stake of 0 is skipped as an invalid follower (issue 9 e2e; not in
- * SPEC §5, decisions.md). A negative stake is left to the schema.
+ * a stake, since every copy of a stake of 0 is skipped as an invalid follower, and the follower was
+ * told nothing when saving (not in SPEC §5: docs/decisions/2026-11-23-copy-trading-end-to-end.md).
+ * A negative stake is left to the schema.
  */
 export function checkFollowerStake(v: RawValues): RuleFailure | null {
   if (v.traderEna === true && toNumber(v.lote) === 0) {

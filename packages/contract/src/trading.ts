@@ -5,7 +5,7 @@ import { endpoint, ownerQuery } from './endpoint.ts';
 import { RobotMessageSchema } from './robot-message.ts';
 
 /*
- * The live view of the robot (issue 8): dashboard, activity feed (+ its server-sent-events
+ * The live view of the robot: dashboard, activity feed (+ its server-sent-events
  * stream), orders history and CSV export, result chart and latency waterfall. Money here is
  * integer cents (the robot's unit, DESIGN §4), named `…Cents`; instants are Unix epoch ms, `…At`.
  */
@@ -291,7 +291,7 @@ export const tradingEndpoints = {
     method: 'GET',
     path: '/trading/dashboard',
     area: 'trading',
-    summary: "The bot's live figures for the home dashboard. Not in SPEC §7 (issue 8).",
+    summary: "The bot's live figures for the home dashboard. Not in SPEC §7.",
     query: z.object({ userid: BotIdSchema }),
     response: TradingDashboardSchema,
     owner: ownerQuery,
@@ -300,7 +300,7 @@ export const tradingEndpoints = {
     method: 'GET',
     path: '/trading/activity',
     area: 'trading',
-    summary: "The bot's activity feed, newest first, cursor paged. Not in SPEC §7 (issue 8).",
+    summary: "The bot's activity feed, newest first, cursor paged. Not in SPEC §7.",
     query: ActivityQuerySchema,
     response: ActivityPageSchema,
     owner: ownerQuery,
@@ -319,7 +319,7 @@ export const tradingEndpoints = {
     method: 'GET',
     path: '/trading/orders',
     area: 'trading',
-    summary: "The bot's orders with filters and totals, newest first. Not in SPEC §7 (issue 8).",
+    summary: "The bot's orders with filters and totals, newest first. Not in SPEC §7.",
     query: OrdersQuerySchema,
     response: OrdersPageSchema,
     owner: ownerQuery,
@@ -338,7 +338,7 @@ export const tradingEndpoints = {
     method: 'GET',
     path: '/trading/chart',
     area: 'trading',
-    summary: 'Balance and P&L over the day or the week. Not in SPEC §7 (issue 8).',
+    summary: 'Balance and P&L over the day or the week. Not in SPEC §7.',
     query: ChartQuerySchema,
     response: ResultChartSchema,
     owner: ownerQuery,

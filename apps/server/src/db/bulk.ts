@@ -16,11 +16,11 @@ export function isSqlite(db: Kysely<any>): boolean {
 }
 
 /**
- * Many rows as ONE bound parameter (a JSON array of objects), as a derived table with the
- * columns of `columns`: `select … from ${jsonRows(db, cols, rows)} as v`. A multi-row VALUES
- * list binds one parameter per cell, and building, binding and parsing 10,000 × 20 of them cost
- * more than the database's own work (copy bench, decisions.md "Copy execution"); one JSON text
- * is parsed by the database in one pass (SQLite `json_each`, PostgreSQL `json_to_recordset`).
+ * Many rows as ONE bound parameter (a JSON array of objects), as a derived table with the columns
+ * of `columns`: `select … from ${jsonRows(db, cols, rows)} as v`. A multi-row VALUES list binds one
+ * parameter per cell, and building, binding and parsing 10,000 × 20 of them cost more than the
+ * database's own work (copy bench, docs/decisions/2026-11-23-copy-bench-first-pass.md); one JSON
+ * text is parsed by the database in one pass (SQLite `json_each`, PostgreSQL `json_to_recordset`).
  */
 export function jsonRows(
   db: Kysely<any>,
@@ -76,10 +76,11 @@ export function jsonIds(db: Kysely<any>, ids: readonly (number | string)[]): Raw
 }
 
 /**
- * The rows of `from` (a `from … where …` clause) as arrays of `columns`, built by the database
- * as ONE JSON value (SQLite `json_group_array`, PostgreSQL `json_agg`): the driver then parses
- * one text instead of building an object per row and field, which for 10,000 wide rows cost more
- * than the query (copy bench, decisions.md "Copy execution"). Row order is not promised.
+ * The rows of `from` (a `from … where …` clause) as arrays of `columns`, built by the database as
+ * ONE JSON value (SQLite `json_group_array`, PostgreSQL `json_agg`): the driver then parses one
+ * text instead of building an object per row and field, which for 10,000 wide rows cost more than
+ * the query (copy bench, docs/decisions/2026-11-23-copies-placed-in-fan-out.md). Row order is not
+ * promised.
  */
 export async function selectArrays(
   db: Kysely<any>,

@@ -54,7 +54,7 @@ export function ensurePrivateFile(file: string): void {
 /**
  * SQLite runs DDL inside transactions, though Kysely's adapter says no, so the migrator commits
  * every statement on its own: with `synchronous = FULL`, one fsync per statement, about 1–2 s of
- * a fresh start on a busy disk (issue 12, start-up ≤ 1 s). Said yes, the migrator applies all
+ * a fresh start on a busy disk (start-up ≤ 1 s). Said yes, the migrator applies all
  * pending migrations in one transaction: one fsync, and a failed migration leaves nothing
  * half-done. (No migration sets a pragma, which a transaction would ignore.)
  */
@@ -72,7 +72,7 @@ class TransactionalDdlSqliteDialect extends SqliteDialect {
 
 /**
  * Opens the database named by the options (not yet migrated). The PostgreSQL driver is imported
- * only when a `postgres://` URL asks for it: the embedded default never loads it (issue 12).
+ * only when a `postgres://` URL asks for it: the embedded default never loads it.
  */
 export async function openDatabase(options: DbOptions): Promise<Db> {
   if (isPostgresUrl(options.databaseUrl)) {

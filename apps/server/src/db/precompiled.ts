@@ -14,7 +14,7 @@ const directReads = new WeakMap<Kysely<Database>, DirectRead>();
 /**
  * Lets precompiled reads on this (SQLite) database skip Kysely's connection lending: SQLite runs a
  * statement synchronously, and the promises around it (acquire the one connection, run, release)
- * cost more than the read (issue 12). `read` must answer null while a transaction is open on the
+ * cost more than the read. `read` must answer null while a transaction is open on the
  * connection, so that a read never sees another request's uncommitted writes; it then queues
  * behind the transaction like any other query.
  */
@@ -25,7 +25,7 @@ export function allowDirectReads(db: Kysely<Database>, read: DirectRead): void {
 /**
  * A query Kysely builds and compiles once per database, then runs with new values: building and
  * compiling a two-condition SELECT cost more than SQLite running it, and about a tenth of an
- * authenticated read's time (issue 12). For the hot reads that every request makes (the session)
+ * authenticated read's time. For the hot reads that every request makes (the session)
  * or that screens poll. `build` receives `param(name)`, which stands for the value of that name;
  * constants written in the query stay bound as they are.
  *

@@ -557,7 +557,7 @@ export interface CopyFollowsTable {
   updated_at: EpochMs;
 }
 
-/** Migration 0040: a purchase of the robot (issue 10); no CPF is stored. */
+/** Migration 0040: a purchase of the robot; no CPF is stored. */
 export interface PurchasesTable {
   /** Random 128-bit base64url: the id in links and `/paymentok?purchase=`. */
   id: string;

@@ -26,7 +26,7 @@ function kyselyStatement(statement: Statement): SqliteStatement {
 
 /**
  * The embedded database as Kysely's SQLite dialect sees it, with prepared statements kept by SQL
- * text. Kysely prepares every statement anew, which was 18 % of the API's busy time (issue 12);
+ * text. Kysely prepares every statement anew, which was 18 % of the API's busy time;
  * better-sqlite3 statements can be run again with new parameters. Safe because SQLite has one
  * connection that Kysely lends to one query (or stream) at a time, and SQLite re-prepares a
  * statement by itself when a migration changed the schema under it. Booleans are bound as 1/0

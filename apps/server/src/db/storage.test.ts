@@ -10,7 +10,7 @@ import { useTestApp } from '../test/app.ts';
 import { openDatabase } from './connect.ts';
 
 /**
- * The embedded install's files on disk (issue 11, items 4 and 8): who may read them, where the
+ * The embedded install's files on disk: who may read them, where the
  * key lives, and whether a commit survives power loss. SQLite only: PostgreSQL keeps its own files.
  */
 

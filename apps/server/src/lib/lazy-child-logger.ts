@@ -8,7 +8,7 @@ type Log = (...args: unknown[]) => void;
  * A request's logger that becomes the real child (with the request id bound) only when something
  * logs through it. Fastify makes a child logger per request whether or not anything uses it, and
  * with redaction configured pino runs each child's bindings through the wildcard paths: 9 % of
- * an authenticated read's CPU (issue 12). Most requests log only their one line, which the log
+ * an authenticated read's CPU. Most requests log only their one line, which the log
  * controller writes through a logger of its own.
  */
 export class LazyChildLogger implements FastifyBaseLogger {

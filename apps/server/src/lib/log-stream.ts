@@ -5,7 +5,7 @@ import { write, writeSync } from 'node:fs';
  * thread pool, one write in flight at a time, so a slow reader of stdout (a pipe into journald,
  * `docker logs`, the bench) never blocks the event loop. Pino's default destination writes
  * synchronously and, when the pipe is full, sleeps 100 ms with the loop blocked (sonic-boom's
- * EAGAIN retry): under load every request waited behind it (issue 12, the 200-connection p99).
+ * EAGAIN retry): under load every request waited behind it (the 200-connection p99).
  * The queue is bounded: beyond `maxQueuedBytes` lines are dropped and the drop is logged once
  * the writer catches up. `flushSync()` writes what is queued before the process exits.
  */

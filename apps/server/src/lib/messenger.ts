@@ -2,8 +2,8 @@ import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * Sends messages to a messaging-app user id through the robot's messaging bot (issue 11, item 6:
- * a verification code proves that whoever claims a bot id reads that id's messages). A real
+ * Sends messages to a messaging-app user id through the robot's messaging bot (a
+ * verification code proves that whoever claims a bot id reads that id's messages). A real
  * adapter (Telegram's Bot API) implements this behind configuration; the default needs no network.
  */
 export interface BotMessenger {

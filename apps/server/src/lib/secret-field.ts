@@ -2,7 +2,7 @@ import { ErrorCode, FieldMsg } from '@app/contract';
 import { HttpError } from './http-error.ts';
 
 /**
- * One rule for every secret field (issue 11): a typed value replaces the stored secret, a blank
+ * One rule for every secret field: a typed value replaces the stored secret, a blank
  * keeps it, an explicit remove deletes it (a value typed in the same save replaces it instead:
  * both say "not the stored one").
  * Returns the column's next value: sealed text, or null for no secret.

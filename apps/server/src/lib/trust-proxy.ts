@@ -1,7 +1,7 @@
 /**
- * What `TRUST_PROXY` means (README "Behind a reverse proxy"): how many proxy hops in front of the
- * server append to `X-Forwarded-For` (`1` for one nginx), or a comma-separated list of the
- * proxies' addresses or CIDR ranges. The client address is then the first address that is not a
+ * What `TRUST_PROXY` means (docs/operator.md "Behind a reverse proxy"): how many proxy hops in
+ * front of the server append to `X-Forwarded-For` (`1` for one nginx), or a comma-separated list of
+ * the proxies' addresses or CIDR ranges. The client address is then the first address that is not a
  * trusted hop — never whatever a client wrote at the left of the header. Unset or `0`: off, the
  * socket's address is the client's. `true` is read as one hop (older configurations said `1`
  * meaning "on").
@@ -23,7 +23,7 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
 /**
  * Fastify's `trustProxy` for the setting. A hop count becomes "the nearest n hops", which Fastify
  * does not offer by number: it is safe only when clients cannot reach the server but through the
- * proxy (the default HOST is 127.0.0.1), so the README prefers the proxies' addresses.
+ * proxy (the default HOST is 127.0.0.1), so docs/operator.md prefers the proxies' addresses.
  */
 export function fastifyTrustProxy(
   setting: TrustProxy,

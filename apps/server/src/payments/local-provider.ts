@@ -25,7 +25,7 @@ interface LocalBody {
 }
 
 /**
- * The local provider (issue 10, the default): its "checkout" is a page of this server with Pay
+ * The local provider: its "checkout" is a page of this server with Pay
  * and Decline, so a fresh install, the tests and a demo buy without any network. Its notifications
  * are signed with a key that lives only in this process (HMAC-SHA256 over the raw body), so the
  * notify endpoint takes none from outside; the page's buttons go through the same path.

@@ -28,7 +28,7 @@ import {
 } from './provider-util.ts';
 
 /**
- * The regional provider (issue 10): Mercado Pago Checkout Pro through the `mercadopago` SDK (v3).
+ * The regional provider: Mercado Pago Checkout Pro through the `mercadopago` SDK (v3).
  * A checkout is a preference (BRL; Pix and card; the purchase id as external_reference) whose
  * init_point the buyer opens. A notification is believed only when its `x-signature` matches
  * (HMAC-SHA256 of `id:<data.id>;request-id:<x-request-id>;ts:<ts>;` with the webhook secret), and

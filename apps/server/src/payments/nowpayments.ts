@@ -19,11 +19,11 @@ import {
 } from './provider-util.ts';
 
 /**
- * The crypto provider (issue 10): NOWPayments' REST API called with Node's fetch (its JS SDK
- * pulls axios 0.21, which has known advisories — docs/decisions.md). A checkout is an invoice
- * (`POST /v1/invoice`, x-api-key) priced in our currency and paid in USDT on the network the buyer
- * chose; its invoice_url is the link. An IPN is believed only when `x-nowpayments-sig` is the
- * HMAC-SHA512 of the key-sorted JSON body with the IPN secret, and a "paid" IPN is confirmed by
+ * The crypto provider: NOWPayments' REST API called with Node's fetch (its JS SDK pulls axios 0.21,
+ * which has known advisories: docs/decisions/2026-11-23-real-payment-providers.md). A checkout is
+ * an invoice (`POST /v1/invoice`, x-api-key) priced in our currency and paid in USDT on the network
+ * the buyer chose; its invoice_url is the link. An IPN is believed only when `x-nowpayments-sig` is
+ * the HMAC-SHA512 of the key-sorted JSON body with the IPN secret, and a "paid" IPN is confirmed by
  * asking for the payment (`GET /v1/payment/:id`) before anything is extended.
  */
 export interface NowPaymentsOptions {

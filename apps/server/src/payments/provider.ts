@@ -1,7 +1,7 @@
 import type { Currency, PaymentMethod } from '@app/contract';
 
 /**
- * A payment provider (issue 10): the local checkout by default, real providers (regional,
+ * A payment provider: the local checkout by default, real providers (regional,
  * card, crypto) when their keys are in the environment. A provider knows nothing of our
  * database: the purchases service stores purchases, calls `createCheckout`, and feeds
  * notifications through `parseNotification`; a paid result extends bot expiries exactly once.

@@ -1,7 +1,7 @@
 import type { PaymentProvider } from './provider.ts';
 
 /**
- * The real payment providers switched on by the environment (README "Payment providers"). Each
+ * The real payment providers switched on by the environment (docs/operator.md "Payments"). Each
  * needs both of its keys; a provider with one key only stays off (see `halfConfiguredProviders`,
  * which the server can log at start). Each API base URL can point at a fake for tests or staging.
  */
@@ -44,7 +44,7 @@ export function halfConfiguredProviders(
 
 /**
  * Each provider's module (and its SDK: `stripe`, `mercadopago`) is imported only when that
- * provider is configured; unconfigured, none of it is parsed or held in memory (issue 12: about
+ * provider is configured; unconfigured, none of it is parsed or held in memory (about
  * 8 MB of the idle server).
  */
 export async function realProvidersFromEnv(env: NodeJS.ProcessEnv): Promise<PaymentProvider[]> {

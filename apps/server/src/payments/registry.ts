@@ -3,7 +3,10 @@ import { LocalProvider } from './local-provider.ts';
 import type { PaymentProvider } from './provider.ts';
 import { realProvidersFromEnv } from './real-providers.ts';
 
-/** The methods the local provider serves when it is on (decisions.md, issue 10). */
+/**
+ * The methods the local provider serves when it is on
+ * (docs/decisions/2026-11-23-buying-and-renewing.md).
+ */
 export const LOCAL_METHODS: readonly PaymentMethod[] = ['regional', 'card'];
 
 export interface PaymentRegistry {

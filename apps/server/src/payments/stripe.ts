@@ -12,7 +12,7 @@ import {
 import { headerValue, outcomeEventId } from './provider-util.ts';
 
 /**
- * The card provider (issue 10): Stripe Checkout through the `stripe` SDK. A checkout is a Checkout
+ * The card provider: Stripe Checkout through the `stripe` SDK. A checkout is a Checkout
  * Session (mode payment, BRL or USD, one price_data line, the purchase id as client_reference_id
  * and metadata) whose url the buyer opens. Notifications are Stripe events verified with
  * `webhooks.constructEvent` against the endpoint's signing secret (Stripe-Signature header).

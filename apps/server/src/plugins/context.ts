@@ -73,7 +73,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     session: RequestSession | null;
-    /** The relationships `route()` found for an endpoint that declares a `relation` (issue 9). */
+    /** The relationships `route()` found for an endpoint that declares a `relation`. */
     follows?: FollowMatch[];
   }
 }

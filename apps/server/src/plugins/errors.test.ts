@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app.ts';
 
-/** Errors Fastify or Node raise before a route runs still answer the envelope (issue 11, item 7). */
+/** Errors Fastify or Node raise before a route runs still answer the envelope. */
 
 const t = useTestApp();
 let port = 0;

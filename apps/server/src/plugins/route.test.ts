@@ -65,7 +65,7 @@ const HANDLER_REFUSALS: Record<string, { status: number; code: string }> = {
  * set to `undefined` is left out.
  */
 const BODY_OVERRIDES: Record<string, Record<string, unknown>> = {
-  // A plan of the catalogue, a CPF with valid check digits, not the custom plan (issue 10).
+  // A plan of the catalogue, a CPF with valid check digits, not the custom plan.
   'POST /buybot': {
     subid: 'brl-1-30',
     custom: undefined,
@@ -360,7 +360,7 @@ describe('random input never breaks the server', () => {
   );
 });
 
-describe('hostile JSON never reaches a rule as a 500 (issue 11, item 5)', () => {
+describe('hostile JSON never reaches a rule as a 500', () => {
   const posts = endpointList.filter((e) => e.method === 'POST' && e.path !== '/logout');
   const deep = `${'['.repeat(20_000)}1${']'.repeat(20_000)}`;
   it.each(posts.map((e) => [`${e.method} ${e.path}`, e] as const))(
@@ -389,7 +389,7 @@ describe('hostile JSON never reaches a rule as a 500 (issue 11, item 5)', () => 
   );
 });
 
-describe('relationships declared by the rows (issue 9): trader, accepted and pending follower, stranger', () => {
+describe('relationships declared by the rows: trader, accepted and pending follower, stranger', () => {
   type Actor = Awaited<ReturnType<typeof registerAndLogin>> & { botId: number };
   const related = endpointList.filter(
     (e): e is typeof e & { relation: RelationField } => e.relation !== undefined,

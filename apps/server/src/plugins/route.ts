@@ -65,7 +65,7 @@ function isMessageKey(message: string | undefined): message is string {
 /**
  * Maps each offending top-level field to an i18n key: the contract's own, else for a number field
  * what is wrong (above the maximum, not whole…) with the range it takes from its schema, else a
- * generic one (issue 11: each field says what is wrong and what it takes).
+ * generic one (each field says what is wrong and what it takes).
  */
 function validationFields(
   issues: readonly FastifySchemaValidationError[],
@@ -101,7 +101,7 @@ function normalHost(host: string): string {
 }
 
 /**
- * A state-changing request must prove it came from the panel's own pages (issue 11, item 3):
+ * A state-changing request must prove it came from the panel's own pages:
  * by its `Origin` naming this host; else (a browser sends no Origin on a top-level GET, e.g. a
  * cross-site link to `GET /botremove`) by `Sec-Fetch-Site: same-origin`; else it is refused.
  * Clients that are not browsers (scripts, tooling) send `Origin` with the server's own URL.
@@ -131,7 +131,7 @@ function ownerValue(e: Endpoint, req: FastifyRequest): unknown {
 }
 
 /**
- * The endpoint's declared relationship (issue 9): the owner bot must be the follower, the trader
+ * The endpoint's declared relationship: the owner bot must be the follower, the trader
  * or either side of a `copy_follows` row with the bot the relation field names, of the declared
  * product and states — one query, and the ownership check's 403 when there is none, so nobody
  * learns whether another account's bot exists or whom it follows.
@@ -201,7 +201,7 @@ function relationText(r: RelationField): string {
  * Registers one row of the contract's endpoint table at `/api` + its path, with the one pipeline
  * every call goes through (DESIGN §3, §5):
  * session → 401 → Origin → (rate limit) → 400 schema / SPEC §5 rules → 403 ownership →
- * 403 relationship (rows that declare one, issue 9) → handler.
+ * 403 relationship (rows that declare one) → handler.
  */
 export function route<E extends Endpoint>(
   app: FastifyInstance,
@@ -219,7 +219,7 @@ export function route<E extends Endpoint>(
       ? endpoint.owner.field
       : null;
   // One hook for the session and its 401: each hook Fastify runs costs a promise and a turn of
-  // its hook runner on every request (issue 12).
+  // its hook runner on every request.
   const needsSession = endpoint.owner !== null;
   const onRequest: onRequestHookHandler[] = [
     async (req, reply) => {

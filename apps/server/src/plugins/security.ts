@@ -18,7 +18,7 @@ const CSP_DIRECTIVES: Record<string, readonly string[]> = {
 /**
  * Every security header of every answer, computed once at start. They are helmet's defaults plus
  * our CSP: `@fastify/helmet` rebuilt them and re-parsed the CSP on each request, 11 % of the API's
- * busy time (issue 12), for a set that never changes between requests.
+ * busy time, for a set that never changes between requests.
  */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'content-security-policy': Object.entries(CSP_DIRECTIVES)
@@ -42,7 +42,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
  * Security Cheat Sheet names for APIs (no caching, they carry account data; a CSP that allows
  * nothing; no framing; no sniffing; HSTS; same-origin only), not the document-only ones (DNS
  * prefetch, IE download, Flash policies, XSS auditor, referrer, agent cluster, opener). Seven
- * headers fewer on every call, 600 bytes and seven header validations (issue 12).
+ * headers fewer on every call, 600 bytes and seven header validations.
  */
 const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'cache-control': 'no-store',

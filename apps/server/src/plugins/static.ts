@@ -60,7 +60,7 @@ export async function registerStatic(app: FastifyInstance, webDist: string): Pro
     });
     // The login page rendered at build time, one file per language (apps/web/scripts/
     // prerender.mjs): sent for `/` to a browser with no session, which paints the form from the
-    // HTML instead of after the scripts (issue 12). With a session, or a build without them, `/`
+    // HTML instead of after the scripts. With a session, or a build without them, `/`
     // is index.html as any client route.
     const prerendered = LANGUAGES.every((lng) => existsSync(join(webDist, loginPage(lng))));
     if (prerendered) {

@@ -19,7 +19,7 @@ export type Me = Awaited<ReturnType<typeof registerAndLogin>> & { botId: number 
 /** Registers a trader and returns its bot's database id too. */
 export async function newTrader(app: FastifyInstance): Promise<Me> {
   const me = await registerAndLogin(app);
-  // A registered bot is pending until its id is proven (issue 11): verify it with the code the
+  // A registered bot is pending until its id is proven: verify it with the code the
   // test messenger "sent", as the trader would in the bot manager.
   const verified = await callAs(app, me.cookie, api.verifyBot, {
     body: { userid: me.userid, code: lastCodeSentTo(me.userid) },

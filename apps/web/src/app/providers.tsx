@@ -1,6 +1,6 @@
 import { CssBaseline } from '@mui/material';
 // MUI's own ThemeProvider also carries the CSS-variables provider, which a theme made without
-// `cssVariables` never uses; for such a theme it renders exactly this one (issue 12, ~3 kB).
+// `cssVariables` never uses; for such a theme it renders exactly this one (~3 kB).
 import { ThemeProvider } from '@mui/system';
 import type { QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -12,7 +12,7 @@ import { theme } from './theme.ts';
 /**
  * Theme, baseline CSS, the session and translations for everything below. The server-state
  * cache (TanStack Query) is not here: each lazy screen brings it (`QueryScope`), so the login
- * page loads none of it (issue 12). Tests may hand their own `queryClient`.
+ * page loads none of it. Tests may hand their own `queryClient`.
  */
 export function Providers({
   children,

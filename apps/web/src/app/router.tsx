@@ -20,7 +20,7 @@ export function AppRoutes() {
   // session is checked, and no screen renders before both, so none ever shows keys for text.
   const { t, ready } = useTranslation();
   // The screens of a new session state render in the background, yielding to the browser
-  // between components, instead of one long task when `GET /api/session` answers (issue 12).
+  // between components, instead of one long task when `GET /api/session` answers.
   const live = useSession();
   const session = useDeferredValue(live);
   const location = useLocation();

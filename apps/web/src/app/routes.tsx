@@ -123,7 +123,7 @@ const screens: LazyRoute[] = [
   lazyRoute(PATHS.latency, () =>
     import('../features/trading/components/latency-page.tsx').then((m) => m.LatencyPage),
   ),
-  // Copy trading (issue 9).
+  // Copy trading.
   lazyRoute(
     PATHS.copyTrader,
     () =>
@@ -152,7 +152,7 @@ const screens: LazyRoute[] = [
       (m) => m.CopyRequestPage,
     ),
   ),
-  // MetaCopy (issue 9).
+  // MetaCopy.
   lazyRoute(
     PATHS.metaTrader,
     () => import('../features/meta-copy/components/meta-copy-page.tsx').then((m) => m.MetaCopyPage),
@@ -204,12 +204,12 @@ const redirects: RouteObject[] = (
 export const builtPaths: readonly string[] = [PATHS.home, ...screens.map((route) => route.path)];
 
 // Screens that are not in the table above (no path of their own), also one chunk each.
-// The robot's live view above the Configure menu (issue 8): its own chunk, like a screen.
+// The robot's live view above the Configure menu: its own chunk, like a screen.
 const tradingHome = lazyScreen('(trading-home)', () =>
   import('../features/trading/components/trading-home.tsx').then((m) => m.TradingHome),
 );
 // Home arrives with its top part: the live view painted after the menu pushed it down (a layout
-// shift of 0.27, Lighthouse, issue 12). Home paints once the top's reads have answered too.
+// shift of 0.27, Lighthouse). Home paints once the top's reads have answered too.
 const home = lazyRoute(
   PATHS.home,
   () =>

@@ -15,8 +15,8 @@ function safely<T>(read: () => T): T | undefined {
  * The language candidates in the order `i18next-browser-languagedetector` looked them up for us
  * (query string `lng`, the `i18next` cookie, localStorage and sessionStorage `i18nextLng`, the
  * browser's languages, `<html lang>`), each mapped by `convert`; i18next takes the first it
- * supports. Written out here (~0.5 kB) instead of that package (~2 kB gzip of the login page,
- * issue 12); the chosen language is cached in localStorage as before, and in the `i18next`
+ * supports. Written out here (~0.5 kB) instead of that package (~2 kB gzip of the login page);
+ * the chosen language is cached in localStorage as before, and in the `i18next`
  * cookie, so the server sends the login page it rendered at build time in that language.
  */
 export function languageDetector(convert: (tag: string) => string): LanguageDetectorModule {

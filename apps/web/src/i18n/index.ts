@@ -18,7 +18,7 @@ type Part = () => Promise<{ default: ResourceKey }>;
  * Each catalogue is fetched when its language is first used, in two chunks cut from its one
  * source file at build time (`split-catalogues` in vite.config.ts): the areas the logged-out
  * screens read, then the rest with the first logged-in screen ({@link loadFullCatalogue}). A
- * trader downloads one language, and the login page only its few areas (issue 12). Switching
+ * trader downloads one language, and the login page only its few areas. Switching
  * language loads the new one before the switch.
  */
 const publicParts: Record<Language, Part> = {

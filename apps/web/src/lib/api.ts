@@ -8,7 +8,7 @@ import {
 } from '@app/contract';
 
 // Nothing here may import a zod schema at run time: this module is in the login page's first
-// chunk, and the contract's schemas (zod) load with the screens that need them (issue 12).
+// chunk, and the contract's schemas (zod) load with the screens that need them.
 
 /** A failed call: the HTTP status (0 when the server was unreachable) and the i18n key of the problem. */
 export class ApiError extends Error {

@@ -1,6 +1,6 @@
 /**
  * Number and date formats in the trader's language, made once per language and options: building
- * an `Intl` formatter costs far more than formatting with it (issue 12). The caches stay small: a
+ * an `Intl` formatter costs far more than formatting with it. The caches stay small: a
  * few languages times the handful of option sets the screens use.
  *
  * Plain decimals (amounts, percentages, counts) in the panel's three languages are written here,

@@ -64,7 +64,7 @@ export function lazyScreen<P extends object>(
 }
 
 /**
- * One screen of the route table as its own chunk (issue 12): `lazyRoute('/x', () =>
+ * One screen of the route table as its own chunk: `lazyRoute('/x', () =>
  * import('…/x-page.tsx').then((m) => m.XPage))`, with the props the page takes. The chunk is
  * fetched on the first visit, or earlier by {@link preloadScreen} (a link hovered or focused) and
  * {@link preloadAllScreens} (once the browser is idle).
@@ -115,7 +115,7 @@ const FIRST_USE_EVENTS = ['pointerdown', 'keydown'] as const;
  * field changed) and the screen on show has everything it needs — no screen chunk and no read
  * (`busy`) in flight for {@link QUIET_MS} — and the browser is idle, loads every screen so
  * navigation is instant. Earlier, their ~70 requests would compete with the screen's own chunks and
- * reads on a slow network (Lighthouse's LCP, issue 12), and their modules' evaluation, while the
+ * reads on a slow network (Lighthouse's LCP), and their modules' evaluation, while the
  * screen was still settling, blocked a slow phone for 0.4 s more (Lighthouse's TBT): a trader who
  * only watches a screen never pays for the others. A link hovered or focused still preloads its
  * own screen at once ({@link preloadScreen}). One screen at a time, the next when the last has

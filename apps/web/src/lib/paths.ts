@@ -29,7 +29,7 @@ export const PATHS = {
   lossRecovery: '/config-recovery',
   customCycles: '/config-customcycles',
   metaTrader: '/configmetatrader',
-  // Copy trading and MetaCopy (issue 9, SPEC §2 "Menus").
+  // Copy trading and MetaCopy (SPEC §2 "Menus").
   traderCopyConfig: '/configtradercopy',
   copyFollowers: '/followerscopy',
   followConfig: '/configfollow',

@@ -30,7 +30,7 @@ export const queryKeys = {
   localChannels: area<'local-channels', [userid: string]>('local-channels'),
   payMethods: area<'pay-methods', [userid: string]>('pay-methods'),
   purchase: area<'purchase', [id: string]>('purchase'),
-  // Copy trading and MetaCopy (issue 9). Follows change on both sides at once (a request answered,
+  // Copy trading and MetaCopy. Follows change on both sides at once (a request answered,
   // a follower removed), so every follow read invalidates with `follows.all`.
   follows: area<'follows', [what: string, userid: string, ...rest: string[]]>('follows'),
   traderInfo: area<'trader-info', [userid: string]>('trader-info'),

@@ -20,7 +20,7 @@ export function createQueryClient(): QueryClient {
 
 /**
  * The server-state cache around a lazy screen (each `lazyScreen` wraps its page in it): TanStack
- * Query loads with the first screen that needs it, never with the login page (issue 12). Every
+ * Query loads with the first screen that needs it, never with the login page. Every
  * screen of an app shares one client.
  */
 export function QueryScope({ children }: { children: ReactNode }) {

@@ -7,7 +7,7 @@ import { forgetSessionIds, rememberSession } from './storage.ts';
 /**
  * The contract's auth schemas (zod) as a chunk of their own: fetched when an answer needs them
  * (a running session, a login), or earlier as a hint (the login form focused), never before the
- * login page paints (issue 12).
+ * login page paints.
  */
 export function loadAuthSchemas() {
   return import('./auth-schemas.ts');
@@ -46,8 +46,8 @@ export type SessionState =
   | { status: 'in'; info: SessionInfo };
 
 /**
- * The panel's session, held without TanStack Query so the logged-out screens do not load it
- * (issue 12): read once at start-up (`GET /api/session`), set by login and logout, read again
+ * The panel's session, held without TanStack Query so the logged-out screens do not load it:
+ * read once at start-up (`GET /api/session`), set by login and logout, read again
  * by {@link SessionStore.refresh} (the logged-in frame ties it to the `queryKeys.session.all`
  * query, so invalidating that key still re-reads the session). One store per app (`Providers`).
  */

@@ -18,7 +18,7 @@ export const storage = {
 /**
  * The stored botIDs list; an unreadable value counts as empty. Checked by hand against
  * `BotRefSchema`'s two strings, not by the schema: this module is in the login page's first
- * chunk, which carries no zod (issue 12).
+ * chunk, which carries no zod.
  */
 export function readBotIds(): BotRef[] {
   const raw = storage.get('botIDs');

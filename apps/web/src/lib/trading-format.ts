@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { dateTimeFormat, MONEY_DIGITS, numberFormat } from './intl-format.ts';
 
-/** Made on first use: a screen showing only amounts never builds a date format (issue 12). */
+/** Made on first use: a screen showing only amounts never builds a date format. */
 function lazy<F>(make: () => F): () => F {
   let made: F | undefined;
   return () => (made ??= make());

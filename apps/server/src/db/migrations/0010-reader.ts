@@ -2,7 +2,7 @@ import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from '
 import type { ColumnTypes } from '../dialect.ts';
 
 /**
- * Signals in (issue 7): the chosen chat list, one settings card per channel, the local inbox,
+ * Signals in: the chosen chat list, one settings card per channel, the local inbox,
  * the messages every source delivers, the messaging-app session (encrypted), the reader's cursor
  * per bot, and when a reset/delete request was carried out.
  */

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import type { ColumnTypes } from '../dialect.ts';
 
 /**
- * The trading runtime (issue 8, DESIGN §7.1):
+ * The trading runtime (DESIGN §7.1):
  * - `bot_events`: one inbox per bot — commands, signals and timer wake-ups, each due at an instant;
  *   the runtime takes a bot whose oldest undone event is due, instead of polling every second.
  * - `orders`: the ledger and outbox, written before the broker call; `(bot_id, client_ref)` is the

@@ -2,9 +2,9 @@ import type { Kysely, Migration } from 'kysely';
 import type { ColumnTypes } from '../dialect.ts';
 
 /**
- * Counters of the credential endpoints, shared by every server instance (issue 11, items 1 and
- * 6): failed logins per (account, address) and per address, and registrations per address. One
- * row per key (`login:<email>|<address>`, `login-address:<address>`, `register:<address>`).
+ * Counters of the credential endpoints, shared by every server instance: failed logins per
+ * (account, address) and per address, and registrations per address. One row per key
+ * (`login:<email>|<address>`, `login-address:<address>`, `register:<address>`).
  */
 export function authThrottle(t: ColumnTypes): Migration {
   return {

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import type { ColumnTypes } from '../dialect.ts';
 
 /**
- * A messaging-app bot id is claimed only once proven (issue 11, item 6): `bots.verified` is false
+ * A messaging-app bot id is claimed only once proven: `bots.verified` is false
  * while the code the robot's messaging bot sent to that id has not been entered. The trading
  * runtime reads `bots.verified` and trades only verified bots. Bots created before this migration
  * keep trading (true); virtual bots are always true. `bot_verifications` holds the pending code's

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import type { ColumnTypes } from '../dialect.ts';
 
 /**
- * Indexes the runtime's per-bot reads seek by (issue 8, bench): a bot's undecided signals
+ * Indexes the runtime's per-bot reads seek by: a bot's undecided signals
  * (`signals_undecided` led by status, so every bot's run walked every bot's undecided signals —
  * quadratic in a burst), and a bot's orders in flight (`orders_bot_id` walked the bot's whole
  * order history on every run).

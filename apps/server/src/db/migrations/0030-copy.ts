@@ -2,7 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import type { ColumnTypes } from '../dialect.ts';
 
 /**
- * Copy trading and MetaCopy (issue 9), the storage both products share:
+ * Copy trading and MetaCopy, the storage both products share:
  * - `copy_trader_settings`: the trader side of copy trading, one row per bot (SPEC §3 "Trader info").
  * - `meta_trader_records`: a MetaCopy trader's records, one card each of `/tradermetaconfig`
  *   (SPEC §3 "Meta trader record"), keyed by (bot, record traderid).

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import type { ColumnTypes } from '../dialect.ts';
 
 /**
- * Copy trading (issue 9): a follower's own relationships are read without a product (`/myfollows`,
+ * Copy trading: a follower's own relationships are read without a product (`/myfollows`,
  * the `either` relation check of `/followremove`), which 0030's indexes — (product, follower,
  * trader) and (trader, product, state) — cannot serve; this one can.
  */

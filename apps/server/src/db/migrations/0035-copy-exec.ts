@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import type { ColumnTypes } from '../dialect.ts';
 
 /**
- * Copy execution (issue 9 "Execution"):
+ * Copy execution:
  * - `orders.copy_of` / `copy_product` / `copy_trader_bot_id`: a follower's copy is an order of the
  *   FOLLOWER's ledger that names the trader's order it copies (client_ref `copy:<id>` or
  *   `meta:<id>`, unique per bot, so one trader order gives a follower at most one order). NULL on

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import type { ColumnTypes } from '../dialect.ts';
 
 /**
- * Buying and renewing the robot (issue 10). `purchases`: one row per generated payment link, its
+ * Buying and renewing the robot. `purchases`: one row per generated payment link, its
  * price computed by the server, the bots it covers (row ids, JSON) and its state; no CPF is kept
  * (it goes to the provider and nowhere else). `payment_notifications`: every authentic provider
  * notification, unique per (provider, event id), so a duplicate changes nothing.

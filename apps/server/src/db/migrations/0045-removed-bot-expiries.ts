@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import type { ColumnTypes } from '../dialect.ts';
 
 /**
- * The expiry a removed bot had (issue 10, free trial): a bot id created again, in any account,
+ * The expiry a removed bot had: a bot id created again, in any account,
  * starts from it instead of a fresh trial, so removing and re-adding a bot is no endless trial.
  */
 export function removedBotExpiries(t: ColumnTypes): Migration {

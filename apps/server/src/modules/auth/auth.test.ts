@@ -84,7 +84,7 @@ describe('POST /api/botregister', () => {
   });
 });
 
-describe('one password rule for registration and login (issue 11, item 9)', () => {
+describe('one password rule for registration and login', () => {
   it('logs in with "secret123" and "secret123 " after registering "secret123 "', async () => {
     const a = { ...newAccount(), password: 'secret123 ' };
     expect((await register(a)).statusCode).toBe(200);
@@ -301,7 +301,7 @@ describe('credential rate limits', () => {
   });
 });
 
-describe('login guessing limits (issue 11, item 1): slow down guessers, never lock the owner out', () => {
+describe('login guessing limits: slow down guessers, never lock the owner out', () => {
   let now = Date.UTC(2025, 5, 1);
   // The shipped policy; only the per-IP request rate is lifted, so the guessing limits decide.
   const limits = {
@@ -403,7 +403,7 @@ describe('login guessing limits (issue 11, item 1): slow down guessers, never lo
   });
 });
 
-describe('registrations per address per hour (issue 11, item 6)', () => {
+describe('registrations per address per hour', () => {
   it('registers 5 accounts an hour from one address, then 429; other addresses and the next hour pass', async () => {
     let now = Date.UTC(2025, 6, 1);
     const { app, close } = await createTestApp({
@@ -436,7 +436,7 @@ describe('registrations per address per hour (issue 11, item 6)', () => {
   });
 });
 
-describe('TRUST_PROXY (issue 11, item 2): only the configured hops are trusted', () => {
+describe('TRUST_PROXY: only the configured hops are trusted', () => {
   it('counts the address the proxy saw, whatever the client wrote in X-Forwarded-For', async () => {
     const { app, close } = await createTestApp({
       trustProxy: 1,

@@ -6,7 +6,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import type { AppDeps } from '../../plugins/context.ts';
 
 /**
- * Guessing limits of login and the registration cap (README "Login limits"). Counters live in
+ * Guessing limits of login and the registration cap (docs/operator.md "Security"). Counters live in
  * the database (`auth_throttle`), so every server instance shares them.
  *
  * Login: a failure counts against the pair (account, address) and against the address. Past

@@ -16,7 +16,7 @@ import {
 } from '../../test/app.ts';
 import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, RESEND_INTERVAL_MS } from './bot-verification.ts';
 
-// Issue 11, item 6: a messaging-app bot id is claimed only once proven by the code sent to it.
+// A messaging-app bot id is claimed only once proven by the code sent to it.
 
 let clock = Date.UTC(2025, 8, 1);
 const t = useTestApp({ now: () => clock });

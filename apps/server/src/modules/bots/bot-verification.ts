@@ -8,7 +8,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import type { AppDeps } from '../../plugins/context.ts';
 
 /**
- * Proving a messaging-app bot id (issue 11, item 6). A new non-virtual bot is pending
+ * Proving a messaging-app bot id. A new non-virtual bot is pending
  * (`bots.verified` false) until the code sent to that id is entered; a pending claim does not
  * hold the id against its real owner: a new claim (registration or `addnewbot`) replaces it.
  */

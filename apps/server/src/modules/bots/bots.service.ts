@@ -54,7 +54,7 @@ export async function addBot(
           throw new HttpError(400, ErrorCode.invalidParams, { botid: ErrorCode.invalidParams });
         }
       }
-      // A messaging-app id held only by another account's pending claim gives way (issue 11).
+      // A messaging-app id held only by another account's pending claim gives way.
       await releasePendingClaim(trx, body.botid, accountId);
       const botId = await insertBot(trx, {
         accountId,

@@ -106,7 +106,7 @@ describe('POST /api/brokerdata', () => {
       'password',
       'errors.field.secretRequired',
     ],
-    // Regression (issue 11 item 12): "abc" was stored as a broker e-mail.
+    // Regression: "abc" was stored as a broker e-mail.
     ['an e-mail that is not one', { email: 'abc' }, 'email', 'errors.field.email'],
   ])('answers 400 for %s and stores nothing', async (_n, o, field, fieldKey) => {
     const fresh = await registerAndLogin(t.app);
@@ -120,7 +120,7 @@ describe('POST /api/brokerdata', () => {
     expect((await list(fresh)).json()).toEqual([]);
   });
 
-  // Issue 11 item 14: one rule for every secret field.
+  // One rule for every secret field.
   it('keeps the stored password when a save leaves it blank (the e-mail changes alone)', async () => {
     await login({ email: 'keep@p.com', password: 'kept-pass', userid: me.userid, broker: 9 });
     const res = await login({ email: 'changed@p.com', password: '', userid: me.userid, broker: 9 });
@@ -157,7 +157,7 @@ describe('POST /api/binarydata (Deriv)', () => {
     });
   });
 
-  // Regression (issue 11 item 14): a blank token deleted the stored one, while a blank proxy
+  // Regression: a blank token deleted the stored one, while a blank proxy
   // password kept it. Now blank keeps, on every secret field.
   it('keeps a stored token that a save leaves blank', async () => {
     await tokens(DEMO, REAL);

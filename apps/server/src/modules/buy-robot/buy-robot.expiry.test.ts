@@ -10,7 +10,7 @@ const DAY_MS = 86_400_000;
 const clock = { now: Date.UTC(2026, 3, 6, 12, 0) };
 const t = useTestApp({ now: () => clock.now, payments: { local: true } });
 
-describe('a paid period, then the robot stops (issue 10 "Done when")', () => {
+describe('a paid period, then the robot stops', () => {
   it('trades while the 30 paid days last, and refuses with the reason once they pass', async () => {
     // A new trader is on its 7-day free trial; buying during it adds the 30 days to its end.
     const me = await newTrader(t.app);

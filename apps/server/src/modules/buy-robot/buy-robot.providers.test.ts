@@ -15,7 +15,7 @@ import { startFakeHttp, type RecordedRequest } from '../../test/fake-http.ts';
 import { newTrader } from '../../test/trading.ts';
 
 /**
- * The real payment providers wired through the whole app (issue 10): each one switched on by
+ * The real payment providers wired through the whole app: each one switched on by
  * its keys in the environment, its API base URL pointing at a local fake. A verified trader buys
  * with `POST /api/buybot`, the fake checks the checkout request the SDK sends (amount, currency
  * and reference computed by the server from the contract's table), then the provider's signed

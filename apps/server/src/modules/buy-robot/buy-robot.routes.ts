@@ -27,7 +27,7 @@ function baseUrlOf(publicUrl: string | null, req: FastifyRequest): string {
 }
 
 /**
- * Buying the robot (issue 10): the contract's rows (buy, purchase state, methods, seller sales),
+ * Buying the robot: the contract's rows (buy, purchase state, methods, seller sales),
  * the providers' notify endpoint and the local provider's checkout page.
  */
 export function buyRobotRoutes(

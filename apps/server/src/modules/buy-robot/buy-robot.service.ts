@@ -37,7 +37,7 @@ import {
   transition,
 } from './buy-robot.repository.ts';
 
-/** Error keys of the buy screen beyond SPEC §5's (issue 10); the catalogues hold their texts. */
+/** Error keys of the buy screen beyond SPEC §5's; the catalogues hold their texts. */
 export const BuyError = {
   methodUnavailable: 'buyRobot.errors.methodUnavailable',
   createBotsFirst: 'buyRobot.errors.createBotsFirst',

@@ -63,7 +63,7 @@ button{flex:1;min-width:120px;font-size:1rem;padding:12px;border:0;border-radius
 a{color:#90caf9}.state{font-weight:600;margin-top:16px}`;
 
 /**
- * The local provider's checkout page (issue 10): plain HTML, no script (the CSP allows none
+ * The local provider's checkout page: plain HTML, no script (the CSP allows none
  * inline), two same-origin forms (Pay, Decline) posting to this page's address.
  */
 export function checkoutPage(purchase: PurchasesTable, acceptLanguage: string | undefined): string {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../plugins/route.ts';
 import { followerCopyStats, traderCopyStats } from './copy-stats.service.ts';
 
-/** Copy execution figures (issue 9): the trader's per-order counts, the follower's divergence. */
+/** Copy execution figures: the trader's per-order counts, the follower's divergence. */
 export function copyStatsRoutes(app: FastifyInstance): void {
   route(app, endpoints.copyStatsTrader, ({ query }) => traderCopyStats(app.deps, query));
   route(app, endpoints.copyStatsFollower, ({ query }) => followerCopyStats(app.deps, query));

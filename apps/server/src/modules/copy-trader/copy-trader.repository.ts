@@ -11,7 +11,7 @@ import { fromDbBool } from '../../db/dialect.ts';
 import type { CopyTraderSettingsTable, Database } from '../../db/schema.ts';
 
 /**
- * Storage of both copy products (issue 9): the trader side of copy trading, MetaCopy trader
+ * Storage of both copy products: the trader side of copy trading, MetaCopy trader
  * records, and the follow relationships (`copy_follows`, one row per product, follower bot and
  * trader bot) with the follower's settings and the expiry the trader sets. Only the queries; the
  * rules live in the services and who may touch a relationship in the contract's `relation`.

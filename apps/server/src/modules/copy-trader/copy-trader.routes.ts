@@ -19,7 +19,7 @@ import {
 const ok = { ok: true as const };
 
 /**
- * Copy trader (SPEC §2 "Copy trader…", issue 9) and the request lifecycle both products share.
+ * Copy trader (SPEC §2 "Copy trader…") and the request lifecycle both products share.
  * Rows naming another bot declare their `relation` in the contract; `route()` checks it and hands
  * the relationship rows over as `follows`.
  */

@@ -78,7 +78,7 @@ export function requestName(product: CopyProduct, userName: string): string {
 }
 
 /**
- * A follower bot asks to follow the bot whose userid is `traderid` (issue 9): a pending request
+ * A follower bot asks to follow the bot whose userid is `traderid`: a pending request
  * the trader accepts or refuses. Refusals, in order: no name left ('Preencha Trader ID e Nome'),
  * the bot itself (400), no such bot (404, as `/copyid` answers: a trader id is handed out to be
  * followed), already a request or relationship of that product in any state (409).

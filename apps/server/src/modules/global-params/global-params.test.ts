@@ -143,7 +143,7 @@ describe('POST /api/globalparams', () => {
       expect(res.json().error).toMatchObject({ code, fields: { [field]: code } });
     });
 
-    // Regression (issue 11 item 11): out-of-range values got only "some fields are invalid".
+    // Regression: out-of-range values got only "some fields are invalid".
     it.each([
       ['payout 150', { payout: 150 }, 'payout', 'errors.field.tooBig', { min: 0, max: 100 }],
       [

@@ -14,7 +14,7 @@ import { metaInfo, metaRecords } from './meta-copy.service.ts';
 const ok = { ok: true as const };
 
 /**
- * MetaCopy (SPEC §2 "Trader MetaCopy…", "Followers list", "Follower MetaCopy…", issue 9), on the
+ * MetaCopy (SPEC §2 "Trader MetaCopy…", "Followers list", "Follower MetaCopy…"), on the
  * follow relationships of copy-trader's repository with product 'meta'. `/updateexpcopy` serves
  * both follower lists (its `product` names the relationship).
  */

@@ -23,7 +23,7 @@ describe('GET /api/config', () => {
     });
   });
 
-  // Regression (issue 11 item 13): the support card linked to a bare 'https://t.me/'.
+  // Regression: the support card linked to a bare 'https://t.me/'.
   it('answers no support link when none is configured', async () => {
     expect(await read()).toEqual({ status: 200, body: { supportUrl: null } });
     expect(await read('   ')).toEqual({ status: 200, body: { supportUrl: null } });

@@ -95,7 +95,7 @@ describe('POST /api/proxyparams', () => {
     expect((await rawRow()).password_enc).toBeNull();
   });
 
-  // Regression (issue 11 item 12): "not a host!!" was saved as the proxy address.
+  // Regression: "not a host!!" was saved as the proxy address.
   it.each(['not a host!!', 'http://10.0.0.1', '999.1.1.1', 'a..b', '-x.com'])(
     'answers 400 errors.field.host for the address %j and keeps the saved proxy',
     async (ip) => {

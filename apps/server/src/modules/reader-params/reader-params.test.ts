@@ -58,7 +58,7 @@ describe('POST /api/readerparams', () => {
     expect((await read()).json()).toEqual(before);
   });
 
-  // Regression (issue 11 item 12): a window with a start and no end, or a start after its end,
+  // Regression: a window with a start and no end, or a start after its end,
   // was saved.
   it.each([
     ['a start without an end', { hourStart: '08:00', hourEnd: '' }, 'hourEnd', 'windowEndMissing'],

@@ -31,7 +31,7 @@ function NavList({ expanded, isBuilt, onNavigate }: NavListProps) {
   const { pathname } = useLocation();
   return (
     // The <nav> landmark holds a real list: MUI's `List component="nav"` left the items as <li>
-    // outside any list, the one failing accessibility audit (issue 12).
+    // outside any list, the one failing accessibility audit.
     <Box component="nav" aria-label={t('shell.navigation')}>
       <List>
         {NAV_LINKS.filter(({ path }) => isBuilt(path)).map(({ path, labelKey, Icon }) => {
@@ -99,7 +99,7 @@ export function NavDrawer({ mobile, open, onClose, isBuilt }: NavDrawerProps) {
         open={open}
         onClose={onClose}
         // Not kept mounted: its thirty links would render, hidden, in every screen's first paint on
-        // the phones it is for (Lighthouse mobile, issue 12); they render when it opens.
+        // the phones it is for (Lighthouse mobile); they render when it opens.
         slotProps={{ paper: { sx: { width: DRAWER_WIDTH_PX } } }}
       >
         {/* On phones the drawer covers the top bar: its header carries the brand, and the first

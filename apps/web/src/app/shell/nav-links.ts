@@ -9,8 +9,8 @@ import { TRADING_MENU } from '../../features/trading/trading-menu.ts';
 import { PATHS } from '../../lib/paths.ts';
 
 /**
- * The drawer's six links, as SPEC §2 "Shell" fixes them, then the robot's live-view screens
- * (issue 8); the drawer shows the built ones.
+ * The drawer's six links, as SPEC §2 "Shell" fixes them, then the robot's live-view screens; the
+ * drawer shows the built ones.
  */
 export const NAV_LINKS: readonly MenuLink[] = [
   { path: PATHS.home, labelKey: 'nav.home', Icon: HomeIcon },

@@ -74,15 +74,15 @@ describe('drawer', () => {
     ]);
   });
 
-  // Regression (issue 11 item 15): "Copy trader" and "Comprar" led to "Página não encontrada"
-  // (the buy page is built since issue 10).
+  // Regression: "Copy trader" and "Comprar" led to "Página não encontrada" before their screens
+  // were built.
   it('hides links to screens not built yet', async () => {
     await openShell();
     const nav = screen.getByRole('navigation', { name: 'Navegação' });
     for (const link of within(nav).getAllByRole('link')) {
       expect(builtPaths).toContain(link.getAttribute('href'));
     }
-    // Issue 9 built copy trading: its link shows and leads to a screen.
+    // Copy trading is built: its link shows and leads to a screen.
     expect(within(nav).getByRole('link', { name: 'Copy trade' })).toHaveAttribute(
       'href',
       '/copytrader',
@@ -197,7 +197,7 @@ describe('routes', () => {
     expect(within(menu).getAllByRole('link').at(-1)).toHaveAttribute('target', '_blank');
   });
 
-  // Regression (issue 11 item 13): the support card linked to a bare messaging URL.
+  // Regression: the support card linked to a bare messaging URL.
   it('home shows no support card when the server has no support link configured', async () => {
     const { server } = await openShell(ana, null);
     await waitFor(() => expect(server.to('GET /api/config')).toHaveLength(1));
@@ -230,7 +230,7 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { name: 'Entrar' })).toBeInTheDocument();
   });
 
-  it('/paymentok shows the real state of its purchase, logged out too (issue 10)', async () => {
+  it('/paymentok shows the real state of its purchase, logged out too', async () => {
     const id = 'AAAAAAAAAAAAAAAAAAAAAA';
     fakeServer({
       'GET /api/session': errorReply(401, 'errors.unauthenticated'),

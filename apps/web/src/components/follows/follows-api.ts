@@ -4,7 +4,7 @@ import { api } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 /**
- * The follow calls both products share (issue 9): requests and their answers, the follower's own
+ * The follow calls both products share: requests and their answers, the follower's own
  * follows, a follower's info and expiry. Each product's list and removal live in its feature.
  */
 

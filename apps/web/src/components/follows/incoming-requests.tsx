@@ -16,7 +16,7 @@ interface IncomingRequestsProps {
 }
 
 /**
- * Requests to follow the caller's bot in one product, waiting for its answer (issue 9): Accept
+ * Requests to follow the caller's bot in one product, waiting for its answer: Accept
  * makes the requester a follower (it then receives copies), Refuse closes the request.
  */
 export function IncomingRequests({ userid, product }: IncomingRequestsProps) {

@@ -24,7 +24,7 @@ function stateOf(follow: OwnFollow): keyof typeof STATE_COLOR {
 }
 
 /**
- * The caller's requests and follows in one product (issue 9): each trader with the state of the
+ * The caller's requests and follows in one product: each trader with the state of the
  * request, and for an accepted one its expiry, or why it receives nothing (expired).
  */
 export function OwnFollows({ userid, product }: OwnFollowsProps) {

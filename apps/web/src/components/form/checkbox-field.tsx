@@ -7,7 +7,7 @@ import { useFramedField } from './framed-field.ts';
 /**
  * MUI's `FormControl` column around a labelled checkbox, with the fields' helper text: the
  * form-control parts are MUI's text-input modules (`mui-inputs`), which a screen whose only such
- * field is a checkbox (home's shared code, masaniello) then does not load (issue 12).
+ * field is a checkbox (home's shared code, masaniello) then does not load.
  */
 const Root = styled('div')(({ theme }) => ({
   display: 'inline-flex',

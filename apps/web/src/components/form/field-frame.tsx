@@ -21,7 +21,7 @@ export const helpStyles = (theme: Theme) => ({
  * `<select>`, drawn by one style rule for the whole field. MUI's `TextField` renders five styled
  * components per field (FormControl, InputLabel, OutlinedInput, NotchedOutline, FormHelperText),
  * each computing its styles on every render: on a configuration screen of twelve fields that was
- * ~30 ms of main thread per field on a slow phone (issue 12). The label always sits on the
+ * ~30 ms of main thread per field on a slow phone. The label always sits on the
  * outline, as MUI's does once a field has a value or focus, so a placeholder (an example of the
  * format) always shows.
  */

@@ -14,7 +14,7 @@ import { dynamicKey } from '../../i18n/keys.ts';
  * The enclosing form's react-hook-form methods (`FormShell`, the preview's own inputs).
  * react-hook-form's `FormProvider` hands out a new value whenever the form state changes (ready
  * on mount, dirty, submitting), and every field re-rendered with it: on a screen's first paint
- * that was a second, synchronous render of the whole form inside the commit's task (issue 12).
+ * that was a second, synchronous render of the whole form inside the commit's task.
  * `useForm` returns the same object for the form's life, so this context never changes; a part
  * that shows form state reads it with `useFormState` or `useWatch`, passing `control`.
  */

@@ -11,7 +11,7 @@ interface FormSectionProps {
 
 /**
  * One CSS grid for the section's fields: the responsive columns MUI's `Grid` gave with a styled
- * item per field, in one style rule (issue 12: a configuration screen renders a dozen fields).
+ * item per field, in one style rule (a configuration screen renders a dozen fields).
  */
 export const FieldGrid = styled('div', { shouldForwardProp: (prop) => prop !== 'columns' })<{
   columns: 1 | 2 | 3;

@@ -115,7 +115,7 @@ export function FormShell<V extends FieldValues, B, R>({
     : undefined;
   // The form starts from the read's values, and hands react-hook-form `values` only once they
   // differ from those: it applies `values` in an effect after mount, even the ones it started
-  // from, and each time every field rendered once more, in one task (issue 12).
+  // from, and each time every field rendered once more, in one task.
   const [firstValues] = useState(values);
   const methods = useForm<V>({
     defaultValues: (firstValues as DefaultValues<V> | undefined) ?? defaultValues,
@@ -189,11 +189,11 @@ export function FormShell<V extends FieldValues, B, R>({
     if (schema) {
       const parsed = schema.safeParse(body);
       if (!parsed.success) {
-        // Each field says what is wrong; a number field also says the range it takes (issue 11).
+        // Each field says what is wrong; a number field also says the range it takes.
         const fields: Record<string, string> = {};
         const limits: Record<string, FieldLimits> = {};
         // Reads the zod schema's ranges: loaded with zod, which a screen passing a schema has
-        // already loaded; the login page (no schema) never fetches it (issue 12).
+        // already loaded; the login page (no schema) never fetches it.
         const { fieldLimits } = await import('./field-limits.ts');
         for (const issue of parsed.error.issues) {
           const name = String(issue.path[0] ?? '');

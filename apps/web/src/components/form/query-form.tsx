@@ -31,7 +31,7 @@ export function QueryForm<D, V extends FieldValues, B, R>({
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const values = useMemo(() => (data === undefined ? undefined : toValues(data)), [data]);
   // The form first renders in the background (yielding to the browser between fields), not as
-  // one long task when the read arrives (issue 12).
+  // one long task when the read arrives.
   const pending = useDeferredValue(query.isPending);
   return (
     <QueryState pending={pending} error={query.error} onRetry={() => void query.refetch()}>

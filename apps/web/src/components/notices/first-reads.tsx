@@ -10,7 +10,7 @@ export type FirstRead = UseQueryOptions<any, any, any, any>;
 /**
  * Holds a screen's content until each of its first reads has answered once (or failed once),
  * then renders it complete: nothing painted early is pushed down when a later read arrives (a
- * layout shift of 0.5 on home, Lighthouse, issue 12). The parts below read the same queries from
+ * layout shift of 0.5 on home, Lighthouse). The parts below read the same queries from
  * the cache, with their own options, and show their own error and retry states.
  */
 export function FirstReads({ reads, children }: { reads: FirstRead[]; children: ReactNode }) {
@@ -20,7 +20,7 @@ export function FirstReads({ reads, children }: { reads: FirstRead[]; children: 
   const [opened, setOpened] = useState(false);
   if (!opened && !results.some((r) => r.isLoading && r.failureCount === 0)) setOpened(true);
   // The content renders in the background, yielding to the browser between components, not as
-  // one long task when the last read arrives (Total Blocking Time, issue 12).
+  // one long task when the last read arrives (Total Blocking Time).
   const show = useDeferredValue(opened);
   if (!show) {
     return (

@@ -86,7 +86,7 @@ describe('bot manager', () => {
     ]);
   });
 
-  it('shows a renew link to the buy page, now that it is built (issue 10)', async () => {
+  it('shows a renew link to the buy page, now that it is built', async () => {
     await openManager();
     await table();
     expect(screen.getByRole('link', { name: `Renovar o bot ${ana.userid}` })).toHaveAttribute(

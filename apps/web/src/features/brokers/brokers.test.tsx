@@ -112,7 +112,7 @@ describe('broker config', () => {
     expect(server.to('POST /api/brokerdata')).toHaveLength(0);
   });
 
-  // Regression (issue 11 item 12): the e-mail "abc" was accepted.
+  // Regression: the e-mail "abc" was accepted.
   it('says under the e-mail that "abc" is not one, and sends nothing', async () => {
     const { user, server } = await openBrokers();
     const iq = inCard('IQ option');
@@ -127,7 +127,7 @@ describe('broker config', () => {
     expect(server.to('POST /api/brokerdata')).toHaveLength(0);
   });
 
-  // Issue 11 item 14: one rule for every secret field — blank keeps.
+  // One rule for every secret field — blank keeps.
   it('keeps the stored password when only the e-mail changes', async () => {
     const { user, server } = await openBrokers([
       stored(1, { email: 'ana@iq.com', hasPassword: true }),
@@ -163,7 +163,7 @@ describe('broker config', () => {
     expect(deriv.getByLabelText('Token Demo')).toHaveValue('');
   });
 
-  // Regression (issue 11 item 14): a blank Deriv token deleted the stored one.
+  // Regression: a blank Deriv token deleted the stored one.
   it('keeps a stored Deriv token left blank and deletes one only by its Delete button', async () => {
     const { user, server, setStored } = await openBrokers([
       stored(2, { hasTokenDemo: true, hasTokenReal: true }),

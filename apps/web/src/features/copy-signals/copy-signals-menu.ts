@@ -14,6 +14,6 @@ export const COPY_SIGNALS_MENU: readonly MenuLink[] = [
   { path: PATHS.configureChannels, labelKey: 'nav.configureChannels', Icon: ForumIcon },
   { path: PATHS.readerParams, labelKey: 'nav.readerParams', Icon: TuneIcon },
   { path: PATHS.copyRooms, labelKey: 'nav.copySalas', Icon: GroupsIcon },
-  // Not in SPEC: the signal tester (issue 7) sits with the channel screens it checks.
+  // Not in SPEC: the signal tester sits with the channel screens it checks.
   { path: PATHS.signalTester, labelKey: 'nav.signalTester', Icon: ScienceIcon },
 ];

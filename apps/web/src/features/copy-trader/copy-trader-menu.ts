@@ -12,6 +12,6 @@ export const COPY_TRADER_MENU: readonly MenuLink[] = [
   { path: PATHS.copyFollowers, labelKey: 'nav.followerscopy', Icon: GroupIcon },
   { path: PATHS.followConfig, labelKey: 'nav.configfollow', Icon: TuneIcon },
   { path: PATHS.copyRequest, labelKey: 'nav.copyrequest', Icon: PersonAddIcon },
-  // What the copies did (issue 9), for the trader and the follower alike.
+  // What the copies did, for the trader and the follower alike.
   { path: PATHS.copyStats, labelKey: 'copyStats.link', Icon: QueryStatsIcon },
 ];

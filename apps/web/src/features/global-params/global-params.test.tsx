@@ -158,7 +158,7 @@ describe('global params', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Corretora indefinida');
   });
 
-  // Regression (issue 11 item 11): payout 150 and gales 2.5 got only "Alguns campos são
+  // Regression: payout 150 and gales 2.5 got only "Alguns campos são
   // inválidos." and the help text with the range disappeared.
   it('says under each out-of-range field what is wrong and the range it takes, sending nothing', async () => {
     const { user, server } = await openGlobalParams();

@@ -24,7 +24,7 @@ describe('expiryState', () => {
   });
 });
 
-describe('the home dashboard (issue 10)', () => {
+describe('the home dashboard', () => {
   it('shows until when the bot is paid, and warns for a bot 3 days before its expiry', async () => {
     const paid = nowSec + 20 * DAY;
     const soon = nowSec + 2 * DAY;

@@ -12,6 +12,6 @@ export const META_COPY_MENU: readonly MenuLink[] = [
   { path: PATHS.metaFollowers, labelKey: 'nav.followerslist', Icon: GroupIcon },
   { path: PATHS.metaFollowerConfig, labelKey: 'nav.configmetafollower', Icon: TuneIcon },
   { path: PATHS.metaRequest, labelKey: 'nav.followermetareq', Icon: PersonAddIcon },
-  // What the copies did (issue 9), for the trader and the follower alike.
+  // What the copies did, for the trader and the follower alike.
   { path: PATHS.copyStats, labelKey: 'copyStats.link', Icon: QueryStatsIcon },
 ];

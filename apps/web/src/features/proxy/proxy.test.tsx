@@ -98,7 +98,7 @@ describe('proxy', () => {
     expect(server.to('POST /api/proxyparams')).toHaveLength(0);
   });
 
-  // Regression (issue 11 item 12): "not a host!!" was accepted as the proxy address.
+  // Regression: "not a host!!" was accepted as the proxy address.
   it('says under the address that "not a host!!" is no host, and sends nothing', async () => {
     const { user, server } = await openProxy();
     await user.clear(screen.getByLabelText('Endereço do proxy'));
@@ -112,7 +112,7 @@ describe('proxy', () => {
     expect(server.to('POST /api/proxyparams')).toHaveLength(0);
   });
 
-  // Issue 11 item 14: the explicit remove of the one secret rule.
+  // The explicit remove of the one secret rule.
   it('deletes the stored password by its own button, keeping the proxy', async () => {
     const { user, server, setRead } = await openProxy();
     setRead({ ...saved, hasPassword: false });

@@ -92,7 +92,7 @@ describe('reader params', () => {
     expect(server.to('POST /api/readerparams')).toHaveLength(0);
   });
 
-  // Regression (issue 11 item 12): a window with a start and no end, or a start after its end,
+  // Regression: a window with a start and no end, or a start after its end,
   // was sent and saved.
   it('says under the window end what is missing or out of order, and sends nothing', async () => {
     const { server } = await openReaderParams();

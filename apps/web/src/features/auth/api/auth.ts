@@ -3,7 +3,7 @@ import { api, ApiError } from '../../../lib/api.ts';
 import { loadAuthSchemas } from '../../../lib/session.ts';
 
 // The endpoints come with the contract's schemas, loaded on first use (the login page's first
-// chunk carries no zod, issue 12).
+// chunk carries no zod).
 export async function login(body: LoginBody) {
   const { authEndpoints } = await loadAuthSchemas();
   return api(authEndpoints.botLogin, { body });

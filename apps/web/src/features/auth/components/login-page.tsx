@@ -37,7 +37,7 @@ export function LoginPage() {
         </Alert>
       )}
       {/* The contract's auth schemas (zod, checked on the answer) start loading when the
-          trader starts typing, not with the page (issue 12). */}
+          trader starts typing, not with the page. */}
       <div onFocus={() => void loadAuthSchemas()}>
         <FormShell<LoginValues, LoginValues, Awaited<ReturnType<typeof login>>>
           area="auth"

@@ -7,7 +7,7 @@ import { errorKey } from '../../../lib/api.ts';
 import { resendBotCode, useRefreshBots, verifyBot } from '../api/bots-manager.ts';
 
 /**
- * A pending messaging-app bot (issue 11): the code the robot's messaging bot sent to its id, a
+ * A pending messaging-app bot: the code the robot's messaging bot sent to its id, a
  * Verify button and a Resend button. Pending bots can be configured but do not trade.
  */
 export function VerifyBot({ bot }: { bot: Bot }) {

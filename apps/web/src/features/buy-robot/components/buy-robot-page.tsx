@@ -64,7 +64,7 @@ function useSellerId(userid: string): [string, (v: string) => void] {
 }
 
 /**
- * Buy or renew the robot (`/comprar`, SPEC §2, §4, §5, §9; issue 10): plan, method, currency,
+ * Buy or renew the robot (`/comprar`, SPEC §2, §4, §5, §9): plan, method, currency,
  * the custom plan, CPF and network where needed; "Generate link" creates the purchase on the
  * server (which prices it), opens the link in a new tab and follows its state without a reload.
  * Hand-built rather than a FormShell: every choice resets others (SPEC §4) and errors are a

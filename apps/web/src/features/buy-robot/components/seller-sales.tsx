@@ -15,7 +15,7 @@ function totals(sales: readonly SellerSale[]): [Currency, number][] {
 }
 
 /**
- * The seller's commission report (issue 10): the paid purchases whose buyers came through this
+ * The seller's commission report: the paid purchases whose buyers came through this
  * bot's referral link (`/comprar?sellerid=<id>`), newest first, with the total per currency.
  */
 export function SellerSales({ userid }: { userid: string }) {

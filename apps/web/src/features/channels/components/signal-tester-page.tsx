@@ -61,7 +61,7 @@ function TestResult({ result }: { result: SignalTestResult }) {
 }
 
 /**
- * Signal tester (`/signal-tester`, issue 7): paste a message, pick a channel, and see what the
+ * Signal tester (`/signal-tester`): paste a message, pick a channel, and see what the
  * reader makes of it with that channel's card (the server runs the reader's own code), the stake
  * the bot would use now, and the channel's latest signals. A local channel also takes the message
  * for real ("send to channel"), and a new local channel can be created here.

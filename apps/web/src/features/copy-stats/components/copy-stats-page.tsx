@@ -221,7 +221,7 @@ function FollowerView({ userid, days }: { userid: string; days: number }) {
 }
 
 /**
- * Copy statistics (`/copystats`, issue 9): as a trader, how each copied order reached the
+ * Copy statistics (`/copystats`): as a trader, how each copied order reached the
  * followers; as a follower, each copy beside the leader's order and the divergence.
  */
 export function CopyStatsPage() {

@@ -10,7 +10,7 @@ import { PATHS } from '../../../lib/paths.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
- * The home dashboard's expiry line (issue 10): until when the current bot is paid, and a warning
+ * The home dashboard's expiry line: until when the current bot is paid, and a warning
  * for each bot of the account whose paid period ends within EXPIRY_WARNING_DAYS, or has ended
  * (the robot then opens no new trades), with a renew link. A bot that never paid is on its free
  * trial: the same lines say "trial" and the link says "buy".

@@ -23,7 +23,7 @@ interface HomePageProps {
 /**
  * Home when logged in: the robot's live state, then the Configure menu (SPEC §2 "Menus"). It
  * paints once its reads have answered, in one piece: the expiry line and the dashboard's figures
- * would otherwise push everything below them down as they arrive (issue 12).
+ * would otherwise push everything below them down as they arrive.
  */
 export function HomePage({ topReads, ...props }: HomePageProps) {
   const { userid } = useCurrentBot();

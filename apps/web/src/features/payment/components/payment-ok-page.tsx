@@ -35,7 +35,7 @@ const COLORS = {
 
 /**
  * `/paymentok?purchase=<id>`: where the payment provider sends the buyer back. Shows the real
- * state of that purchase (asked again while it waits), not always "confirmed" (issue 10).
+ * state of that purchase (asked again while it waits), not always "confirmed".
  */
 export function PaymentOkPage() {
   const { t } = useTranslation();

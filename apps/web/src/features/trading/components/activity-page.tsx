@@ -66,7 +66,7 @@ function ActivityLine({ item }: { item: ActivityItem }) {
   );
 }
 
-/** The activity feed (`/activity`, issue 8): newest first, pushed live, older pages on demand. */
+/** The activity feed (`/activity`): newest first, pushed live, older pages on demand. */
 export function ActivityPage() {
   const { t } = useTranslation();
   const userid = storage.get('userId') ?? '';

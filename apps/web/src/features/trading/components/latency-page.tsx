@@ -133,7 +133,7 @@ function DayPercentiles({ day }: { day: LatencyReport['day'] }) {
   );
 }
 
-/** The latency waterfall (`/latency`, issue 8): each recent signal's steps and the day's p50/p95. */
+/** The latency waterfall (`/latency`): each recent signal's steps and the day's p50/p95. */
 export function LatencyPage() {
   const { t } = useTranslation();
   const userid = storage.get('userId') ?? '';

@@ -191,7 +191,7 @@ function OrderLine({ order }: { order: TradingOrder }) {
   );
 }
 
-/** The orders page (`/orders`, issue 8): history with filters, totals and the CSV export. */
+/** The orders page (`/orders`): history with filters, totals and the CSV export. */
 export function OrdersPage() {
   const { t } = useTranslation();
   const userid = storage.get('userId') ?? '';

@@ -8,10 +8,10 @@ import { useTradingChart, useTradingLive, type ChartRange } from '../api/trading
 import { useTradingFormat } from '../../../lib/trading-format.ts';
 import { TradingScreen } from './trading-screen.tsx';
 
-// The chart library is loaded only by this screen (issue 8).
+// The chart library is loaded only by this screen.
 const ResultChart = lazy(() => import('./result-chart.tsx'));
 
-/** The result chart (`/results`, issue 8): balance and P&L over the day or the week. */
+/** The result chart (`/results`): balance and P&L over the day or the week. */
 export function ResultsPage() {
   const { t } = useTranslation();
   const format = useTradingFormat();

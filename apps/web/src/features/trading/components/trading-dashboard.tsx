@@ -203,7 +203,7 @@ function RunSwitch({
   );
 }
 
-/** The home dashboard of the selected bot (issue 8): on/off, figures, open and next orders. */
+/** The home dashboard of the selected bot: on/off, figures, open and next orders. */
 export function TradingDashboard({ userid }: { userid: string }) {
   const { t } = useTranslation();
   const poll = useTradingLive(userid);

@@ -6,7 +6,7 @@ import { tradingDashboardQuery } from '../api/trading.ts';
 import { TRADING_MENU } from '../trading-menu.ts';
 import { TradingDashboard } from './trading-dashboard.tsx';
 
-/** Home's top (issue 8): the selected bot's dashboard and the links to the live-view screens. */
+/** Home's top: the selected bot's dashboard and the links to the live-view screens. */
 export function TradingHome({ isBuilt }: { isBuilt: (path: string) => boolean }) {
   const { t } = useTranslation();
   const userid = storage.get('userId') ?? '';

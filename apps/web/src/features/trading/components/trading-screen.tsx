@@ -20,8 +20,9 @@ interface TradingScreenProps {
 }
 
 /**
- * A live-view screen of issue 8: its card and heading, the live-or-polling chip with the screen's
- * controls, and the loading and error states of its read around the content.
+ * A live-view screen of the robot (activity, orders, results, latency): its card and heading, the
+ * live-or-polling chip with the screen's controls, and the loading and error states of its read
+ * around the content.
  */
 export function TradingScreen(props: TradingScreenProps) {
   const { title, subtitle, poll, query, start, end, above, children } = props;
