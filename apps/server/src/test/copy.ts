@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../db/schema.ts';
-import { CHUNK } from '../robot/copy/fan-out.ts';
+import { CHUNK } from '../robot/copy/copy-rows.ts';
 import { registerAndLogin } from './app.ts';
 
 /** A follower's settings for its trader (the copy_follows columns), as the tests override them. */

@@ -5,11 +5,12 @@ import { randomBytes } from 'node:crypto';
 import { endpoints as api } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { build } from '../app.ts';
-import { callAs, registerAndLogin, sameOriginByDefault, useTestApp } from '../test/app.ts';
-import { robotOf } from '../test/robot.ts';
-import { processQueuedCommands, type SettledCommand } from './command-queue.ts';
-import { loadSessionConfig } from './session-config.ts';
+import { build } from '../../app.ts';
+import { callAs, registerAndLogin, sameOriginByDefault, useTestApp } from '../../test/app.ts';
+import { processQueuedCommands } from '../../test/commands.ts';
+import { robotOf } from '../../test/robot.ts';
+import { loadSessionConfig } from '../settings/bot-settings.ts';
+import type { SettledCommand } from './command-queue.ts';
 
 let clock = 1_700_000_000_000;
 const t = useTestApp({ now: () => clock });
@@ -149,7 +150,7 @@ describe('processQueuedCommands', () => {
       },
     });
     expect(saved.statusCode).toBe(200);
-    const config = await loadSessionConfig(t.app.deps, await botIdOfUser(me.userid));
+    const config = await loadSessionConfig(t.app.deps.db, await botIdOfUser(me.userid));
     expect(config).toMatchObject({
       botId: me.userid,
       strategySel: 3,
