@@ -177,7 +177,24 @@ export async function readDashboard(
     nextEntries,
     strategyStep,
     nextStakesCents: plug ? galePricesCents(state) : [],
+    copyTrading: {
+      traderMode: settings.config.copyMode,
+      enabled: settings.config.copyEnabled,
+      followers: await acceptedFollowerCount(deps.db, botId),
+    },
   };
+}
+
+/** How many followers have an accepted copy-trading follow of the bot. */
+async function acceptedFollowerCount(db: Kysely<Database>, botId: number): Promise<number> {
+  const row = await db
+    .selectFrom('copy_follows')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('trader_bot_id', '=', botId)
+    .where('product', '=', 'copy')
+    .where('state', '=', 'accepted')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 type ActivityRow = Selectable<ActivityTable> & CopyLineFacts;

@@ -109,6 +109,24 @@ export async function applyCommandTo(
       },
     };
   }
+  // The account type and the mode are kept in the global params: with none saved, a switch
+  // would last until the next run only. Say what to configure instead.
+  if ((name === 'accountType' || name === 'copyMode') && run.settings.missing === 'globalParams') {
+    const config = run.settings.config;
+    return {
+      state: null,
+      reply: {
+        key: `robot.reply.${name}`,
+        params: {
+          ok: false,
+          reason: 'not_configured',
+          ...(name === 'accountType'
+            ? { accountType: config.accountType }
+            : { copyMode: config.copyMode }),
+        },
+      },
+    };
+  }
   let current = step(state, { type: 'tick', nowMs: now }).state;
   current = { ...current, balanceCents: balances[current.config.accountType] };
   const args: CommandArgs = {};

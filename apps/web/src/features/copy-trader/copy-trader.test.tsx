@@ -1,4 +1,11 @@
-import type { Follower, IncomingRequest, OwnFollow, TraderFollow, TraderInfo } from '@app/contract';
+import {
+  defaultGlobalParams,
+  type Follower,
+  type IncomingRequest,
+  type OwnFollow,
+  type TraderFollow,
+  type TraderInfo,
+} from '@app/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { errorReply, fakeServer } from '../../test/fake-server.ts';
@@ -17,6 +24,8 @@ const traderInfo = (extra: Partial<TraderInfo> = {}): TraderInfo => ({
   userid: ana.userid,
   ...extra,
 });
+
+const globalParams = defaultGlobalParams(ana.userid, 1);
 
 const expiresSec = new Date(2026, 11, 31, 23, 59, 59).getTime() / 1000;
 const followers: Follower[] = [
@@ -139,6 +148,21 @@ describe('trader configuration', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(server.to('POST /api/savetraderinfo')).toHaveLength(0);
   });
+
+  it.each([
+    [1, true, 'Suas ordens são copiadas para seus seguidores.'],
+    [1, false, 'Copy trade desligado: seus seguidores não recebem suas ordens.'],
+    [2, true, 'Este robô está no modo Seguidor: suas ordens não vão para seus seguidores'],
+  ] as const)(
+    'says whether the orders go to followers (mode %i, copy switch %s)',
+    async (traderMode, copyTraderEn, text) => {
+      await open('/configtradercopy', 'Configuração Trader', {
+        'GET /api/gettraderinfo': { body: traderInfo({ copyTraderEn }) },
+        'GET /api/globalparams': { body: { ...globalParams, traderMode } },
+      });
+      expect(await screen.findByText(new RegExp(`^${text}`))).toBeInTheDocument();
+    },
+  );
 
   it('checks the delay comma before the assets (SPEC §5 order)', async () => {
     const { user } = await open('/configtradercopy', 'Configuração Trader', {
