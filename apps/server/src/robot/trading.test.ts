@@ -123,7 +123,8 @@ describe('decisions: every refusal is stored with its reason', () => {
     expect(await decide(me)).toEqual({ decision: 'refused', decision_reason: 'expired' });
   });
 
-  // Issue 11 item 6: a messaging-app id that was never proven is a pending claim, not a trader.
+  // A messaging-app id that was never proven is a pending claim (anyone may type any id), not a
+  // trader.
   it('refuses a pending bot whose id was never proven, and trades it once verified', async () => {
     const me = await readyTrader();
     await t.app.deps.db

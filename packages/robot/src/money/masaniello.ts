@@ -156,7 +156,7 @@ function firstOrderStake(
   return ceilCents(riskCents / ladderRiskRatio(config.payout, config.gales) / config.payout);
 }
 
-/** Where a plan stands: what the dashboard shows beside the score (issue 8). */
+/** Where a plan stands: what the dashboard shows beside the score. */
 export interface MasanielloProgress {
   /** Events the plan may still play: N − played (draws are not events). */
   eventsLeft: number;
