@@ -1,10 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { OrdersTable } from '../../db/schema.ts';
-import {
-  creditPaperCopiesIn,
-  PAPER_LEDGER_PREFIX,
-  paperPnlCents,
-} from '../brokers/paper-broker.ts';
+import { creditPaperCopiesIn, PAPER_LEDGER_PREFIX } from '../brokers/paper-batch.ts';
+import { paperPnlCents } from '../brokers/paper-broker.ts';
 import { BROKER_CONCURRENCY, brokerCache, pool, withTimeout } from '../orders/broker-call.ts';
 import {
   recordBalancesAfter,
