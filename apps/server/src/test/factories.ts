@@ -1,4 +1,4 @@
-import type { GlobalParams } from '@app/contract';
+import { defaultGlobalParams, type GlobalParams } from '@app/contract';
 import type { Insertable } from 'kysely';
 import type { GlobalParamsTable } from '../db/schema.ts';
 
@@ -7,24 +7,15 @@ import type { GlobalParamsTable } from '../db/schema.ts';
  * 2.00, martingale with 3 gales of 2.2, payout 80 %, trader mode, no stop; with overrides.
  */
 export function globalParamsBody(userid: string, over: Partial<GlobalParams> = {}): GlobalParams {
+  const { saved: _saved, ...defaults } = defaultGlobalParams(userid, 1);
   return {
-    accType: 1,
+    ...defaults,
     optionType: 1,
     loteType: 1,
     stopType: 1,
-    lote: 2,
     galenum: 3,
     galefat: 2.2,
-    stopWin: 0,
-    stopLoss: 0,
     payout: 80,
-    brokerID: 1,
-    traderMode: 1,
-    loginMethod: 1,
-    strategySel: 1,
-    typeOperation: 1,
-    stopMovel: 0,
-    userid,
     ...over,
   };
 }

@@ -1,6 +1,8 @@
 import type { RobotMessage } from '@app/contract';
 import type { Selectable } from 'kysely';
 import type { OrdersTable } from '../../db/schema.ts';
+import type { BrokerLookup } from '../orders/broker-call.ts';
+import type { RuntimeDeps } from '../runtime-deps.ts';
 import type { FeedLine } from './copy-lines.ts';
 
 /** Rows per INSERT: far below SQLite's and PostgreSQL's bound-parameter limits (~20 columns each). */
@@ -61,4 +63,17 @@ export function copyFeedLine(
   message: RobotMessage,
 ): FeedLine {
   return { bot_id: row.bot_id, at, kind, order_id: row.id, message };
+}
+
+/**
+ * One pass of the copy dispatcher: the runtime, the pass's instant, its broker time-out and row
+ * bound, one broker per (bot, broker) for the pass, and the followers whose feed it changed.
+ */
+export interface DispatchPass {
+  rt: RuntimeDeps;
+  now: number;
+  timeoutMs: number;
+  limit: number;
+  brokers: BrokerLookup;
+  touched: Set<number>;
 }

@@ -8,7 +8,6 @@ import {
 } from '../brokers/broker-adapter.ts';
 import {
   BROKER_CONCURRENCY,
-  brokerCache,
   oldestSendable,
   pool,
   sendDeadline,
@@ -21,9 +20,15 @@ import {
   payoutPctOf,
   releaseOrders,
 } from '../orders/ledger.ts';
-import { describeError, type RuntimeDeps } from '../runtime-deps.ts';
+import { describeError } from '../runtime-deps.ts';
 import { COPY_FAILED, COPY_OPEN, copyLine, insertLines, type FeedLine } from './copy-lines.ts';
-import { COPY_ROW_COLUMNS, copyFeedLine, numericIds, type CopyRow } from './copy-rows.ts';
+import {
+  COPY_ROW_COLUMNS,
+  copyFeedLine,
+  numericIds,
+  type CopyRow,
+  type DispatchPass,
+} from './copy-rows.ts';
 
 /** A copy and the broker's answer to it. */
 type Answered = { row: CopyRow; answer: PlaceAnswer };
@@ -32,9 +37,8 @@ type Answered = { row: CopyRow; answer: PlaceAnswer };
 export async function failCopiesIn(
   trx: Kysely<Database>,
   rows: readonly CopyRow[],
-  now: number,
   reason: string,
-  touched: Set<number>,
+  { now, touched }: Pick<DispatchPass, 'now' | 'touched'>,
   { onlyUnattempted = false }: { onlyUnattempted?: boolean } = {},
 ): Promise<number> {
   const ids = rows.map((r) => r.id);
@@ -57,9 +61,9 @@ export async function failCopiesIn(
 async function writeAnswersIn(
   trx: Kysely<Database>,
   results: readonly Answered[],
-  now: number,
-  touched: Set<number>,
+  pass: DispatchPass,
 ): Promise<{ sent: number; failed: number }> {
+  const { now, touched } = pass;
   if (results.length === 0) return { sent: 0, failed: 0 };
   const refused = new Map<string, CopyRow[]>();
   const accepted: { row: CopyRow; brokerOrderId: string; payoutPct: number }[] = [];
@@ -89,20 +93,17 @@ async function writeAnswersIn(
   }
   await insertLines(trx, lines);
   let failed = 0;
-  for (const [reason, rows] of refused)
-    failed += await failCopiesIn(trx, rows, now, reason, touched);
+  for (const [reason, rows] of refused) failed += await failCopiesIn(trx, rows, reason, pass);
   return { sent: lines.length, failed };
 }
 
 /** {@link writeAnswersIn} in a transaction of its own. */
 function writeAnswers(
-  rt: RuntimeDeps,
+  pass: DispatchPass,
   results: readonly Answered[],
-  now: number,
-  touched: Set<number>,
 ): Promise<{ sent: number; failed: number }> {
   if (results.length === 0) return Promise.resolve({ sent: 0, failed: 0 });
-  return rt.db.transaction().execute((trx) => writeAnswersIn(trx, results, now, touched));
+  return pass.rt.db.transaction().execute((trx) => writeAnswersIn(trx, results, pass));
 }
 
 /**
@@ -110,13 +111,8 @@ function writeAnswers(
  * asked at the broker by client ref. Found → open; missing and past the deadline → failed
  * `missed`; missing in time → released to be sent (same client ref: the broker places it once).
  */
-export async function reconcileStale(
-  rt: RuntimeDeps,
-  now: number,
-  timeoutMs: number,
-  limit: number,
-  touched: Set<number>,
-): Promise<number> {
+export async function reconcileStale(pass: DispatchPass): Promise<number> {
+  const { rt, now, timeoutMs, limit } = pass;
   const stale = (
     await rt.db
       .selectFrom('orders')
@@ -129,13 +125,15 @@ export async function reconcileStale(
       .execute()
   ).map(numericIds);
   if (stale.length === 0) return 0;
-  const brokerOf = brokerCache(rt);
   const claimed: CopyRow[] = [];
   for (const row of stale) {
     if (await claimOrder(rt.db, row.id, now, row.attempted_at)) claimed.push(row);
   }
   const looked = await pool(claimed, BROKER_CONCURRENCY, async (row) =>
-    withTimeout((await brokerOf(row.bot_id, row.broker_id)).lookup(row.client_ref, now), timeoutMs),
+    withTimeout(
+      (await pass.brokers(row.bot_id, row.broker_id)).lookup(row.client_ref, now),
+      timeoutMs,
+    ),
   );
   const found: Answered[] = [];
   const missed: CopyRow[] = [];
@@ -152,22 +150,17 @@ export async function reconcileStale(
     } else if (now > sendDeadline(row.send_at)) missed.push(row);
     else release.push(row.id);
   });
-  await writeAnswers(rt, found, now, touched);
+  await writeAnswers(pass, found);
   if (missed.length > 0) {
-    await rt.db.transaction().execute((trx) => failCopiesIn(trx, missed, now, 'missed', touched));
+    await rt.db.transaction().execute((trx) => failCopiesIn(trx, missed, 'missed', pass));
   }
   await releaseOrders(rt.db, release);
   return found.length + missed.length + release.length;
 }
 
 /** Sends the copies due now: claimed in one statement, sent in parallel. */
-export async function sendDue(
-  rt: RuntimeDeps,
-  now: number,
-  timeoutMs: number,
-  limit: number,
-  touched: Set<number>,
-): Promise<{ sent: number; failed: number }> {
+export async function sendDue(pass: DispatchPass): Promise<{ sent: number; failed: number }> {
+  const { rt, now, timeoutMs, limit } = pass;
   // Found and claimed in one statement: the compare-and-set (still placed, never attempted) is
   // re-checked on every row it updates, so of two dispatchers only one gets a copy. Committed
   // before any broker call: a crash after it means "ask the broker" (reconcileStale).
@@ -225,8 +218,7 @@ export async function sendDue(
           const written = await writeAnswersIn(
             trx,
             rows.map((row, i) => ({ row, answer: answers[i] as PlaceAnswer })),
-            now,
-            touched,
+            pass,
           );
           if (written.sent + written.failed !== rows.length) throw new Error('copy_claim_lost');
           return written;
@@ -250,9 +242,11 @@ export async function sendDue(
       for (const row of rows) unknown(row, err);
     }
   }
-  const brokerOf = brokerCache(rt);
   const answers = await pool(single, BROKER_CONCURRENCY, async (row) =>
-    withTimeout((await brokerOf(row.bot_id, row.broker_id)).placeOrder(requestOf(row)), timeoutMs),
+    withTimeout(
+      (await pass.brokers(row.bot_id, row.broker_id)).placeOrder(requestOf(row)),
+      timeoutMs,
+    ),
   );
   rt.fault?.('after_broker_call');
   single.forEach((row, i) => {
@@ -260,6 +254,6 @@ export async function sendDue(
     if (a?.ok) results.push({ row, answer: a.value });
     else unknown(row, a?.error);
   });
-  const rest = await writeAnswers(rt, results, now, touched);
+  const rest = await writeAnswers(pass, results);
   return { sent: sent + rest.sent, failed: failed + rest.failed };
 }

@@ -2,16 +2,21 @@ import type { Selectable } from 'kysely';
 import type { OrdersTable } from '../../db/schema.ts';
 import { creditPaperCopiesIn, PAPER_LEDGER_PREFIX } from '../brokers/paper-batch.ts';
 import { paperPnlCents } from '../brokers/paper-broker.ts';
-import { BROKER_CONCURRENCY, brokerCache, pool, withTimeout } from '../orders/broker-call.ts';
+import { BROKER_CONCURRENCY, pool, withTimeout } from '../orders/broker-call.ts';
 import {
   recordBalancesAfter,
   resultMessage,
   settleOrders,
   type Settlement,
 } from '../orders/ledger.ts';
-import type { RuntimeDeps } from '../runtime-deps.ts';
 import { insertLines, type FeedLine } from './copy-lines.ts';
-import { COPY_ROW_COLUMNS, copyFeedLine, numericIds, type CopyRow } from './copy-rows.ts';
+import {
+  COPY_ROW_COLUMNS,
+  copyFeedLine,
+  numericIds,
+  type CopyRow,
+  type DispatchPass,
+} from './copy-rows.ts';
 
 type SettleRow = CopyRow &
   Pick<Selectable<OrdersTable>, 'payout_pct' | 'confirmed_at' | 'broker_order_id'>;
@@ -31,12 +36,8 @@ function resultLine(row: CopyRow, now: number, pnlCents: number, balanceCents: n
  * are settled first (state-guarded, so of two dispatchers only one settles a copy), then only
  * those are credited to the followers' paper balances and get the balance after them.
  */
-async function settleLedgerPaper(
-  rt: RuntimeDeps,
-  rows: readonly SettleRow[],
-  now: number,
-  touched: Set<number>,
-): Promise<number> {
+async function settleLedgerPaper(pass: DispatchPass, rows: readonly SettleRow[]): Promise<number> {
+  const { now, touched } = pass;
   if (rows.length === 0) return 0;
   const results = rows.map((row) => ({
     row,
@@ -49,7 +50,7 @@ async function settleLedgerPaper(
       expiresAtMs: row.expires_at,
     }),
   }));
-  return rt.db.transaction().execute(async (trx) => {
+  return pass.rt.db.transaction().execute(async (trx) => {
     const mine = await settleOrders(
       trx,
       results.map((r) => ({ id: r.row.id, pnlCents: r.pnlCents, balanceAfterCents: null })),
@@ -82,13 +83,8 @@ async function settleLedgerPaper(
 }
 
 /** Settles open copies whose expiry passed; the follower's session never sees them. */
-export async function settleDue(
-  rt: RuntimeDeps,
-  now: number,
-  timeoutMs: number,
-  limit: number,
-  touched: Set<number>,
-): Promise<number> {
+export async function settleDue(pass: DispatchPass): Promise<number> {
+  const { rt, now, timeoutMs, limit, touched } = pass;
   const rows: SettleRow[] = (
     await rt.db
       .selectFrom('orders')
@@ -101,12 +97,14 @@ export async function settleDue(
   ).map(numericIds);
   if (rows.length === 0) return 0;
   const inLedger = (r: SettleRow) => r.broker_order_id?.startsWith(PAPER_LEDGER_PREFIX) === true;
-  const ledgerSettled = await settleLedgerPaper(rt, rows.filter(inLedger), now, touched);
+  const ledgerSettled = await settleLedgerPaper(pass, rows.filter(inLedger));
   const due: CopyRow[] = rows.filter((r) => !inLedger(r));
   if (due.length === 0) return ledgerSettled;
-  const brokerOf = brokerCache(rt);
   const looked = await pool(due, BROKER_CONCURRENCY, async (row) =>
-    withTimeout((await brokerOf(row.bot_id, row.broker_id)).lookup(row.client_ref, now), timeoutMs),
+    withTimeout(
+      (await pass.brokers(row.bot_id, row.broker_id)).lookup(row.client_ref, now),
+      timeoutMs,
+    ),
   );
   const answered: { row: CopyRow; s: Settlement }[] = [];
   due.forEach((row, i) => {

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { brokerTimeoutOf, oldestSendable } from '../orders/broker-call.ts';
+import { brokerCache, brokerTimeoutOf, oldestSendable } from '../orders/broker-call.ts';
 import type { RuntimeDeps } from '../runtime-deps.ts';
-import { COPY_ROW_COLUMNS, numericIds } from './copy-rows.ts';
+import { COPY_ROW_COLUMNS, numericIds, type DispatchPass } from './copy-rows.ts';
 import { failCopiesIn, reconcileStale, sendDue } from './copy-send.ts';
 import { settleDue } from './copy-settle.ts';
 
@@ -18,12 +18,8 @@ export interface DispatchReport {
 }
 
 /** Fails copies whose entry deadline passed before they were sent: never sent late. */
-async function failLate(
-  rt: RuntimeDeps,
-  now: number,
-  limit: number,
-  touched: Set<number>,
-): Promise<number> {
+async function failLate(pass: DispatchPass): Promise<number> {
+  const { rt, now, limit } = pass;
   const rows = (
     await rt.db
       .selectFrom('orders')
@@ -38,7 +34,7 @@ async function failLate(
   if (rows.length === 0) return 0;
   return rt.db
     .transaction()
-    .execute((trx) => failCopiesIn(trx, rows, now, 'late', touched, { onlyUnattempted: true }));
+    .execute((trx) => failCopiesIn(trx, rows, 'late', pass, { onlyUnattempted: true }));
 }
 
 async function nextDue(db: Kysely<Database>, timeoutMs: number): Promise<number | null> {
@@ -85,14 +81,20 @@ export async function dispatchCopies(
   rt: RuntimeDeps,
   { limit = 20_000 }: { limit?: number } = {},
 ): Promise<DispatchReport> {
-  const timeoutMs = brokerTimeoutOf(rt);
-  const now = rt.now();
-  const touched = new Set<number>();
-  const late = await failLate(rt, now, limit, touched);
-  const reconciled = await reconcileStale(rt, now, timeoutMs, limit, touched);
-  const { sent, failed } = await sendDue(rt, now, timeoutMs, limit, touched);
-  const settled = await settleDue(rt, now, timeoutMs, limit, touched);
+  const pass: DispatchPass = {
+    rt,
+    now: rt.now(),
+    timeoutMs: brokerTimeoutOf(rt),
+    limit,
+    brokers: brokerCache(rt),
+    touched: new Set(),
+  };
+  const late = await failLate(pass);
+  const reconciled = await reconcileStale(pass);
+  const { sent, failed } = await sendDue(pass);
+  const settled = await settleDue(pass);
   // The followers' feeds and dashboards changed (the SSE stream listens per bot).
-  if (rt.onChange) for (const botId of touched) rt.onChange(botId);
-  return { sent, failed, late, reconciled, settled, nextDueAt: await nextDue(rt.db, timeoutMs) };
+  if (rt.onChange) for (const botId of pass.touched) rt.onChange(botId);
+  const nextDueAt = await nextDue(rt.db, pass.timeoutMs);
+  return { sent, failed, late, reconciled, settled, nextDueAt };
 }

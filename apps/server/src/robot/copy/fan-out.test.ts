@@ -1,4 +1,4 @@
-import { endpoints as api } from '@app/contract';
+import { endpoints as api, defaultTraderInfo } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { cardToRow, defaultCard } from '../../reader/cards.ts';
 import { callAs, useTestApp } from '../../test/app.ts';
@@ -203,16 +203,6 @@ describe('the copy switches of the trader’s bot (commands 9 and 15)', () => {
       params: { ok: false, reason: 'not_configured', copyMode: 1 },
     });
     expect(await command(t.app, rt(), me, 15)).toMatchObject({ params: { copyEnabled: true } });
-    expect(await traderInfo(me)).toEqual({
-      copyTraderEn: true,
-      signalType: 7,
-      delaysig: '0',
-      brokerID: 0,
-      candleColor: 0,
-      timeframe: 1,
-      paresFilter: '',
-      stakeMin: 0,
-      userid: me.userid,
-    });
+    expect(await traderInfo(me)).toEqual({ ...defaultTraderInfo(me.userid), copyTraderEn: true });
   });
 });

@@ -1,6 +1,7 @@
+import type { RobotMessage } from '@app/contract';
 import { step } from '@app/robot';
-import type { Selectable } from 'kysely';
-import type { OrdersTable } from '../../db/schema.ts';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, OrdersTable } from '../../db/schema.ts';
 import { appendActivity } from '../activity.ts';
 import { applyEffects, withSession, type BotRun } from '../bot-run.ts';
 import { placeRequestOf, type OrderStatus } from '../brokers/broker-adapter.ts';
@@ -34,6 +35,25 @@ function originOf(order: OrderRow) {
   return { signalId: order.signal_id, channelId: order.channel_id, payoutPct: order.payout_pct };
 }
 
+/** A line of the bot's feed about one of its orders. */
+function feedOrderLine(
+  trx: Kysely<Database>,
+  run: BotRun,
+  order: OrderRow,
+  at: number,
+  kind: 'order' | 'result',
+  message: RobotMessage,
+): Promise<void> {
+  return appendActivity(trx, {
+    botId: run.botId,
+    at,
+    kind,
+    signalId: order.signal_id,
+    orderId: order.id,
+    message,
+  });
+}
+
 /** Feeds a broker refusal to the session (the ladder cannot go on) and fails the order. */
 async function failOrder(run: BotRun, order: OrderRow, reason: string): Promise<void> {
   const now = run.rt.now();
@@ -48,13 +68,9 @@ async function failOrder(run: BotRun, order: OrderRow, reason: string): Promise<
       error: reason,
     });
     await applyEffects(trx, run, out.state, out.commands, originOf(order));
-    await appendActivity(trx, {
-      botId: run.botId,
-      at: now,
-      kind: 'order',
-      signalId: order.signal_id,
-      orderId: order.id,
-      message: { key: 'robot.activity.orderFailed', params: { asset: order.asset, reason } },
+    await feedOrderLine(trx, run, order, now, 'order', {
+      key: 'robot.activity.orderFailed',
+      params: { asset: order.asset, reason },
     });
     return { state: out.state, result: undefined };
   });
@@ -104,21 +120,14 @@ async function confirmOrder(
       now,
     );
     if (!opened) return false;
-    await appendActivity(trx, {
-      botId: run.botId,
-      at: now,
-      kind: 'order',
-      signalId: order.signal_id,
-      orderId: order.id,
-      message: {
-        key: 'robot.activity.orderOpen',
-        params: {
-          asset: order.asset,
-          direction: order.direction,
-          stakeCents: Number(order.stake_cents),
-          galeLevel: order.gale_level,
-          expiresAt: order.expires_at,
-        },
+    await feedOrderLine(trx, run, order, now, 'order', {
+      key: 'robot.activity.orderOpen',
+      params: {
+        asset: order.asset,
+        direction: order.direction,
+        stakeCents: Number(order.stake_cents),
+        galeLevel: order.gale_level,
+        expiresAt: order.expires_at,
       },
     });
     await scheduleWake(trx, run.botId, order.expires_at);
@@ -224,18 +233,14 @@ export async function settleOrder(run: BotRun, order: OrderRow): Promise<boolean
       pnlCents,
       balanceCents,
     });
-    await appendActivity(trx, {
-      botId: run.botId,
-      at: now,
-      kind: 'result',
-      signalId: order.signal_id,
-      orderId: order.id,
-      message: resultMessage(
-        { asset: order.asset, galeLevel: order.gale_level },
-        pnlCents,
-        balanceCents,
-      ),
-    });
+    await feedOrderLine(
+      trx,
+      run,
+      order,
+      now,
+      'result',
+      resultMessage({ asset: order.asset, galeLevel: order.gale_level }, pnlCents, balanceCents),
+    );
     await applyEffects(trx, run, out.state, out.commands, originOf(order));
     return { state: { ...out.state, config: state.config }, result: undefined };
   });

@@ -1,5 +1,6 @@
 import {
   defaultGlobalParams,
+  defaultTraderInfo,
   type Follower,
   type IncomingRequest,
   type OwnFollow,
@@ -13,15 +14,8 @@ import { retype } from '../../test/form-helpers.ts';
 import { ana, currentPath, renderApp } from '../../test/render-app.tsx';
 
 const traderInfo = (extra: Partial<TraderInfo> = {}): TraderInfo => ({
+  ...defaultTraderInfo(ana.userid),
   copyTraderEn: true,
-  signalType: 7,
-  delaysig: '0',
-  brokerID: 0,
-  candleColor: 0,
-  timeframe: 1,
-  paresFilter: '',
-  stakeMin: 0,
-  userid: ana.userid,
   ...extra,
 });
 
