@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
 import architecture from './eslint-rules/import-zones.js';
@@ -31,6 +32,12 @@ const zones = [
     message: 'The robot imports nothing of ours but the contract.',
   },
   { target: 'apps/server', from: 'apps/web', message: 'The server never imports the panel.' },
+  {
+    target: 'apps/server/src/robot',
+    from: 'apps/server/src/modules',
+    message:
+      'The robot runtime sits below the API modules: it reads the tables itself (robot/settings/), a module may import the robot, never the reverse.',
+  },
   { target: 'apps/web', from: 'apps/server', message: 'The panel never imports the server.' },
 ];
 
@@ -91,6 +98,18 @@ export default tseslint.config(
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    // No import cycle in the server: layers (modules → robot → db, lib) only point down. Our own
+    // imports carry their `.ts` extension, so the plain Node resolution finds every file.
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })],
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // Plain JavaScript (scripts, this file) is outside every tsconfig: no type-checked rules.

@@ -1,4 +1,4 @@
-import { Linter } from 'eslint';
+import { ESLint, Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -81,6 +81,51 @@ describe('architecture import zones (eslint.config.js)', () => {
       zoneErrors('apps/server/src/x.ts', "await import('../../web/src/i18n/index.ts');"),
     ).toEqual(['The server never imports the panel.']);
   });
+});
+
+describe('the server’s layers (eslint.config.js)', () => {
+  const below =
+    'The robot runtime sits below the API modules: it reads the tables itself (robot/settings/), a module may import the robot, never the reverse.';
+
+  it('refuses the robot runtime importing an API module, also from a test', () => {
+    expect(
+      zoneErrors(
+        'apps/server/src/robot/settings/bot-settings.ts',
+        "import { readSavedGlobalParams } from '../../modules/global-params/global-params.service.ts';",
+      ),
+    ).toEqual([below]);
+    expect(
+      zoneErrors(
+        'apps/server/src/robot/copy/fan-out.test.ts',
+        "import { activityAfter } from '../../modules/trading/trading.service.ts';",
+      ),
+    ).toEqual([below]);
+  });
+
+  it('lets an API module import the robot, and the robot import the database and libraries', () => {
+    expect(
+      zoneErrors(
+        'apps/server/src/modules/trading/trading.service.ts',
+        "import { loadBotSettings } from '../../robot/settings/bot-settings.ts';",
+      ),
+    ).toEqual([]);
+    expect(
+      zoneErrors(
+        'apps/server/src/robot/orders/ledger.ts',
+        "import { jsonRows } from '../../db/bulk.ts';\nimport { sql } from 'kysely';",
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuses an import cycle in the server', async () => {
+    // inbox.ts importing the driver, which imports inbox.ts: a cycle through files on disk.
+    const eslint = new ESLint({ cwd: root, overrideConfig: tseslint.configs.disableTypeChecked });
+    const [result] = await eslint.lintText(
+      "import { runSession } from './run-session.ts';\nexport const again = runSession;\n",
+      { filePath: resolve(root, 'apps/server/src/robot/inbox.ts') },
+    );
+    expect(result.messages.map((m) => m.ruleId)).toContain('import-x/no-cycle');
+  }, 60_000);
 });
 
 describe('type-checked lint rules (eslint.config.js)', () => {

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { catalogues } from './src/i18n/all-catalogues.ts';
+import { catalogues } from './src/test/all-catalogues.ts';
 import { i18n, i18nReady } from './src/i18n/index.ts';
 
 // The panel fetches one catalogue when its language is first used; tests have all three at hand,

@@ -10,7 +10,8 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { build } from '@app/server/src/app.ts';
 import { dispatchCopies } from '@app/server/src/robot/copy/dispatch.ts';
-import { CHUNK, fanOutOrder } from '@app/server/src/robot/copy/fan-out.ts';
+import { CHUNK } from '@app/server/src/robot/copy/copy-rows.ts';
+import { fanOutOrder } from '@app/server/src/robot/copy/fan-out.ts';
 import { runtimeDepsOf } from '@app/server/src/robot/runtime.ts';
 import { enableCopyTrader, seedFollowers } from '@app/server/src/test/copy.ts';
 

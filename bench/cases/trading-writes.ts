@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from '@app/server/src/app.ts';
-import { processQueuedCommands } from '@app/server/src/robot/command-queue.ts';
+import { processQueuedCommands } from '@app/server/src/test/commands.ts';
 import { enqueueBotEvent } from '@app/server/src/robot/inbox.ts';
 import { runSession } from '@app/server/src/robot/run-session.ts';
 import { runtimeDepsOf } from '@app/server/src/robot/runtime.ts';

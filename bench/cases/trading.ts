@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { build } from '@app/server/src/app.ts';
 import { enqueueBotEvent } from '@app/server/src/robot/inbox.ts';
-import { processQueuedCommands } from '@app/server/src/robot/command-queue.ts';
+import { processQueuedCommands } from '@app/server/src/test/commands.ts';
 import { runSession } from '@app/server/src/robot/run-session.ts';
 import { runtimeDepsOf } from '@app/server/src/robot/runtime.ts';
 import { seedTradingBots } from '@app/server/src/test/trading.ts';

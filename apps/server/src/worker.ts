@@ -5,7 +5,7 @@ import { Broker } from '@app/contract';
 import { migrateToLatest, openDatabase } from './db/connect.ts';
 import { createSecrets, loadSecretKey } from './lib/secrets.ts';
 import { brokerResolver } from './robot/brokers/broker-resolver.ts';
-import { paperBatchBroker } from './robot/brokers/paper-broker.ts';
+import { paperBatchBroker } from './robot/brokers/paper-batch.ts';
 import { startRuntimeLoop, type RuntimeLoop } from './robot/runtime.ts';
 import { describeError, type RuntimeDeps } from './robot/runtime-deps.ts';
 

@@ -52,6 +52,21 @@ export const TraderInfoSchema = z.object({
 });
 export type TraderInfo = z.infer<typeof TraderInfoSchema>;
 
+/** The trader side before the trader ever saved it: copying off, SPEC's defaults. */
+export function defaultTraderInfo(userid: string): TraderInfo {
+  return {
+    copyTraderEn: false,
+    signalType: 7,
+    delaysig: '0',
+    brokerID: 0,
+    candleColor: 0,
+    timeframe: 1,
+    paresFilter: '',
+    stakeMin: 0,
+    userid,
+  };
+}
+
 /**
  * An accepted follower of the caller's bot (SPEC §3 "Follower": name, id), with the expiry the
  * trader set (Unix seconds, 0 = none) that `/followerscopy` shows as 'Expira: dd/mm/yyyy'.

@@ -54,6 +54,7 @@ export type ChannelStrategy = (typeof CHANNEL_STRATEGIES)[number];
 /** Trader mode: 1 trader, 2 follower. */
 export const TRADER_MODES = [1, 2] as const;
 export type TraderMode = (typeof TRADER_MODES)[number];
+export const TraderMode = { trader: 1, follower: 2 } as const;
 
 /**
  * The one canonical broker list, 0–23. 0 is "all / none / default". SPEC notes one screen that
@@ -224,6 +225,7 @@ export type OperType = (typeof OPER_TYPES)[number];
 /** Candle colour filter: 0 disabled, 1 reversal, 2 trend. */
 export const CANDLE_COLORS = [0, 1, 2] as const;
 export type CandleColor = (typeof CANDLE_COLORS)[number];
+export const CandleColor = { off: 0, reversal: 1, trend: 2 } as const;
 
 /** Masaniello type: 1 normal, 2 progressive. */
 export const MASANIELLO_TYPES = [1, 2] as const;

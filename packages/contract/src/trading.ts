@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCOUNT_TYPES } from './enums.ts';
+import { ACCOUNT_TYPES, TRADER_MODES } from './enums.ts';
 import { BotIdSchema, oneOf } from './common.ts';
 import { endpoint, ownerQuery } from './endpoint.ts';
 import { RobotMessageSchema } from './robot-message.ts';
@@ -107,6 +107,16 @@ export const TradingDashboardSchema = z.object({
   strategyStep: RobotMessageSchema,
   /** The stakes the strategy will actually send next (entry or next gales, in order), cents. */
   nextStakesCents: z.array(z.number().int()),
+  /**
+   * Whether this bot's orders go to its copy-trading followers: only in trader mode (1; 2 is
+   * follower mode, command 9 or the global params' mode) with the trader's copy switch on
+   * (command 15 or the trader configuration's "copy trader"). `followers` counts the accepted ones.
+   */
+  copyTrading: z.object({
+    traderMode: oneOf(TRADER_MODES),
+    enabled: z.boolean(),
+    followers: z.number().int(),
+  }),
 });
 export type TradingDashboard = z.infer<typeof TradingDashboardSchema>;
 

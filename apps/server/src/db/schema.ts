@@ -266,6 +266,11 @@ export interface OrdersTable {
   copy_of: ColumnType<number | null, number | null | undefined, number | null>;
   copy_product: ColumnType<CopyProduct | null, CopyProduct | null | undefined, CopyProduct | null>;
   copy_trader_bot_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /**
+   * Migration 0050: when the bot's own confirmed order was fanned out to its followers (or had
+   * none to go to); NULL on an open own order = its fan-out is still to do. NULL on copies.
+   */
+  fanned_out_at: ColumnType<EpochMs | null, EpochMs | null | undefined, EpochMs | null>;
 }
 
 /** The paper broker's balance of one bot and account type, cents. */

@@ -1,12 +1,6 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../app.ts';
-import { sameOriginByDefault, testMessenger } from '../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { crashHarness } from '../test/crash.ts';
 import { robotOf } from '../test/robot.ts';
 import {
   command,
@@ -17,34 +11,14 @@ import {
   postSignal,
   saveGlobalParams,
   type Me,
+  type TestClock,
 } from '../test/trading.ts';
 import { runSession } from './run-session.ts';
 
 // The crash is real: a child process runs the runtime on the same SQLite file and dies by
 // SIGKILL at the fault point; the next run (a restart) must neither lose nor repeat the order.
-const CHILD = fileURLToPath(new URL('../test/crash-child.ts', import.meta.url));
-let dir: string;
-let clock = Date.UTC(2026, 0, 7, 10, 0);
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'robot-crash-'));
-});
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function open(): Promise<FastifyInstance> {
-  return sameOriginByDefault(
-    await build({
-      dataDir: dir,
-      secretKey: '00'.repeat(32),
-      webDist: '/nonexistent-web-dist',
-      robot: false,
-      messenger: testMessenger,
-      now: () => clock,
-    }),
-  );
-}
+const clock: TestClock = { now: Date.UTC(2026, 0, 7, 10, 0) };
+const { open, killedAt } = crashHarness('robot-crash-', clock);
 
 async function paperOrders(app: FastifyInstance, me: Me): Promise<number> {
   const rows = await app.deps.db
@@ -61,28 +35,23 @@ describe.each(['before_broker_call', 'after_broker_call'] as const)('kill -9 at 
     const me = await newTrader(app);
     await saveGlobalParams(app, me, { galenum: 0 });
     await command(app, robotOf(app), me, 1);
-    const at = findMinute('EURUSD', 'W', clock + MINUTE);
-    clock = at - 10_000;
+    const at = findMinute('EURUSD', 'W', clock.now + MINUTE);
+    clock.now = at - 10_000;
     await postSignal(app, me, { asset: 'EURUSD', direction: 'CALL', atMs: at });
     await runSession(robotOf(app), me.botId); // decided: the order is in the ledger, due at `at`
     expect(await ordersOf(app, me)).toMatchObject([{ state: 'placed', attempted_at: null }]);
     await app.close();
 
-    const child = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', CHILD, dir, '-', String(me.botId), String(at), point],
-      { encoding: 'utf8' },
-    );
-    expect(child.signal, child.stderr).toBe('SIGKILL');
+    killedAt('session', [me.botId, at, point]);
 
-    clock = at + 1_000;
+    clock.now = at + 1_000;
     app = await open();
     try {
       expect(await paperOrders(app, me)).toBe(point === 'before_broker_call' ? 0 : 1);
       await runSession(robotOf(app), me.botId);
       expect(await paperOrders(app, me)).toBe(1);
       expect(await ordersOf(app, me)).toMatchObject([{ state: 'open' }]);
-      clock = at + MINUTE;
+      clock.now = at + MINUTE;
       await runSession(robotOf(app), me.botId);
       expect(await ordersOf(app, me)).toMatchObject([{ state: 'won', pnl_cents: 174 }]);
       expect(await paperOrders(app, me)).toBe(1);
@@ -102,19 +71,14 @@ describe.each(['before_broker_call', 'after_broker_call'] as const)(
       const me = await newTrader(app);
       await saveGlobalParams(app, me, { galenum: 0 });
       await command(app, robotOf(app), me, 1);
-      const at = findMinute('EURUSD', 'W', clock + MINUTE);
-      clock = at;
+      const at = findMinute('EURUSD', 'W', clock.now + MINUTE);
+      clock.now = at;
       await postSignal(app, me, { asset: 'EURUSD', direction: 'CALL', atMs: at });
       await app.close();
 
-      const child = spawnSync(
-        process.execPath,
-        ['--import', 'tsx', CHILD, dir, '-', String(me.botId), String(at), point],
-        { encoding: 'utf8' },
-      );
-      expect(child.signal, child.stderr).toBe('SIGKILL');
+      killedAt('session', [me.botId, at, point]);
 
-      clock = at + 1_000;
+      clock.now = at + 1_000;
       app = await open();
       try {
         const [written] = await ordersOf(app, me);
@@ -122,7 +86,7 @@ describe.each(['before_broker_call', 'after_broker_call'] as const)(
         await runSession(robotOf(app), me.botId);
         expect(await paperOrders(app, me)).toBe(1);
         expect(await ordersOf(app, me)).toMatchObject([{ state: 'open' }]);
-        clock = at + MINUTE;
+        clock.now = at + MINUTE;
         await runSession(robotOf(app), me.botId);
         // Sent late (at the restart) it opened on a later price: settled once, whatever it paid.
         const [settled] = await ordersOf(app, me);

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { BotEventKind, Database } from '../db/schema.ts';
 
 /**
- * The one inbox of bot events (issue 8 "Shape first"): a command, a signal or a timer, due at an
- * instant. An event is a doorbell: the payload stays in its own table (`bot_commands`,
+ * The one inbox of bot events: a command, a signal or a timer, due at an instant (one queue, so
+ * the runtime has one thing to watch whatever woke the bot). An event is a doorbell: the payload stays in its own table (`bot_commands`,
  * `signals`, the ledger), and the runtime, woken for the bot, takes everything of it that is due.
  */
 export async function enqueueBotEvent(

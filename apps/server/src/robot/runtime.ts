@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Broker } from '@app/contract';
 import type { AppDeps } from '../plugins/context.ts';
 import { brokerResolver, type BrokerResolver } from './brokers/broker-resolver.ts';
-import { paperBatchBroker } from './brokers/paper-broker.ts';
+import { paperBatchBroker } from './brokers/paper-batch.ts';
 import { dispatchCopies } from './copy/dispatch.ts';
 import { dueBots, lastEventId, markEventsDone, nextDueAt } from './inbox.ts';
 import { acquireLease, releaseLeases, renewLeases } from './leases.ts';

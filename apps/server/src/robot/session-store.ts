@@ -10,10 +10,10 @@ import { fromDbJson, toDbJson } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 
 /**
- * The saved part of a session: everything but its config, which is read from the settings —
- * except the copy switch (command 15), which no settings screen holds.
+ * The saved part of a session: everything but its config, which is read from the settings (the
+ * copy switch of command 15 included: it is the trader's copy settings' `copyTraderEn`).
  */
-export type StoredSession = Omit<SessionState, 'config'> & { copyEnabled?: boolean };
+export type StoredSession = Omit<SessionState, 'config'>;
 
 /** A session as loaded: the state with today's config, and the row version it was read at. */
 export interface LoadedSession {
@@ -40,13 +40,11 @@ export async function loadSession(
     .where('bot_id', '=', botId)
     .executeTakeFirst();
   if (!row) return { state: { ...initialSession(config), running: false }, version: null };
-  const stored = fromDbJson<StoredSession & { config?: unknown }>(row.state);
-  // A row saved before migration 0015 may still carry its old config: today's settings win.
-  const { config: _old, copyEnabled, ...rest } = stored;
-  let state: SessionState = {
-    ...rest,
-    config: { ...config, copyEnabled: copyEnabled ?? config.copyEnabled },
-  };
+  const stored = fromDbJson<StoredSession & { config?: unknown; copyEnabled?: unknown }>(row.state);
+  // A row saved before migration 0015 may still carry its old config, and one saved before the
+  // copy switch moved to the copy settings its own `copyEnabled`: today's settings win.
+  const { config: _old, copyEnabled: _switch, ...rest } = stored;
+  let state: SessionState = { ...rest, config };
   if (row.money_key !== moneyKeyOf(config) && !state.sequence && !state.openOrder) {
     const plug = moneyPlugFor(config.strategySel, config.money);
     if (plug) state = { ...state, money: plug.strategy.initial(plug.config) };
@@ -74,7 +72,7 @@ export async function saveSession(
   now: number,
 ): Promise<number> {
   const { config, ...rest } = loaded.state;
-  const stored: StoredSession = { ...rest, copyEnabled: config.copyEnabled };
+  const stored: StoredSession = rest;
   const columns = { state: toDbJson(stored), updated_at: now, money_key: moneyKeyOf(config) };
   if (loaded.version === null) {
     const res = await db

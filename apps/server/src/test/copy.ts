@@ -4,8 +4,9 @@ import type { Kysely } from 'kysely';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../db/schema.ts';
-import { CHUNK } from '../robot/copy/fan-out.ts';
+import { CHUNK } from '../robot/copy/copy-rows.ts';
 import { registerAndLogin } from './app.ts';
+import { globalParamsRow } from './factories.ts';
 
 /** A follower's settings for its trader (the copy_follows columns), as the tests override them. */
 export interface FollowSettings {
@@ -88,28 +89,7 @@ export async function seedFollowers(
       ids.push(...batch);
       await trx
         .insertInto('global_params')
-        .values(
-          batch.map((botId) => ({
-            bot_id: botId,
-            broker_id: 1,
-            acc_type: 1,
-            option_type: 1,
-            lote_type: 1,
-            stop_type: 1,
-            lote: 2,
-            galenum: 0,
-            galefat: 2,
-            stop_win: 0,
-            stop_loss: 0,
-            payout: 80,
-            trader_mode: 2,
-            login_method: 1,
-            strategy_sel: 1,
-            type_operation: 1,
-            stop_movel: 0,
-            updated_at: now,
-          })),
-        )
+        .values(batch.map((botId) => globalParamsRow(botId, now, { trader_mode: 2 })))
         .execute();
       await trx
         .insertInto('copy_follows')

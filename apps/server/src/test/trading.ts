@@ -1,4 +1,4 @@
-import { endpoints as api } from '@app/contract';
+import { endpoints as api, type GlobalParams } from '@app/contract';
 import { paperPricePoints } from '@app/robot';
 import type { FastifyInstance } from 'fastify';
 import { PAPER_SEED } from '../robot/brokers/paper-broker.ts';
@@ -6,6 +6,7 @@ import { enqueueBotEvent } from '../robot/inbox.ts';
 import { runSession } from '../robot/run-session.ts';
 import type { RuntimeDeps } from '../robot/runtime-deps.ts';
 import { callAs, lastCodeSentTo, registerAndLogin } from './app.ts';
+import { globalParamsBody, globalParamsRow } from './factories.ts';
 
 export const MINUTE = 60_000;
 
@@ -34,38 +35,14 @@ export async function newTrader(app: FastifyInstance): Promise<Me> {
   return { ...me, botId: bot.id };
 }
 
-/** Global params as the panel saves them (broker 1, demo, fixed entry), with overrides. */
-export function globalParams(userid: string, over: Record<string, unknown> = {}) {
-  return {
-    accType: 1,
-    optionType: 1,
-    loteType: 1,
-    stopType: 1,
-    lote: 2,
-    galenum: 3,
-    galefat: 2.2,
-    stopWin: 0,
-    stopLoss: 0,
-    payout: 80,
-    brokerID: 1,
-    traderMode: 1,
-    loginMethod: 1,
-    strategySel: 1,
-    typeOperation: 1,
-    stopMovel: 0,
-    userid,
-    ...over,
-  };
-}
-
 export async function saveGlobalParams(
   app: FastifyInstance,
   me: Me,
-  over: Record<string, unknown> = {},
+  over: Partial<GlobalParams> = {},
 ): Promise<void> {
   const res = await callAs(app, me.cookie, api.saveGlobalParams, {
     query: { userid: me.userid },
-    body: globalParams(me.userid, over),
+    body: globalParamsBody(me.userid, over),
   });
   if (res.statusCode !== 200) throw new Error(`globalparams: ${res.statusCode} ${res.body}`);
 }
@@ -222,29 +199,7 @@ export async function seedTradingBots(
         .returning('id')
         .executeTakeFirstOrThrow();
       botIds.push(bot.id);
-      await trx
-        .insertInto('global_params')
-        .values({
-          bot_id: bot.id,
-          broker_id: 1,
-          acc_type: 1,
-          option_type: 1,
-          lote_type: 1,
-          stop_type: 1,
-          lote: 2,
-          galenum: 0,
-          galefat: 2,
-          stop_win: 0,
-          stop_loss: 0,
-          payout: 80,
-          trader_mode: 1,
-          login_method: 1,
-          strategy_sel: 1,
-          type_operation: 1,
-          stop_movel: 0,
-          updated_at: now,
-        })
-        .execute();
+      await trx.insertInto('global_params').values(globalParamsRow(bot.id, now)).execute();
       await trx
         .insertInto('bot_commands')
         .values({ bot_id: bot.id, code: 1, created_at: now, status: 'queued' })

@@ -26,7 +26,7 @@ import {
 } from '@app/contract';
 import { SESSION_REPLY_KEYS } from '@app/robot';
 import { describe, expect, it } from 'vitest';
-import { catalogues } from './all-catalogues.ts';
+import { catalogues } from '../test/all-catalogues.ts';
 
 function flatten(node: unknown, prefix = ''): Map<string, unknown> {
   const out = new Map<string, unknown>();

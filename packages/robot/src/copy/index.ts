@@ -1,4 +1,4 @@
-// Public API of the copy folder: fan-out of a trader's order to its followers.
+// Public API of the copy folder: which trader orders are copied, and to which followers.
 export { copyStakeCents, planFanOut, planMetaFanOut } from './plan-fan-out.ts';
 export {
   COPY_SKIP_REASONS,
@@ -11,3 +11,15 @@ export {
   type StakeClamp,
   type TraderOrder,
 } from './types.ts';
+export {
+  assetsOf,
+  lastCandle,
+  orderTimeframeMin,
+  traderDelaySec,
+  traderFilter,
+  TRADER_FILTER_REASONS,
+  type CandleColour,
+  type TraderCopySettings,
+  type TraderFilterReason,
+  type TraderOrderFacts,
+} from './trader-filter.ts';

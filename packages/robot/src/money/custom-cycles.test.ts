@@ -7,7 +7,7 @@ import {
   type CustomCycleTableRow,
 } from './custom-cycles.ts';
 import { simulatePath } from './simulate.ts';
-import { common } from './test-helpers.ts';
+import { common } from './money.test-helpers.ts';
 import type { OrderResult } from './types.ts';
 
 const TABLE: CustomCycleTableRow[] = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cycles, type CyclesConfig } from './cycles.ts';
 import { simulatePath } from './simulate.ts';
-import { common } from './test-helpers.ts';
+import { common } from './money.test-helpers.ts';
 import type { OrderResult } from './types.ts';
 
 const BASE: CyclesConfig = {

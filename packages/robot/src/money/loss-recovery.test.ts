@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lossRecovery, recoveryStake, type LossRecoveryConfig } from './loss-recovery.ts';
 import { simulatePath } from './simulate.ts';
-import { common } from './test-helpers.ts';
+import { common } from './money.test-helpers.ts';
 import type { OrderResult } from './types.ts';
 
 const CONSERVATIVE: LossRecoveryConfig = {

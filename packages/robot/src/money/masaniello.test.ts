@@ -10,7 +10,7 @@ import {
   type MasanielloConfig,
 } from './masaniello.ts';
 import { simulatePath } from './simulate.ts';
-import { LIMITS } from './test-helpers.ts';
+import { LIMITS } from './money.test-helpers.ts';
 import type { OrderResult } from './types.ts';
 
 const PLAN_A: MasanielloConfig = {

@@ -181,7 +181,7 @@ function firstOrderStake(
   return roundCents(ladderStakeExact(profit, config.payout, 0));
 }
 
-/** Where a plan stands: what the dashboard shows beside the score (issue 8). */
+/** Where a plan stands: what the dashboard shows beside the score. */
 export interface MasanielloProgress {
   /** Events the plan may still play: N − played (draws are not events). */
   eventsLeft: number;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { simulatePath } from './simulate.ts';
 import { soros, type SorosConfig } from './soros.ts';
-import { common } from './test-helpers.ts';
+import { common } from './money.test-helpers.ts';
 import type { OrderResult } from './types.ts';
 
 const CFG: SorosConfig = {

@@ -226,7 +226,7 @@ export function handleCommand(
       if (busy(state)) return reply(state, name, { ok: false, reason: 'sequence_in_flight' });
       // By value: the saved settings come back from the database as a new object every time,
       // and an identity check would reset the strategy (Masaniello's wins and capital) on every
-      // update (issue 8, "command 14 identity bug").
+      // update.
       const moneyChanged = moneyKeyOf(incoming) !== moneyKeyOf(config);
       const probe: SessionState = { ...state, config: { ...incoming, botId: config.botId } };
       const plug = plugOf(probe);

@@ -2,6 +2,7 @@
 export { initialSession, step } from './session.ts';
 export { galePricesCents, moneyKeyOf, SESSION_REPLY_KEYS } from './commands.ts';
 export { moneyPlugFor, type MoneyPlug } from './money-plug.ts';
+export { scoreOf, type ScoredOrder } from './score.ts';
 export type {
   CommandArgs,
   MoneyConfigs,

@@ -20,8 +20,8 @@ describe('moneyPlugFor', () => {
     ]);
   });
 
-  // Regression (issue 11 item 17): `money/registry.ts` held a second, unused map of the same
-  // numbers, which could drift from this one.
+  // Regression: `money/registry.ts` held a second, unused map of the same numbers, which could
+  // drift from this one.
   it('is the only map from strategy numbers to strategies the robot exports', () => {
     expect(Object.keys(robot)).not.toContain('strategyNameFor');
     expect(Object.keys(robot)).not.toContain('moneyStrategies');

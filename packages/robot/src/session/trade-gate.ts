@@ -19,7 +19,7 @@ export interface TradeGateInput {
   state: SessionState;
   /** Whether the bot's settings were ever saved (global params of its broker, its strategy's). */
   configured: boolean;
-  /** Whether the bot's messaging-app id was proven (a pending claim never trades, issue 11). */
+  /** Whether the bot's messaging-app id was proven (a pending claim of any typed id never trades). */
   verified: boolean;
   /** Bot expiry, Unix seconds; ≤ 0 = none. */
   botExpSec: number;
@@ -66,7 +66,7 @@ export function insideWindows(
 
 /**
  * The one place that says why a bot would not open a sequence now, or `null` when it would
- * (ROBOT.md §0, §9; issue 8 "Decision"). A gale waiting for the next signal (`nextSignal`
+ * (ROBOT.md §0, §9), so the decision, the dashboard and the tests agree. A gale waiting for the next signal (`nextSignal`
  * schedule) is not a new sequence: only the bot's own state can block it.
  * @example tradeBlock({ …input, configured: false }) // 'not_configured'
  */

@@ -48,9 +48,15 @@ export interface SessionConfig {
   resetHourUtc?: number;
   /** Balance when the session starts, cents. */
   startBalanceCents: Cents;
-  /** traderMode: 1 trader, 2 follower (command 9 toggles it). */
+  /**
+   * traderMode: 1 trader, 2 follower (command 9 toggles it). A bot in follower mode copies its
+   * orders to nobody (`traderFilter`).
+   */
   copyMode: TraderMode;
-  /** Whether this bot's orders are copied / it copies (command 15 toggles it). */
+  /**
+   * The trader's copy switch (copyTraderEn; command 15 toggles it): off, the bot's orders go to
+   * no copy-trading follower.
+   */
   copyEnabled: boolean;
 }
 

@@ -15,6 +15,7 @@ import { copyFollowerIndex } from './0031-copy-follower-index.ts';
 import { copyExec } from './0035-copy-exec.ts';
 import { purchases } from './0040-purchases.ts';
 import { removedBotExpiries } from './0045-removed-bot-expiries.ts';
+import { orderFanOut } from './0050-order-fan-out.ts';
 
 /**
  * Every migration, listed in code rather than found by scanning a folder, so running under tsx,
@@ -37,5 +38,6 @@ export function migrations(types: ColumnTypes): Record<string, Migration> {
     '0035-copy-exec': copyExec(types),
     '0040-purchases': purchases(types),
     '0045-removed-bot-expiries': removedBotExpiries(types),
+    '0050-order-fan-out': orderFanOut(types),
   };
 }

@@ -1,4 +1,5 @@
 import {
+  defaultTraderInfo,
   ErrorCode,
   Msg,
   type CopyProduct,
@@ -31,21 +32,6 @@ import {
 export interface OwnBot {
   id: number;
   userid: string;
-}
-
-/** What `/gettraderinfo` answers before the trader ever saved: copying off, SPEC's defaults. */
-export function defaultTraderInfo(userid: string): TraderInfo {
-  return {
-    copyTraderEn: false,
-    signalType: 7,
-    delaysig: '0',
-    brokerID: 0,
-    candleColor: 0,
-    timeframe: 1,
-    paresFilter: '',
-    stakeMin: 0,
-    userid,
-  };
 }
 
 export async function readTraderInfo(deps: AppDeps, bot: OwnBot): Promise<TraderInfo> {

@@ -7,7 +7,7 @@ import {
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { callAs, useTestApp } from '../../test/app.ts';
 import { copyActor, expectError, type CopyActor } from '../../test/copy.ts';
-import { acceptedFollowersForFanOut } from '../../robot/copy/fan-out.ts';
+import { acceptedFollowersForFanOut } from '../../robot/copy/followers.ts';
 import { isExpired } from './copy-trader.repository.ts';
 
 const clock = { now: Date.UTC(2026, 0, 10, 12) };

@@ -1,6 +1,7 @@
 import { defaultGlobalParams, type GlobalParams } from '@app/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registerAndLogin, useTestApp } from '../../test/app.ts';
+import { globalParamsBody } from '../../test/factories.ts';
 
 const t = useTestApp();
 let me: Awaited<ReturnType<typeof registerAndLogin>>;
@@ -9,26 +10,20 @@ beforeAll(async () => {
 });
 
 function params(overrides: Partial<GlobalParams> = {}): GlobalParams {
-  return {
+  return globalParamsBody(me.userid, {
     accType: 2,
     optionType: 3,
-    loteType: 1,
     stopType: 2,
     lote: 12.5,
     galenum: 2,
     galefat: 2.3,
     stopWin: 100,
     stopLoss: 50.25,
-    payout: 80,
     brokerID: 2,
-    traderMode: 1,
-    loginMethod: 1,
-    strategySel: 1,
     typeOperation: 2,
     stopMovel: 1,
-    userid: me.userid,
     ...overrides,
-  };
+  });
 }
 
 function save(body: unknown, userid = me.userid) {

@@ -1,7 +1,7 @@
 import { endpoints as api } from '@app/contract';
 import { returnBigInt } from 'telegram/Helpers.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FakeTelegram, sampleDialogs } from '../../reader/telegram/fake-client.ts';
+import { FakeTelegram, sampleDialogs } from '../../test/fake-telegram.ts';
 import { callAs, registerAndLogin, useTestApp } from '../../test/app.ts';
 import { signalsOf, subscribe, type Trader } from '../../test/reader.ts';
 

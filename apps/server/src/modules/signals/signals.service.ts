@@ -13,13 +13,13 @@ import { inboxRowId } from '../../reader/inbox-source.ts';
 import { clockTime, readMessage } from '../../reader/read-message.ts';
 import { seenKeys } from '../../reader/reader.ts';
 import { roomOwnerOf } from '../../reader/rooms.ts';
-import { loadSessionConfig } from '../../robot/session-config.ts';
+import { loadSessionConfig } from '../../robot/settings/bot-settings.ts';
 import { loadSession } from '../../robot/session-store.ts';
 import { ownBot } from '../channels/channels.service.ts';
 
 /** The first stake (cents) the bot's money management would send now; `null` without one. */
 async function stakeNowCents(deps: AppDeps, botId: number): Promise<number | null> {
-  const { state } = await loadSession(deps.db, botId, await loadSessionConfig(deps, botId));
+  const { state } = await loadSession(deps.db, botId, await loadSessionConfig(deps.db, botId));
   return galePricesCents(state)[0] ?? null;
 }
 

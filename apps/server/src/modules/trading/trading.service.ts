@@ -10,9 +10,8 @@ import {
   type TradingDashboard,
   type RobotMessage,
   type TradingOrder,
-  type TradingScore,
 } from '@app/contract';
-import { galePricesCents, moneyPlugFor, tradeBlock, type TradeBlock } from '@app/robot';
+import { galePricesCents, moneyPlugFor, scoreOf, tradeBlock, type TradeBlock } from '@app/robot';
 import type { Kysely, Selectable } from 'kysely';
 import { fromDbJson } from '../../db/dialect.ts';
 import { copyLineParams, type CopyLineFacts } from '../../robot/copy/copy-lines.ts';
@@ -20,7 +19,7 @@ import type { ActivityTable, Database, OrdersTable } from '../../db/schema.ts';
 import { botIdOf } from '../../lib/owned-bot.ts';
 import type { AppDeps } from '../../plugins/context.ts';
 import type { RuntimeDeps } from '../../robot/runtime-deps.ts';
-import { loadBotSettings } from '../../robot/session-config.ts';
+import { loadBotSettings } from '../../robot/settings/bot-settings.ts';
 import { loadSession } from '../../robot/session-store.ts';
 
 const DAY_MS = 86_400_000;
@@ -65,27 +64,6 @@ export function dayStartMs(now: number, utcOffsetHours: number): number {
   return Math.floor((now + offset) / DAY_MS) * DAY_MS - offset;
 }
 
-/** Score of settled orders: W × L, draws, hit rate, break-even rate at their average payout. */
-export function scoreOf(orders: readonly TradingOrder[]): TradingScore {
-  const settled = orders.filter((o) => ['won', 'lost', 'draw'].includes(o.state));
-  const wins = settled.filter((o) => o.state === 'won').length;
-  const losses = settled.filter((o) => o.state === 'lost').length;
-  const draws = settled.filter((o) => o.state === 'draw').length;
-  const decided = wins + losses;
-  const avgPayout = settled.length
-    ? settled.reduce((s, o) => s + o.payoutPct, 0) / settled.length / 100
-    : null;
-  return {
-    wins,
-    losses,
-    draws,
-    hitRatePct: decided ? Math.round((1000 * wins) / decided) / 10 : null,
-    breakEvenRatePct: avgPayout ? Math.round(1000 / (1 + avgPayout)) / 10 : null,
-    pnlCents: settled.reduce((s, o) => s + (o.pnlCents ?? 0), 0),
-    orders: orders.filter((o) => o.state !== 'failed').length,
-  };
-}
-
 /** The home dashboard of one bot, with the broker's balance and the strategy's step. */
 export async function readDashboard(
   deps: AppDeps,
@@ -93,7 +71,7 @@ export async function readDashboard(
   userid: string,
 ): Promise<TradingDashboard> {
   const botId = await botIdOf(deps, userid);
-  const settings = await loadBotSettings(deps, botId);
+  const settings = await loadBotSettings(deps.db, botId);
   const { state } = await loadSession(deps.db, botId, settings.config);
   const now = deps.now();
   const block = tradeBlock({
@@ -199,7 +177,24 @@ export async function readDashboard(
     nextEntries,
     strategyStep,
     nextStakesCents: plug ? galePricesCents(state) : [],
+    copyTrading: {
+      traderMode: settings.config.copyMode,
+      enabled: settings.config.copyEnabled,
+      followers: await acceptedFollowerCount(deps.db, botId),
+    },
   };
+}
+
+/** How many followers have an accepted copy-trading follow of the bot. */
+async function acceptedFollowerCount(db: Kysely<Database>, botId: number): Promise<number> {
+  const row = await db
+    .selectFrom('copy_follows')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('trader_bot_id', '=', botId)
+    .where('product', '=', 'copy')
+    .where('state', '=', 'accepted')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 type ActivityRow = Selectable<ActivityTable> & CopyLineFacts;
@@ -363,7 +358,7 @@ export async function readChart(
   q: QueryOf<typeof endpoints.tradingChart>,
 ): Promise<ResultChart> {
   const botId = await botIdOf(deps, q.userid);
-  const settings = await loadBotSettings(deps, botId);
+  const settings = await loadBotSettings(deps.db, botId);
   const now = deps.now();
   const today = dayStartMs(now, settings.utcOffsetHours);
   const from = q.range === 'day' ? today : today - 6 * DAY_MS;
@@ -410,7 +405,7 @@ export async function readLatency(
   q: QueryOf<typeof endpoints.tradingLatency>,
 ): Promise<LatencyReport> {
   const botId = await botIdOf(deps, q.userid);
-  const settings = await loadBotSettings(deps, botId);
+  const settings = await loadBotSettings(deps.db, botId);
   const since = dayStartMs(deps.now(), settings.utcOffsetHours);
   const signals = await deps.db
     .selectFrom('signals')

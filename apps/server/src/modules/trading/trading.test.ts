@@ -9,6 +9,7 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runSession } from '../../robot/run-session.ts';
 import { callAs, useTestApp } from '../../test/app.ts';
+import { seedFollowers } from '../../test/copy.ts';
 import { robotOf } from '../../test/robot.ts';
 import {
   command,
@@ -82,6 +83,24 @@ describe('GET /trading/dashboard', () => {
       strategyStep: { key: 'robot.step.martingale' },
       nextStakesCents: [200, 400],
     });
+  });
+
+  it('says whether the bot’s orders go to its followers (mode, copy switch, followers)', async () => {
+    const trader = await newTrader(t.app);
+    await saveGlobalParams(t.app, trader);
+    const copying = async () =>
+      api.tradingDashboard.response.parse(
+        (await get(trader, api.tradingDashboard, { userid: trader.userid })).json(),
+      ).copyTrading;
+    expect(await copying()).toEqual({ traderMode: 1, enabled: false, followers: 0 });
+    await command(t.app, rt(), trader, 15);
+    await seedFollowers(t.app.deps.db, trader.botId, 2, clock.now);
+    expect(await copying()).toEqual({ traderMode: 1, enabled: true, followers: 2 });
+    await command(t.app, rt(), trader, 9);
+    expect(await copying()).toEqual({ traderMode: 2, enabled: true, followers: 2 });
+    await command(t.app, rt(), trader, 9);
+    await command(t.app, rt(), trader, 15);
+    expect(await copying()).toEqual({ traderMode: 1, enabled: false, followers: 2 });
   });
 
   it('says why a bot that was never configured would not trade', async () => {

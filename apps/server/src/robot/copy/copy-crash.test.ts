@@ -1,21 +1,17 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../app.ts';
-import { sameOriginByDefault, testMessenger } from '../../test/app.ts';
-import { enableCopyTrader, seedFollowers, stakesTaken } from '../../test/copy.ts';
+import { describe, expect, it } from 'vitest';
+import { seedFollowers, enableCopyTrader, stakesTaken } from '../../test/copy.ts';
+import { crashHarness } from '../../test/crash.ts';
 import { robotOf } from '../../test/robot.ts';
 import {
   command,
   findMinute,
   MINUTE,
   newTrader,
+  ordersOf,
   postSignal,
   saveGlobalParams,
+  type TestClock,
 } from '../../test/trading.ts';
 import { runSession } from '../run-session.ts';
 import { dispatchCopies } from './dispatch.ts';
@@ -24,31 +20,10 @@ import { dispatchCopies } from './dispatch.ts';
 // SIGKILL at the fault point, in the middle of the fan-out's broker calls; the restarted
 // dispatcher must give every follower exactly one order, and none after the deadline. The trader
 // copies with a 2 s delay, so the copies wait in the outbox for the dispatcher (copies due at
-// once are placed in the trader's own transaction, which a crash cannot split).
+// once are placed in the fan-out's own transaction, which a crash cannot split).
 const DELAY_MS = 2_000;
-const CHILD = fileURLToPath(new URL('../../test/copy-crash-child.ts', import.meta.url));
-let dir: string;
-let clock = Date.UTC(2026, 0, 8, 10, 0);
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'copy-crash-'));
-});
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function open(): Promise<FastifyInstance> {
-  return sameOriginByDefault(
-    await build({
-      dataDir: dir,
-      secretKey: '00'.repeat(32),
-      webDist: '/nonexistent-web-dist',
-      robot: false,
-      messenger: testMessenger,
-      now: () => clock,
-    }),
-  );
-}
+const clock: TestClock = { now: Date.UTC(2026, 0, 8, 10, 0) };
+const { open, killedAt } = crashHarness('copy-crash-', clock);
 
 async function copies(app: FastifyInstance, followers: number[]) {
   const ledger = await app.deps.db
@@ -69,27 +44,24 @@ describe.each([
     const trader = await newTrader(app);
     await saveGlobalParams(app, trader, { galenum: 0 });
     await command(app, robotOf(app), trader, 1);
-    await enableCopyTrader(app.deps.db, trader.botId, clock, { delaysig: String(DELAY_MS / 1000) });
-    const followers = await seedFollowers(app.deps.db, trader.botId, 30, clock);
-    const at = findMinute('EURUSD', 'W', clock + MINUTE);
-    clock = at - 10_000;
+    await enableCopyTrader(app.deps.db, trader.botId, clock.now, {
+      delaysig: String(DELAY_MS / 1000),
+    });
+    const followers = await seedFollowers(app.deps.db, trader.botId, 30, clock.now);
+    const at = findMinute('EURUSD', 'W', clock.now + MINUTE);
+    clock.now = at - 10_000;
     await postSignal(app, trader, { asset: 'EURUSD', direction: 'CALL', atMs: at });
     await runSession(robotOf(app), trader.botId);
-    clock = at;
+    clock.now = at;
     await runSession(robotOf(app), trader.botId); // confirmed: 30 copies in the outbox
     const outbox = (await copies(app, followers)).ledger;
     expect(outbox.map((o) => o.state)).toEqual(Array.from({ length: 30 }, () => 'placed'));
     await app.close();
 
     const sendAt = at + DELAY_MS;
-    const child = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', CHILD, dir, String(sendAt), point],
-      { encoding: 'utf8' },
-    );
-    expect(child.signal, child.stderr).toBe('SIGKILL');
+    killedAt('dispatcher', [sendAt, point]);
 
-    clock = sendAt + restartAfter;
+    clock.now = sendAt + restartAfter;
     app = await open();
     try {
       const before = await copies(app, followers);
@@ -119,40 +91,34 @@ describe.each([
   }, 90_000);
 });
 
-// Copies due at once are placed in the trader's own confirming transaction: a kill in the middle
-// of that fan-out (the followers' stakes taken, their ledger rows not yet written) rolls all of
-// it back, the trader's confirmation included; the restarted session finds the trader's order at
-// the broker, confirms it and fans it out again, once.
-const SESSION_CHILD = fileURLToPath(new URL('../../test/crash-child.ts', import.meta.url));
-
+// Copies due at once are placed in the fan-out's own transaction, right after the trader's order
+// is confirmed: a kill in the middle of that fan-out (the followers' stakes taken, their ledger
+// rows not yet written) rolls all of it back and leaves the trader's order open and not fanned
+// out; the restarted session fans it out, once.
 describe('kill -9 in the middle of a fan-out placing copies with the trader’s order', () => {
   it('gives every follower exactly one copy after the restart', async () => {
     let app = await open();
     const trader = await newTrader(app);
     await saveGlobalParams(app, trader, { galenum: 0 });
     await command(app, robotOf(app), trader, 1);
-    await enableCopyTrader(app.deps.db, trader.botId, clock);
-    const followers = await seedFollowers(app.deps.db, trader.botId, 30, clock);
-    const at = findMinute('EURUSD', 'W', clock + MINUTE);
-    clock = at - 10_000;
+    await enableCopyTrader(app.deps.db, trader.botId, clock.now);
+    const followers = await seedFollowers(app.deps.db, trader.botId, 30, clock.now);
+    const at = findMinute('EURUSD', 'W', clock.now + MINUTE);
+    clock.now = at - 10_000;
     await postSignal(app, trader, { asset: 'EURUSD', direction: 'CALL', atMs: at });
     await runSession(robotOf(app), trader.botId); // decided: the trader's order is due at `at`
     await app.close();
 
-    const child = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', SESSION_CHILD, dir, '-', String(trader.botId), String(at), 'mid_fan_out'],
-      { encoding: 'utf8' },
-    );
-    expect(child.signal, child.stderr).toBe('SIGKILL');
+    killedAt('session', [trader.botId, at, 'mid_fan_out']);
 
-    clock = at + 1_000;
+    clock.now = at + 1_000;
     app = await open();
     try {
       // Nothing of the fan-out survived the kill: no copy, no stake taken.
       const before = await copies(app, followers);
       expect(before.ledger).toHaveLength(0);
       expect(before.stakes.every((c) => c === 0)).toBe(true);
+      expect(await ordersOf(app, trader)).toMatchObject([{ state: 'open', fanned_out_at: null }]);
       await runSession(robotOf(app), trader.botId);
       await runSession(robotOf(app), trader.botId); // a second run changes nothing
       const after = await copies(app, followers);

@@ -1,49 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { activityAfter } from '../../modules/trading/trading.service.ts';
 import { useTestApp } from '../../test/app.ts';
-import {
-  enableCopyTrader,
-  seedFollowers,
-  stakesTaken,
-  type FollowSettings,
-} from '../../test/copy.ts';
-import { robotOf } from '../../test/robot.ts';
-import {
-  command,
-  findMinute,
-  MINUTE,
-  newTrader,
-  ordersOf,
-  postSignal,
-  saveGlobalParams,
-  type Me,
-  type TestClock,
-} from '../../test/trading.ts';
+import { seedFollowers, stakesTaken } from '../../test/copy.ts';
+import { copyScenario } from '../../test/copy-scenario.ts';
+import { MINUTE, ordersOf, type TestClock } from '../../test/trading.ts';
 import type { BrokerAdapter } from '../brokers/broker-adapter.ts';
-import { cardToRow, defaultCard } from '../../reader/cards.ts';
 import { paperBroker } from '../brokers/paper-broker.ts';
 import { runSession } from '../run-session.ts';
-import type { RuntimeDeps } from '../runtime-deps.ts';
 import { dispatchCopies } from './dispatch.ts';
 
+// The copy dispatcher: sends, reconciles and settles the copies a fan-out left in the outbox.
 const clock: TestClock = { now: Date.UTC(2026, 0, 6, 9, 0) };
 const t = useTestApp({ now: () => clock.now });
-const rt = (extra: Parameters<typeof robotOf>[1] = {}): RuntimeDeps => ({
-  ...robotOf(t.app, extra),
-  // Long enough for a healthy paper call on PostgreSQL under load; a hung call costs this once.
-  brokerTimeoutMs: 500,
-});
-
-/**
- * The runtime as it is for followers on a remote broker (Deriv): no batch broker, so the fan-out
- * leaves every copy `placed` for the dispatcher instead of placing it in its own transaction.
- */
-function remoteFollowers(r: RuntimeDeps = rt()): RuntimeDeps {
-  const copy = { ...r };
-  delete copy.batchBroker;
-  return copy;
-}
+const { rt, copyTrader, traderOrders, copiesOf, feedOf, lastTraderOrderId } = copyScenario(
+  t,
+  clock,
+);
 
 type Fault = 'hang' | 'lost' | 'throw' | null;
 
@@ -70,61 +42,12 @@ function flakyBrokers(app: FastifyInstance, faultOf: (botId: number) => Fault) {
   };
 }
 
-/** A trader on demo (broker 1, no gales), copy trading on, switched on. */
-async function copyTrader(over: Parameters<typeof enableCopyTrader>[3] = {}): Promise<Me> {
-  const me = await newTrader(t.app);
-  await saveGlobalParams(t.app, me, { galenum: 0 });
-  await command(t.app, rt(), me, 1);
-  await enableCopyTrader(t.app.deps.db, me.botId, clock.now, over);
-  return me;
-}
-
-/**
- * The trader trades one CALL at a winning minute; returns the minute (its order is open). With
- * `followers: 'remote'` the copies wait in the outbox for the dispatcher (remoteFollowers).
- */
-async function traderOrders(
-  me: Me,
-  asset = 'EURUSD',
-  channel?: string,
-  followers: 'paper' | 'remote' = 'paper',
-): Promise<number> {
-  const at = findMinute(asset, 'W', clock.now + 2 * MINUTE);
-  clock.now = at - 30_000;
-  await postSignal(t.app, me, {
-    asset,
-    direction: 'CALL',
-    atMs: at,
-    ...(channel ? { channel } : {}),
-  });
-  await runSession(rt(), me.botId);
-  clock.now = at;
-  await runSession(followers === 'remote' ? remoteFollowers() : rt(), me.botId);
-  const [order] = (await ordersOf(t.app, me)).slice(-1);
-  expect(order).toMatchObject({ state: 'open' });
-  return at;
-}
-
-async function copiesOf(traderOrderId: number) {
-  return t.app.deps.db
-    .selectFrom('orders')
-    .selectAll()
-    .where('copy_of', '=', traderOrderId)
-    .orderBy('bot_id')
-    .execute();
-}
-
 async function paperOrdersOf(botIds: number[]) {
   return t.app.deps.db
     .selectFrom('paper_orders')
     .select(['bot_id', 'client_ref', 'open_at'])
     .where('bot_id', 'in', botIds)
     .execute();
-}
-
-/** A follower's feed as the panel reads it (oldest first), messages only. */
-async function feedOf(botId: number) {
-  return (await activityAfter(t.app.deps.db, botId, '', 0)).map((item) => item.message);
 }
 
 async function sessionVersion(botId: number): Promise<number | null> {
@@ -134,11 +57,6 @@ async function sessionVersion(botId: number): Promise<number | null> {
     .where('bot_id', '=', botId)
     .executeTakeFirst();
   return row ? Number(row.version) : null;
-}
-
-async function lastTraderOrderId(me: Me): Promise<number> {
-  const rows = await ordersOf(t.app, me);
-  return (rows.at(-1) as { id: number }).id;
 }
 
 describe('copy fan-out execution', () => {
@@ -293,138 +211,5 @@ describe('copy fan-out execution', () => {
     expect(await stakesTaken(t.app.deps.db, followers)).toEqual([0, 0, 0]);
     const copies = await copiesOf(await lastTraderOrderId(trader));
     expect(copies.map((c) => c.fail_reason)).toEqual(['late', 'late', 'late']);
-  });
-
-  it('stores a skip reason per follower the plan does not copy to', async () => {
-    const trader = await copyTrader();
-    const cases: [string, Partial<FollowSettings>][] = [
-      ['order', {}],
-      ['disabled', { trader_ena: false }],
-      ['expired', { exp_copy: Math.floor(clock.now / 1000) - 10 }],
-      ['demo_not_accepted', { acptdemo: false }],
-      ['broker_mismatch', { broker_id: 5 }],
-      ['signal_type_mismatch', { signal_type: 8 }],
-      ['order', { exp_copy: Math.floor(clock.now / 1000) + 86_400 * 30 }],
-      ['max_orders_reached', { max_trades: 1 }],
-    ];
-    const followers = await seedFollowers(t.app.deps.db, trader.botId, cases.length, clock.now, {
-      settings: (i) => cases[i]?.[1] ?? {},
-    });
-    // The last follower already copied one order of this trader today (its limit is 1).
-    await t.app.deps.db
-      .insertInto('orders')
-      .values({
-        bot_id: followers.at(-1) as number,
-        client_ref: 'copy:0',
-        session_ref: 'copy:0',
-        gale_level: 0,
-        broker_id: 1,
-        account_type: 1,
-        asset: 'EURUSD',
-        direction: 'PUT',
-        stake_cents: 200,
-        payout_pct: 87,
-        state: 'won',
-        send_at: clock.now,
-        expires_at: clock.now + MINUTE,
-        created_at: clock.now,
-        copy_of: 0,
-        copy_product: 'copy',
-        copy_trader_bot_id: trader.botId,
-      })
-      .execute();
-    await traderOrders(trader);
-    const traderOrder = await lastTraderOrderId(trader);
-    const fanout = await t.app.deps.db
-      .selectFrom('copy_fanouts')
-      .selectAll()
-      .where('trader_order_id', '=', traderOrder)
-      .executeTakeFirstOrThrow();
-    expect(fanout).toMatchObject({ followers: 8, planned: 2, skipped: 6, product: 'copy' });
-    const skips = await t.app.deps.db
-      .selectFrom('copy_skips')
-      .select(['follower_bot_id', 'reason'])
-      .where('fanout_id', '=', fanout.id)
-      .execute();
-    const reasonOf = new Map(skips.map((s) => [Number(s.follower_bot_id), s.reason]));
-    const got = followers.map((id) => reasonOf.get(id) ?? 'order');
-    expect(got).toEqual(cases.map(([r]) => r));
-  });
-
-  it('copies nothing when the trader’s own filters reject the order, and copies are never re-copied', async () => {
-    const trader = await copyTrader({ pares_filter: 'GBPUSD; USDJPY' });
-    await seedFollowers(t.app.deps.db, trader.botId, 2, clock.now);
-    await traderOrders(trader);
-    expect(await copiesOf(await lastTraderOrderId(trader))).toHaveLength(0);
-  });
-
-  it('does not let the follower’s own session send or settle a copy', async () => {
-    const trader = await copyTrader();
-    const [follower] = await seedFollowers(t.app.deps.db, trader.botId, 1, clock.now);
-    await traderOrders(trader, 'EURUSD', undefined, 'remote');
-    const report = await runSession(rt(), follower as number);
-    expect(report.sent).toBe(0);
-    expect(await copiesOf(await lastTraderOrderId(trader))).toMatchObject([{ state: 'placed' }]);
-  });
-
-  it('fans a MetaCopy order out with the record’s delay and anticipation and the follower’s lote', async () => {
-    const trader = await copyTrader();
-    await t.app.deps.db
-      .deleteFrom('copy_trader_settings')
-      .where('bot_id', '=', trader.botId)
-      .execute();
-    await t.app.deps.db
-      .insertInto('meta_trader_records')
-      .values({
-        bot_id: trader.botId,
-        traderid: '5001',
-        trader_ena: true,
-        max_trades: 0,
-        signal_type: 7,
-        delaysig: 3,
-        broker_id: 0,
-        anticipation: 1,
-        updated_at: clock.now,
-      })
-      .execute();
-    const followers = await seedFollowers(t.app.deps.db, trader.botId, 2, clock.now, {
-      product: 'meta',
-      settings: (i) => ({ lote: 5, delaysig: i, signal_type: 0 }),
-    });
-    const at = await traderOrders(trader);
-    const copies = await copiesOf(await lastTraderOrderId(trader));
-    expect(copies.map((c) => [c.client_ref, Number(c.stake_cents), c.send_at])).toEqual([
-      [`meta:${copies[0]?.copy_of}`, 500, at + 2_000],
-      [`meta:${copies[0]?.copy_of}`, 500, at + 3_000],
-    ]);
-    expect(copies.map((c) => c.state)).toEqual(['placed', 'placed']);
-    clock.now = at + 3_000;
-    expect(await dispatchCopies(rt())).toMatchObject({ sent: 2 });
-    expect((await copiesOf(await lastTraderOrderId(trader))).map((c) => c.state)).toEqual([
-      'open',
-      'open',
-    ]);
-    expect(await stakesTaken(t.app.deps.db, followers)).toEqual([500, 500]);
-  });
-
-  it('copies only the channels marked “send to trader” once the trader marks any', async () => {
-    const trader = await copyTrader();
-    await seedFollowers(t.app.deps.db, trader.botId, 2, clock.now);
-    await traderOrders(trader, 'EURUSD', 'inbox-a');
-    expect(await copiesOf(await lastTraderOrderId(trader))).toHaveLength(2); // none marked: all
-    await t.app.deps.db
-      .insertInto('channel_cards')
-      .values(
-        cardToRow(
-          trader.botId,
-          { ...defaultCard('inbox-b', 'B', trader.userid, 0), send2Trader: true },
-          clock.now,
-        ),
-      )
-      .execute();
-    await traderOrders(trader, 'EURUSD', 'inbox-a');
-    expect(await copiesOf(await lastTraderOrderId(trader))).toHaveLength(0);
-    await traderOrders(trader, 'EURUSD', 'inbox-b');
-    expect(await copiesOf(await lastTraderOrderId(trader))).toHaveLength(2);
   });
 });

@@ -108,7 +108,16 @@ function everyReply(): RobotMessage[] {
       }
     }
   }
-  replies.push({ key: 'robot.reply.failed', params: {} });
+  // The runtime's own answers: a failure, and the refusals of a bot whose settings were never saved.
+  replies.push(
+    { key: 'robot.reply.failed', params: {} },
+    { key: 'robot.reply.on', params: { ok: false, reason: 'not_configured', missing: 'soros' } },
+    {
+      key: 'robot.reply.accountType',
+      params: { ok: false, reason: 'not_configured', accountType: 1 },
+    },
+    { key: 'robot.reply.copyMode', params: { ok: false, reason: 'not_configured', copyMode: 1 } },
+  );
   return replies;
 }
 
@@ -128,6 +137,16 @@ describe('replyText', () => {
       expect(text, where).not.toMatch(/robot\.|enums\.|\{\{|undefined|NaN/);
       expect(text, where).toMatch(/\S/);
     }
+  });
+
+  it('says why a switch of mode or account was refused', () => {
+    const reply = {
+      key: 'robot.reply.copyMode',
+      params: { ok: false, reason: 'not_configured', copyMode: 1 },
+    };
+    expect(replyText(i18n.getFixedT('pt-BR'), 'pt-BR', reply)).toBe(
+      'O modo continua Trader: faltam parâmetros salvos no painel.',
+    );
   });
 
   it('formats money in the trader’s locale and flags as words', () => {

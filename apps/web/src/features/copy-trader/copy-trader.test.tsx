@@ -1,4 +1,12 @@
-import type { Follower, IncomingRequest, OwnFollow, TraderFollow, TraderInfo } from '@app/contract';
+import {
+  defaultGlobalParams,
+  defaultTraderInfo,
+  type Follower,
+  type IncomingRequest,
+  type OwnFollow,
+  type TraderFollow,
+  type TraderInfo,
+} from '@app/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { errorReply, fakeServer } from '../../test/fake-server.ts';
@@ -6,17 +14,12 @@ import { retype } from '../../test/form-helpers.ts';
 import { ana, currentPath, renderApp } from '../../test/render-app.tsx';
 
 const traderInfo = (extra: Partial<TraderInfo> = {}): TraderInfo => ({
+  ...defaultTraderInfo(ana.userid),
   copyTraderEn: true,
-  signalType: 7,
-  delaysig: '0',
-  brokerID: 0,
-  candleColor: 0,
-  timeframe: 1,
-  paresFilter: '',
-  stakeMin: 0,
-  userid: ana.userid,
   ...extra,
 });
+
+const globalParams = defaultGlobalParams(ana.userid, 1);
 
 const expiresSec = new Date(2026, 11, 31, 23, 59, 59).getTime() / 1000;
 const followers: Follower[] = [
@@ -139,6 +142,21 @@ describe('trader configuration', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(server.to('POST /api/savetraderinfo')).toHaveLength(0);
   });
+
+  it.each([
+    [1, true, 'Suas ordens são copiadas para seus seguidores.'],
+    [1, false, 'Copy trade desligado: seus seguidores não recebem suas ordens.'],
+    [2, true, 'Este robô está no modo Seguidor: suas ordens não vão para seus seguidores'],
+  ] as const)(
+    'says whether the orders go to followers (mode %i, copy switch %s)',
+    async (traderMode, copyTraderEn, text) => {
+      await open('/configtradercopy', 'Configuração Trader', {
+        'GET /api/gettraderinfo': { body: traderInfo({ copyTraderEn }) },
+        'GET /api/globalparams': { body: { ...globalParams, traderMode } },
+      });
+      expect(await screen.findByText(new RegExp(`^${text}`))).toBeInTheDocument();
+    },
+  );
 
   it('checks the delay comma before the assets (SPEC §5 order)', async () => {
     const { user } = await open('/configtradercopy', 'Configuração Trader', {

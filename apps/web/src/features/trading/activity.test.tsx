@@ -4,8 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { errorReply, fakeServer } from '../../test/fake-server.ts';
 import { ana, renderApp } from '../../test/render-app.tsx';
 import { TRADING_POLL_MS } from './api/trading.ts';
-import { fakeEventSource, openStream } from './fake-event-source.ts';
-import { activity, order } from './trading-fixtures.ts';
+import { fakeEventSource, openStream } from '../../test/fake-event-source.ts';
+import { activity, order } from '../../test/trading-fixtures.ts';
 
 const refusal = activity(3, {
   kind: 'decision',

@@ -5,7 +5,7 @@ import { i18n } from '../../i18n/index.ts';
 import { errorReply, fakeServer } from '../../test/fake-server.ts';
 import { ana, renderApp } from '../../test/render-app.tsx';
 import { SWITCH_POLL_MS, TRADING_POLL_MS } from './api/trading.ts';
-import { dashboard, NOW, order } from './trading-fixtures.ts';
+import { dashboard, NOW, order } from '../../test/trading-fixtures.ts';
 
 /** Fake clock (timers and Date) from NOW, so countdowns and polling are driven by the test. */
 function fakeClock() {
@@ -48,6 +48,15 @@ describe('home dashboard', () => {
     // The dashboard comes first, the Configure menu stays below it.
     const configure = screen.getByRole('navigation', { name: 'Configurar' });
     expect(card.compareDocumentPosition(configure) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it.each([
+    [{ traderMode: 1, enabled: true, followers: 3 }, 'Ligado · 3 seguidores'],
+    [{ traderMode: 1, enabled: false, followers: 3 }, 'Desligado'],
+    [{ traderMode: 2, enabled: true, followers: 3 }, 'Modo seguidor: não copiado'],
+  ] as const)('says whether the orders go to followers: %o → %s', async (copyTrading, text) => {
+    const { card } = await openHome(() => dashboard({ copyTrading }));
+    expect(figure(card, 'Copy trade')).toHaveTextContent(text);
   });
 
   it('counts an open order down to its expiry every second, then says it is settling', async () => {

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeServer } from '../../test/fake-server.ts';
 import { ana, renderApp } from '../../test/render-app.tsx';
-import { latency, NOW } from './trading-fixtures.ts';
+import { latency, NOW } from '../../test/trading-fixtures.ts';
 import { waterfallSteps } from './waterfall.ts';
 
 async function openLatency(report = latency()) {

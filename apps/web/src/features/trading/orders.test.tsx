@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { errorReply, fakeServer } from '../../test/fake-server.ts';
 import { ana, renderApp } from '../../test/render-app.tsx';
 import { toOrdersFilter } from './components/orders-page.tsx';
-import { NOW, order, ordersPage } from './trading-fixtures.ts';
+import { NOW, order, ordersPage } from '../../test/trading-fixtures.ts';
 
 const history = [
   order({ id: 7, state: 'won', pnlCents: 174, settledAt: NOW }),

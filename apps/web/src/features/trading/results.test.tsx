@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n/index.ts';
 import { fakeServer } from '../../test/fake-server.ts';
 import { ana, renderApp } from '../../test/render-app.tsx';
-import { chart } from './trading-fixtures.ts';
+import { chart } from '../../test/trading-fixtures.ts';
 
 async function openResults(points = chart().points) {
   const server = fakeServer({

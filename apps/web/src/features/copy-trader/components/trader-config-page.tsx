@@ -1,11 +1,13 @@
 import {
   CANDLE_COLORS,
   checkTraderConfig,
+  TraderMode,
   TRADER_BROKER_OPTIONS,
   TRADER_CONFIG_SIGNAL_TYPES,
   TraderInfoSchema,
   type TraderInfo,
 } from '@app/contract';
+import { Alert, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import {
   CheckboxField,
@@ -17,13 +19,35 @@ import {
 import { QueryForm } from '../../../components/form/query-form.tsx';
 import { PageCard } from '../../../components/layout/page-card.tsx';
 import { useCurrentBot } from '../../../lib/current-bot.ts';
-import { saveTraderInfo, useTraderInfo } from '../api/trader-info.ts';
+import { saveTraderInfo, useTraderInfo, useTraderMode } from '../api/trader-info.ts';
 import {
   EMPTY_TRADER_CONFIG,
   toTraderConfigForm,
   toTraderInfoBody,
   type TraderConfigForm,
 } from '../trader-config-form.ts';
+
+/**
+ * Whether the bot's orders go to its followers as saved now: a warning in follower mode (the
+ * switch alone cannot copy then), else whether the copy switch is on (commands 9 and 15 change
+ * the same values).
+ */
+function CopyStatus({ info, traderMode }: { info?: TraderInfo; traderMode?: number }) {
+  const { t } = useTranslation();
+  if (traderMode === TraderMode.follower) {
+    return (
+      <Alert severity="warning" role="note" sx={{ mb: 2 }}>
+        {t('traderConfig.copyStatus.followerMode')}
+      </Alert>
+    );
+  }
+  if (!info) return null;
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+      {info.copyTraderEn ? t('traderConfig.copyStatus.on') : t('traderConfig.copyStatus.off')}
+    </Typography>
+  );
+}
 
 /**
  * Trader configuration (`/configtradercopy`, 'Configuração Trader'), SPEC §2, §3 "Trader info"
@@ -33,8 +57,10 @@ export function TraderConfigPage() {
   const { t } = useTranslation();
   const { userid } = useCurrentBot();
   const query = useTraderInfo(userid);
+  const mode = useTraderMode(userid);
   return (
     <PageCard title={t('traderConfig.title')}>
+      <CopyStatus info={query.data} traderMode={mode.data} />
       <QueryForm<TraderInfo, TraderConfigForm, TraderInfo, unknown>
         query={query}
         toValues={toTraderConfigForm}

@@ -1,4 +1,4 @@
-import type { TradingDashboard as Dashboard } from '@app/contract';
+import { TraderMode, type TradingDashboard as Dashboard } from '@app/contract';
 import {
   Alert,
   Box,
@@ -101,6 +101,13 @@ function DashboardFigures({ data }: { data: Dashboard }) {
             : t('trading.pct', { value: format.pct(today.breakEvenRatePct) })}
         </Stat>
         <Stat label={t('trading.dashboard.orders')}>{today.orders}</Stat>
+        <Stat label={t('trading.dashboard.copyTrading')}>
+          {data.copyTrading.traderMode === TraderMode.follower
+            ? t('trading.dashboard.copyFollowerMode')
+            : data.copyTrading.enabled
+              ? t('trading.dashboard.copyOn', { count: data.copyTrading.followers })
+              : t('trading.dashboard.copyOff')}
+        </Stat>
       </StatGrid>
 
       <Section id="dashboard-step" title={t('trading.dashboard.step')}>

@@ -1,7 +1,7 @@
 import type { Language } from '@app/contract';
-import enUS from './en-US.json';
-import esES from './es-ES.json';
-import ptBR from './pt-BR.json';
+import enUS from '../i18n/en-US.json';
+import esES from '../i18n/es-ES.json';
+import ptBR from '../i18n/pt-BR.json';
 
 /**
  * The three catalogues at once, for tests only (the catalogue test compares them; the test setup

@@ -1,7 +1,6 @@
-import { applyQueuedCommands, contextOf, type SettledCommand } from './run-session.ts';
-import type { RuntimeDeps } from './runtime-deps.ts';
-
-export { FAILED_REPLY, type CommandReply, type SettledCommand } from './run-session.ts';
+import { botRunOf } from '../robot/bot-run.ts';
+import { applyQueuedCommands, type SettledCommand } from '../robot/commands/command-queue.ts';
+import type { RuntimeDeps } from '../robot/runtime-deps.ts';
 
 export interface ProcessOptions {
   /** At most this many commands in one call (each in its own transaction). */
@@ -12,7 +11,8 @@ export interface ProcessOptions {
 
 /**
  * Applies up to `limit` queued bot commands, oldest first across bots, one at a time through the
- * same per-bot path `runSession` uses, and returns what it settled. Safe to run from several
+ * same per-bot path `runSession` uses, and returns what it settled: the tests' and the bench's
+ * way to drain the command queue without running whole sessions. Safe to run from several
  * callers at once (a command is claimed and settled conditionally).
  * @example await processQueuedCommands(rt, { limit: 50 }) // [{ id: 1, status: 'done', reply: { key: 'robot.reply.status', … } }]
  */
@@ -33,8 +33,8 @@ export async function processQueuedCommands(
       .executeTakeFirst();
     if (!oldest || tried.has(oldest.id)) break;
     tried.add(oldest.id);
-    const ctx = await contextOf(rt, Number(oldest.bot_id));
-    settled.push(...(await applyQueuedCommands(ctx, 1, onError)));
+    const run = await botRunOf(rt, Number(oldest.bot_id));
+    settled.push(...(await applyQueuedCommands(run, 1, onError)));
   }
   return settled;
 }

@@ -5,11 +5,13 @@ import { randomBytes } from 'node:crypto';
 import { endpoints as api } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { build } from '../app.ts';
-import { callAs, registerAndLogin, sameOriginByDefault, useTestApp } from '../test/app.ts';
-import { robotOf } from '../test/robot.ts';
-import { processQueuedCommands, type SettledCommand } from './command-queue.ts';
-import { loadSessionConfig } from './session-config.ts';
+import { build } from '../../app.ts';
+import { callAs, registerAndLogin, sameOriginByDefault, useTestApp } from '../../test/app.ts';
+import { processQueuedCommands } from '../../test/commands.ts';
+import { globalParamsBody } from '../../test/factories.ts';
+import { robotOf } from '../../test/robot.ts';
+import { loadSessionConfig } from '../settings/bot-settings.ts';
+import type { SettledCommand } from './command-queue.ts';
 
 let clock = 1_700_000_000_000;
 const t = useTestApp({ now: () => clock });
@@ -57,7 +59,7 @@ describe('processQueuedCommands', () => {
     expect(parsed(entry)).toEqual({
       key: 'robot.reply.status',
       params: {
-        // A new bot starts off: nobody switched it on yet (issue 8).
+        // A new bot starts off: nobody switched it on yet.
         running: false,
         stopReason: null,
         strategy: 'martingale',
@@ -128,28 +130,18 @@ describe('processQueuedCommands', () => {
     const me = await registerAndLogin(t.app);
     const saved = await callAs(t.app, me.cookie, api.saveGlobalParams, {
       query: { userid: me.userid },
-      body: {
-        accType: 1,
-        optionType: 1,
-        loteType: 1,
-        stopType: 1,
+      body: globalParamsBody(me.userid, {
         lote: 2.5,
         galenum: 2,
-        galefat: 2.2,
         stopWin: 50,
         stopLoss: 30.25,
-        payout: 80,
         brokerID: 7,
-        traderMode: 1,
-        loginMethod: 1,
         strategySel: 3,
-        typeOperation: 1,
         stopMovel: 1,
-        userid: me.userid,
-      },
+      }),
     });
     expect(saved.statusCode).toBe(200);
-    const config = await loadSessionConfig(t.app.deps, await botIdOfUser(me.userid));
+    const config = await loadSessionConfig(t.app.deps.db, await botIdOfUser(me.userid));
     expect(config).toMatchObject({
       botId: me.userid,
       strategySel: 3,

@@ -6,7 +6,7 @@ import type {
   NewMessageInfo,
   TelegramClientFactory,
   TelegramClientPort,
-} from './client.ts';
+} from '../reader/telegram/client.ts';
 
 /** One account of the fake messaging app. */
 export interface FakeAccount {

@@ -64,6 +64,7 @@ export function dashboard(overrides: Partial<TradingDashboard> = {}): TradingDas
     ],
     strategyStep: { key: 'robot.step.cycles', params: { cycle: 2, bankCents: 0, galeLevel: 1 } },
     nextStakesCents: [400, 880],
+    copyTrading: { traderMode: 1, enabled: false, followers: 0 },
     ...overrides,
   };
 }

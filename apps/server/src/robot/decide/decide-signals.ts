@@ -1,0 +1,166 @@
+import type { RobotMessage, SignalType } from '@app/contract';
+import {
+  planEntry,
+  step,
+  tradeBlock,
+  type PlaceOrderCommand,
+  type SessionEvent,
+  type SessionState,
+} from '@app/robot';
+import type { Selectable } from 'kysely';
+import type { SignalsTable } from '../../db/schema.ts';
+import { appendActivity } from '../activity.ts';
+import { applyEffects, withSession, type BotRun } from '../bot-run.ts';
+import { brokerTimeoutOf, LATE_TOLERANCE_MS, withTimeout } from '../orders/broker-call.ts';
+import { payoutPctOf } from '../orders/ledger.ts';
+import { describeError } from '../runtime-deps.ts';
+import { withBrokerPayout } from '../settings/money-settings.ts';
+
+/** Gale windows planned per signal (the strategy decides how many it uses). */
+const GALE_WINDOWS = 10;
+/** Signals of one bot decided per run at most (the rest wait for the next run, due at once). */
+const SIGNALS_PER_RUN = 50;
+
+type SignalRow = Selectable<SignalsTable>;
+
+function refusal(reason: string, signal: Pick<SignalsTable, 'asset' | 'direction'>): RobotMessage {
+  return {
+    key: `robot.refusal.${reason}`,
+    params: { asset: signal.asset ?? '', direction: signal.direction ?? '' },
+  };
+}
+
+/** The broker's payout for the signal's asset now; 0 when the broker did not answer. */
+async function payoutFor(run: BotRun, asset: string, timeframeMin: number): Promise<number> {
+  try {
+    return await withTimeout(run.broker.payout(asset, timeframeMin), brokerTimeoutOf(run.rt));
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Decides one accepted signal: the trade gate (configured, verified, on, inside the windows, in
+ * time, the broker pays enough), then the session (stake from the strategy, pre-stop). Traded →
+ * an order row in the ledger; refused → the signal stamped with its reason key and a feed line.
+ * One transaction; a signal another writer decided is skipped.
+ */
+async function decideSignal(run: BotRun, signal: SignalRow): Promise<void> {
+  const now = run.rt.now();
+  const timeframeMin = signal.timeframe_min ?? 1;
+  const asset = signal.asset ?? '';
+  const payout = await payoutFor(run, asset, timeframeMin);
+  await withSession(run, async (trx, loaded) => {
+    const state = step(loaded, { type: 'tick', nowMs: now }).state;
+    const entry = planEntry({
+      signalType: (signal.signal_type ?? 8) as SignalType,
+      nowMs: signal.received_at,
+      signalAtMs: signal.signal_at ?? undefined,
+      timeframeMin,
+      delaySec: (signal.delay_ms ?? 0) / 1000,
+      gales: GALE_WINDOWS,
+      galeSchedule: state.config.galeSchedule,
+    });
+    const block = tradeBlock({
+      state,
+      configured: run.settings.missing === null,
+      verified: run.settings.verified,
+      botExpSec: run.settings.botExpSec,
+      nowMs: now,
+      windows: run.settings.windows,
+      utcOffsetHours: run.settings.utcOffsetHours,
+      sendAtMs: entry.sendAtMs,
+      payout: payout > 0 ? payout : 0,
+      minPayoutPct: payout > 0 ? run.settings.minPayoutPct : 0,
+      lateToleranceMs: LATE_TOLERANCE_MS,
+    });
+    let decision: 'traded' | 'refused' = 'refused';
+    let reason: string | null = block ?? (payout > 0 ? null : 'broker_unavailable');
+    let next: SessionState | null = null;
+    let orderId: number | null = null;
+    let stakeCents = 0;
+    if (reason === null) {
+      const event: SessionEvent = {
+        type: 'signal',
+        signal: {
+          asset,
+          direction: signal.direction ?? 'CALL',
+          timeframeMin,
+          channelId: signal.channel_id,
+        },
+        entry,
+      };
+      const out = step({ ...state, config: withBrokerPayout(state.config, payout) }, event);
+      const place = out.commands.find((c): c is PlaceOrderCommand => c.type === 'place_order');
+      const origin = { signalId: signal.id, channelId: signal.channel_id };
+      if (place) {
+        decision = 'traded';
+        stakeCents = place.stakeCents;
+        next = { ...out.state, config: state.config };
+        [orderId = null] = await applyEffects(trx, run, out.state, out.commands, {
+          ...origin,
+          payoutPct: payoutPctOf(payout),
+        });
+      } else {
+        const ignored = out.commands.find(
+          (c) => c.type === 'notify' && c.key === 'robot.notify.signalIgnored',
+        );
+        reason =
+          ignored?.type === 'notify' && typeof ignored.params.reason === 'string'
+            ? ignored.params.reason
+            : 'not_traded';
+        // A refusal may still move the session (e.g. the plan closed): keep what it did.
+        next = { ...out.state, config: state.config };
+        await applyEffects(trx, run, out.state, out.commands, { ...origin, payoutPct: 0 });
+      }
+    }
+    const stamped = await trx
+      .updateTable('signals')
+      .set({ decided_at: now, decision, decision_reason: reason })
+      .where('id', '=', signal.id)
+      .where('decided_at', 'is', null)
+      .executeTakeFirst();
+    if (stamped.numUpdatedRows !== 1n) throw new Error(`Signal ${signal.id} was decided elsewhere`);
+    await appendActivity(trx, {
+      botId: run.botId,
+      at: now,
+      kind: 'decision',
+      signalId: signal.id,
+      orderId,
+      message:
+        decision === 'traded'
+          ? {
+              key: 'robot.activity.traded',
+              params: { asset, direction: signal.direction ?? '', stakeCents },
+            }
+          : refusal(reason ?? 'not_traded', signal),
+    });
+    return { state: next, result: undefined };
+  });
+}
+
+/**
+ * Decides the bot's accepted signals not decided yet, oldest first, up to a bound per run; a
+ * signal whose decision throws is logged and left for the next run. How many were decided.
+ */
+export async function decideSignals(run: BotRun): Promise<number> {
+  const pending = await run.rt.db
+    .selectFrom('signals')
+    .selectAll()
+    .where('bot_id', '=', run.botId)
+    .where('status', '=', 'accepted')
+    .where('decided_at', 'is', null)
+    .orderBy('id')
+    .limit(SIGNALS_PER_RUN)
+    .execute();
+  let decided = 0;
+  for (const signal of pending) {
+    try {
+      await decideSignal(run, signal);
+      decided += 1;
+    } catch (err) {
+      run.rt.log.error({ err: describeError(err), signal: signal.id }, 'robot: decision failed');
+    }
+  }
+  return decided;
+}
