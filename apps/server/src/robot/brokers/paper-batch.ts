@@ -71,7 +71,7 @@ async function writeBalances(
 }
 
 /**
- * The paper broker of followers' copies (decisions.md "Copies placed in the fan-out"): the same
+ * The paper broker of followers' copies (docs/decisions/2026-11-23-copies-placed-in-fan-out.md): the same
  * rules as `paperBroker(db, bot).placeOrder` for each item (stake bounds, balance), for many bots
  * in the CALLER's transaction, with the ledger row as the broker's order — the caller writes each
  * accepted copy open with its broker order id in the same transaction, so a separate paper order

@@ -31,7 +31,7 @@ export async function insertLines(trx: Kysely<Database>, lines: FeedLine[]): Pro
  * A copy's "opened" and "failed" lines store only their key: what they say (trader, asset,
  * direction, stake, reason) is the copy's own ledger row, read with the line
  * ({@link copyLineParams}); 10,000 copies of one order write 10,000 short lines, not 10,000
- * copies of their ledger rows (decisions.md "Copies placed in the fan-out").
+ * copies of their ledger rows (docs/decisions/2026-11-23-copies-placed-in-fan-out.md).
  */
 export const COPY_OPEN = 'robot.activity.copyOpen';
 export const COPY_FAILED = 'robot.activity.copyFailed';

@@ -71,7 +71,7 @@ async function nextDue(db: Kysely<Database>, timeoutMs: number): Promise<number 
 }
 
 /**
- * The copy dispatcher (decisions.md "copy execution"): sends, reconciles and settles the copies
+ * The copy dispatcher (docs/decisions/2026-11-23-copy-execution.md): sends, reconciles and settles the copies
  * that fan-outs wrote into followers' ledgers. Every step claims rows with a compare-and-set on
  * the row, so any number of dispatchers (server, workers) may run at once and no copy is placed
  * twice; a copy is never sent after its entry deadline. Called by every runtime pass.

@@ -26,7 +26,7 @@ export interface FanOutSources {
  * The channel card's *Enviar ao trader* (`send2trader`, SPEC §3) picks which channels' orders a
  * trader sends to its followers: once any card of the trader bot has it on, only orders from
  * those channels (and orders with no channel: by hand) are copied; while none has, every order
- * is (the copy-trader switch alone decides). decisions.md "send2Trader".
+ * is (the copy-trader switch alone decides). docs/decisions/2026-11-23-copy-execution.md, "send2Trader".
  */
 export async function channelGoesToFollowers(
   db: Kysely<Database>,

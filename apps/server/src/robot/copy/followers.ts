@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.ts';
 
 const DAY_MS = 86_400_000;
 
-/** The start of the UTC day of `ms`: per-day limits count from 00:00 UTC (decisions.md). */
+/** The start of the UTC day of `ms`: per-day limits count from 00:00 UTC (docs/decisions/2026-11-23-copy-execution.md). */
 export function utcDayStart(ms: number): number {
   return Math.floor(ms / DAY_MS) * DAY_MS;
 }

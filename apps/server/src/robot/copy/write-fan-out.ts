@@ -78,7 +78,7 @@ export interface FanOutReport {
 
 /**
  * Copies due now whose follower's broker lives in our database (paper) are placed in the
- * fan-out's own transaction (decisions.md "Copies placed in the fan-out"): the broker's orders,
+ * fan-out's own transaction (docs/decisions/2026-11-23-copies-placed-in-fan-out.md): the broker's orders,
  * the ledger rows (written already open, or failed with the broker's reason) and their feed
  * lines commit with the fan-out row or not at all, so there is no outbox row, no claim and no
  * confirmation to write for them, and nothing to reconcile after a crash. Copies sent later (a
