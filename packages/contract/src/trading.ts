@@ -402,6 +402,12 @@ export const ORDER_FAIL_REASONS = [
   'marketClosed',
   'assetUnavailable',
   'noToken',
+  'accountMismatch',
+  'notOffered',
+  'optionTypeUnavailable',
+  'priceMoved',
+  'rateLimited',
+  'realCapReached',
   'unknown',
 ] as const;
 export type OrderFailReason = (typeof ORDER_FAIL_REASONS)[number];

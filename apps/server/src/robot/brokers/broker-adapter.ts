@@ -26,6 +26,11 @@ export type OrderStatus =
   | { status: 'open'; brokerOrderId: string }
   | { status: 'settled'; brokerOrderId: string; pnlCents: Cents; balanceCents: Cents | null };
 
+/** The broker's own word on an account: its type and balance, read before real money moves. */
+export type AccountCheck =
+  | { ok: true; real: boolean; balanceCents: Cents; currency: string }
+  | { ok: false; error: OrderFailReason };
+
 /**
  * One bot's broker (DESIGN §7.1 "connectors are adapters"): the paper broker by default, Deriv
  * when the bot's broker is Deriv and a token is stored. Every call may fail or time out: the
@@ -42,6 +47,19 @@ export interface BrokerAdapter {
   lookup(clientRef: string, atMs: number): Promise<OrderStatus>;
   /** Releases connections (network adapters). */
   close?(): Promise<void>;
+  /**
+   * Reads the account's type (real or not) and balance from the broker itself. Network brokers
+   * give it; the runtime asks before the first real order of a session and refuses on a
+   * mismatch. Absent: the broker holds no real money (paper).
+   */
+  checkAccount?(account: AccountType): Promise<AccountCheck>;
+  /**
+   * Whether the broker offers this asset and timeframe at `atMs`: null, or why not
+   * (`notOffered`, `marketClosed`, …). Asked when a signal is decided, before its entry time.
+   */
+  offered?(asset: string, timeframeMin: number, atMs: number): Promise<OrderFailReason | null>;
+  /** True for a broker that moves no real money (the paper broker): the panel says "Simulator". */
+  readonly simulator?: boolean;
 }
 
 /**

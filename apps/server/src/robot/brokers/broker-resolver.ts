@@ -6,7 +6,10 @@ import type { RuntimeLog } from '../runtime-deps.ts';
 import type { BrokerAdapter } from './broker-adapter.ts';
 import { DerivBroker, type DerivLedger } from './deriv/deriv-broker.ts';
 import { DERIV_DEFAULT_APP_ID, DERIV_DEFAULT_WS_URL, derivUrl } from './deriv/deriv-connection.ts';
+import { quadcodePlatformsFromEnv } from './broker-catalog.ts';
+import type { LedgerView } from './ledger-view.ts';
 import { paperBroker } from './paper-broker.ts';
+import { QuadcodeBroker, type QuadcodePlatform } from './quadcode/quadcode-broker.ts';
 
 /** Where Deriv is reached: `DERIV_WS_URL` and `DERIV_APP_ID`, else Deriv's public defaults. */
 export interface DerivConfig {
@@ -31,8 +34,8 @@ export interface BrokerResolver {
   close(): Promise<void>;
 }
 
-/** The ledger as the Deriv adapter of one bot reads it (orders by client ref). */
-function ledgerOf(db: Kysely<Database>, botId: number): DerivLedger {
+/** The ledger as a network adapter of one bot reads it (orders by client ref). */
+function ledgerOf(db: Kysely<Database>, botId: number): DerivLedger & LedgerView {
   return {
     async order(clientRef) {
       const o = await db
@@ -84,6 +87,7 @@ function ledgerOf(db: Kysely<Database>, botId: number): DerivLedger {
 export function brokerResolver(
   deps: { db: Kysely<Database>; secrets: Secrets; log?: RuntimeLog },
   config: DerivConfig = derivConfigFromEnv(),
+  quadcode: ReadonlyMap<number, QuadcodePlatform> = quadcodePlatformsFromEnv(),
 ): BrokerResolver {
   let url: string;
   try {
@@ -153,17 +157,90 @@ export function brokerResolver(
     return entry.adapter;
   }
 
+  const quadcodes = new Map<
+    string,
+    { version: number; account: AccountType; optionType: number; adapter: QuadcodeBroker }
+  >();
+
+  /**
+   * A Quadcode-platform broker's adapter when the operator configured the broker and the bot
+   * stored its login; kept between runs and replaced when the login is saved again.
+   */
+  async function quadcodeOf(
+    botId: number,
+    platform: QuadcodePlatform,
+  ): Promise<BrokerAdapter | null> {
+    const brokerId = platform.brokerId;
+    const key = `${botId}/${brokerId}`;
+    const [creds, params] = await Promise.all([
+      deps.db
+        .selectFrom('broker_credentials')
+        .select(['email', 'password_enc', 'updated_at'])
+        .where('bot_id', '=', botId)
+        .where('broker_id', '=', brokerId)
+        .executeTakeFirst(),
+      deps.db
+        .selectFrom('global_params')
+        .select(['acc_type', 'option_type'])
+        .where('bot_id', '=', botId)
+        .where('broker_id', '=', brokerId)
+        .executeTakeFirst(),
+    ]);
+    const cached = quadcodes.get(key);
+    if (!creds?.password_enc || creds.email === '') {
+      if (cached) {
+        quadcodes.delete(key);
+        await cached.adapter.close();
+      }
+      return null;
+    }
+    const account = (params?.acc_type ?? 1) as AccountType;
+    const optionType = params?.option_type ?? 1;
+    const version = Number(creds.updated_at);
+    if (cached && cached.version === version) {
+      cached.account = account;
+      cached.optionType = optionType;
+      return cached.adapter;
+    }
+    if (cached) await cached.adapter.close();
+    const password = deps.secrets.decrypt(
+      { table: 'broker_credentials', rowId: key, field: 'password_enc' },
+      creds.password_enc,
+    );
+    const entry = { version, account, optionType, adapter: null as unknown as QuadcodeBroker };
+    entry.adapter = new QuadcodeBroker({
+      platform,
+      email: creds.email,
+      password,
+      ledger: ledgerOf(deps.db, botId),
+      account: () => entry.account,
+      optionType: () => entry.optionType,
+      ...(config.timeoutMs === undefined ? {} : { timeoutMs: config.timeoutMs }),
+      ...(config.idleMs === undefined ? {} : { idleMs: config.idleMs }),
+      ...(deps.log ? { log: deps.log } : {}),
+    });
+    quadcodes.set(key, entry);
+    return entry.adapter;
+  }
+
   return {
     async brokerFor(botId, brokerId) {
       if (brokerId === Broker.deriv) {
         const adapter = await deriv(botId);
         if (adapter) return adapter;
       }
+      const platform = quadcode.get(brokerId);
+      if (platform) {
+        const adapter = await quadcodeOf(botId, platform);
+        if (adapter) return adapter;
+      }
+      // No adapter for this broker, or nothing stored to log in with: the simulator.
       return paperBroker(deps.db, botId);
     },
     async close() {
-      const all = [...derivs.values()];
+      const all = [...derivs.values(), ...quadcodes.values()];
       derivs.clear();
+      quadcodes.clear();
       await Promise.all(all.map((e) => e.adapter.close()));
     },
   };
