@@ -30,10 +30,11 @@ const rt = () =>
 beforeAll(async () => {
   fake = await FakeDeriv.start();
   fake.nowS = () => Math.floor(clock.now / 1000);
-  fake.addAccount(DEMO, { balance: 1000 });
+  // Deriv's new API: the token reaches a demo account, traded through OTP sockets.
+  fake.addToken(DEMO, [{ accountId: 'DOT90004580', type: 'demo', balance: 1000 }]);
   brokers = brokerResolver(
     { db: t.app.deps.db, secrets: t.app.deps.secrets, log },
-    { wsUrl: fake.url, appId: '777', timeoutMs: 5_000 },
+    { wsUrl: fake.url, restUrl: fake.restUrl, appId: '777', timeoutMs: 5_000 },
   );
 });
 
@@ -114,7 +115,7 @@ describe('a bot on Deriv with a stored token trades on Deriv (the fake)', () => 
       stake_cents: 200,
     });
     expect(fake.sent('proposal').at(-1)).toMatchObject({
-      symbol: 'frxEURUSD',
+      underlying_symbol: 'frxEURUSD',
       contract_type: 'CALL',
       amount: 2,
       basis: 'stake',
@@ -130,7 +131,7 @@ describe('a bot on Deriv with a stored token trades on Deriv (the fake)', () => 
         state: 'won',
         pnl_cents: 170,
         // Deriv's balance after the sale (the account is shared by this file's bots).
-        balance_after_cents: Math.round(fake.accounts.get(DEMO)!.balance * 100),
+        balance_after_cents: Math.round(fake.accounts.get('DOT90004580')!.balance * 100),
       },
     ]);
     expect(JSON.stringify(log.errors)).not.toContain(DEMO);

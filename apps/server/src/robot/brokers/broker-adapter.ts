@@ -3,6 +3,12 @@ import type { Cents, OrderDirection } from '@app/robot';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
+/**
+ * How late after its planned instant an order may still be sent (the runtime's late tolerance):
+ * an adapter retrying a buy (a moved price) stops trying past it.
+ */
+export const ENTRY_LATE_TOLERANCE_MS = 5_000;
+
 /** What the runtime asks a broker to open; `clientRef` is the ledger's idempotency key. */
 export interface PlaceRequest {
   clientRef: string;
@@ -13,6 +19,8 @@ export interface PlaceRequest {
   timeframeMin: number;
   openAtMs: number;
   expiresAtMs: number;
+  /** The planned send instant (the entry's time); the late tolerance counts from it. */
+  sendAtMs?: number;
 }
 
 export type PlaceAnswer =
@@ -102,5 +110,6 @@ export function placeRequestOf(
     timeframeMin: Math.max(1, Math.round((o.expires_at - o.send_at) / 60_000)),
     openAtMs: Math.max(now, o.send_at),
     expiresAtMs: o.expires_at,
+    sendAtMs: o.send_at,
   };
 }
