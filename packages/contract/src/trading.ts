@@ -375,6 +375,8 @@ export const TRADE_GATE_REASONS = [
  */
 export const TRADING_REFUSAL_REASONS = [
   ...TRADE_GATE_REASONS,
+  'not_offered',
+  'account_mismatch',
   'broker_unavailable',
   'asset_busy',
   'pre_stop',

@@ -15,6 +15,7 @@ import type { Database, OrdersTable, SignalsTable } from '../db/schema.ts';
 import { appendActivity } from './activity.ts';
 import { fanOutOrder } from './copy/fan-out.ts';
 import { placeRequestOf, type BrokerAdapter } from './brokers/broker-adapter.ts';
+import { checkFirstRealOrder, offeringRefusal, realAccountRefusal } from './brokers/real-money.ts';
 import { scheduleWake } from './inbox.ts';
 import { describeError, type RuntimeDeps } from './runtime-deps.ts';
 import { loadBotSettings, withBrokerPayout, type BotSettings } from './session-config.ts';
@@ -432,6 +433,14 @@ async function decideSignal(ctx: Ctx, signal: Selectable<SignalsTable>): Promise
   } catch {
     payout = 0;
   }
+  // Real brokers: does the account the bot is set to exist there, and is the asset and timeframe
+  // offered at all (told now, before the entry time).
+  const notOffered = await withTimeout(
+    (async () =>
+      (await realAccountRefusal(ctx.broker, ctx.settings.config.accountType)) ??
+      (await offeringRefusal(ctx.broker, asset, timeframeMin, signal.signal_at ?? now)))(),
+    BROKER_TIMEOUT_MS,
+  ).catch(() => null);
   await withSession(ctx, async (trx, loaded) => {
     const state = step(loaded, { type: 'tick', nowMs: now }).state;
     const entry = planEntry({
@@ -457,7 +466,7 @@ async function decideSignal(ctx: Ctx, signal: Selectable<SignalsTable>): Promise
       lateToleranceMs: LATE_TOLERANCE_MS,
     });
     let decision: 'traded' | 'refused' = 'refused';
-    let reason: string | null = block ?? (payout > 0 ? null : 'broker_unavailable');
+    let reason: string | null = block ?? notOffered ?? (payout > 0 ? null : 'broker_unavailable');
     let next: SessionState | null = null;
     let orderId: number | null = null;
     let stakeCents = 0;
@@ -656,7 +665,11 @@ async function sendOrder(ctx: Ctx, order: OrderRow): Promise<boolean> {
   let answer;
   try {
     const broker = await brokerOf(ctx, order);
-    answer = await withTimeout(broker.placeOrder(placeRequestOf(order, now)), BROKER_TIMEOUT_MS);
+    // Real money: the broker itself says the account is real and holds the stake, first.
+    const refused = await withTimeout(checkFirstRealOrder(broker, order), BROKER_TIMEOUT_MS);
+    answer = refused
+      ? { ok: false as const, error: refused }
+      : await withTimeout(broker.placeOrder(placeRequestOf(order, now)), BROKER_TIMEOUT_MS);
   } catch (err) {
     // Unknown outcome (time-out, dropped connection): reconciled by client ref before retrying.
     ctx.rt.log.error({ err: describeError(err), order: order.id }, 'robot: broker call failed');
