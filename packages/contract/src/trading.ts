@@ -97,6 +97,11 @@ export const TradingDashboardSchema = z.object({
   brokerId: z.number().int(),
   /** The broker's balance of that account, cents; NULL when the broker could not be asked. */
   balanceCents: z.number().int().nullable(),
+  /**
+   * The bot trades on the paper broker (a simulator): its broker has no adapter here or nothing
+   * is stored to log in with. The panel says "Simulator" beside the balance.
+   */
+  simulator: z.boolean(),
   today: TradingScoreSchema,
   openOrders: z.array(TradingOrderSchema),
   nextEntries: z.array(ScheduledEntrySchema),
