@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hasBrokerAdapter } from './robot/brokers/broker-catalog.ts';
+import { Broker } from '@app/contract';
 import { migrateToLatest, openDatabase } from './db/connect.ts';
 import { createSecrets, loadSecretKey } from './lib/secrets.ts';
 import { brokerResolver } from './robot/brokers/broker-resolver.ts';
@@ -59,7 +59,7 @@ export async function openWorkerDeps(
     log,
     brokerFor: (botId, brokerId) => brokers.brokerFor(botId, brokerId),
     // Paper copies in one batch; a copy on Deriv one call at a time through `brokerFor`.
-    batchBroker: (_botId, brokerId) => (hasBrokerAdapter(brokerId) ? null : paperBatch),
+    batchBroker: (_botId, brokerId) => (brokerId === Broker.deriv ? null : paperBatch),
     close: async () => {
       await brokers.close();
       await database.db.destroy();

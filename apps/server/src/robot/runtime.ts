@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { Broker } from '@app/contract';
 import type { AppDeps } from '../plugins/context.ts';
-import { hasBrokerAdapter } from './brokers/broker-catalog.ts';
 import { brokerResolver, type BrokerResolver } from './brokers/broker-resolver.ts';
 import { paperBatchBroker } from './brokers/paper-broker.ts';
 import { dispatchCopies } from './copy/dispatch.ts';
@@ -55,7 +55,7 @@ export function runtimeDepsOf(
       ? {}
       : {
           batchBroker: (_botId: number, brokerId: number) =>
-            hasBrokerAdapter(brokerId) ? null : batch,
+            brokerId === Broker.deriv ? null : batch,
         }),
     ...extra,
   };

@@ -102,11 +102,3 @@ export function derivAppIdFromEnv(env: NodeJS.ProcessEnv = process.env): string 
   if (set) return set;
   return env.NODE_ENV === 'production' ? null : DERIV_TEST_APP_ID;
 }
-
-/**
- * Whether this installation has a network adapter for the broker: its copies go one call at a
- * time through the bot's broker, never into the paper broker's batch.
- */
-export function hasBrokerAdapter(brokerId: number, env: NodeJS.ProcessEnv = process.env): boolean {
-  return brokerId === Broker.deriv || quadcodePlatformsFromEnv(env).has(brokerId);
-}
