@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BrokerIdSchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
 
 /**
@@ -8,6 +9,11 @@ import { endpoint } from './endpoint.ts';
  */
 export const PanelConfigSchema = z.object({
   supportUrl: z.string().nullable(),
+  /**
+   * The brokers this installation trades real money at (a network adapter the operator
+   * configured); every other broker is "simulator only": its bots trade on the paper broker.
+   */
+  realTradingBrokers: z.array(BrokerIdSchema),
 });
 export type PanelConfig = z.infer<typeof PanelConfigSchema>;
 
@@ -27,7 +33,7 @@ export const panelConfigEndpoints = {
     path: '/config',
     area: 'panel-config',
     summary:
-      "Not in SPEC §7. The panel's configuration from the server's environment (support link).",
+      "Not in SPEC §7. The panel's configuration from the server's environment (support link, brokers that trade real money).",
     response: PanelConfigSchema,
     owner: null,
   }),

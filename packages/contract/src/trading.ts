@@ -97,6 +97,11 @@ export const TradingDashboardSchema = z.object({
   brokerId: z.number().int(),
   /** The broker's balance of that account, cents; NULL when the broker could not be asked. */
   balanceCents: z.number().int().nullable(),
+  /**
+   * The bot trades on the paper broker (a simulator): its broker has no adapter here or nothing
+   * is stored to log in with. The panel says "Simulator" beside the balance.
+   */
+  simulator: z.boolean(),
   today: TradingScoreSchema,
   openOrders: z.array(TradingOrderSchema),
   nextEntries: z.array(ScheduledEntrySchema),
@@ -385,6 +390,8 @@ export const TRADE_GATE_REASONS = [
  */
 export const TRADING_REFUSAL_REASONS = [
   ...TRADE_GATE_REASONS,
+  'not_offered',
+  'account_mismatch',
   'broker_unavailable',
   'asset_busy',
   'pre_stop',
@@ -412,6 +419,12 @@ export const ORDER_FAIL_REASONS = [
   'marketClosed',
   'assetUnavailable',
   'noToken',
+  'accountMismatch',
+  'notOffered',
+  'optionTypeUnavailable',
+  'priceMoved',
+  'rateLimited',
+  'realCapReached',
   'unknown',
 ] as const;
 export type OrderFailReason = (typeof ORDER_FAIL_REASONS)[number];

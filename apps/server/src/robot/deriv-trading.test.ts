@@ -30,10 +30,11 @@ const rt = () =>
 beforeAll(async () => {
   fake = await FakeDeriv.start();
   fake.nowS = () => Math.floor(clock.now / 1000);
-  fake.addAccount(DEMO, { balance: 1000 });
+  // Deriv's new API: the token reaches a demo account, traded through OTP sockets.
+  fake.addToken(DEMO, [{ accountId: 'DOT90004580', type: 'demo', balance: 1000 }]);
   brokers = brokerResolver(
     { db: t.app.deps.db, secrets: t.app.deps.secrets, log },
-    { wsUrl: fake.url, appId: '777', timeoutMs: 5_000 },
+    { wsUrl: fake.url, restUrl: fake.restUrl, appId: '777', timeoutMs: 5_000 },
   );
 });
 
@@ -114,7 +115,7 @@ describe('a bot on Deriv with a stored token trades on Deriv (the fake)', () => 
       stake_cents: 200,
     });
     expect(fake.sent('proposal').at(-1)).toMatchObject({
-      symbol: 'frxEURUSD',
+      underlying_symbol: 'frxEURUSD',
       contract_type: 'CALL',
       amount: 2,
       basis: 'stake',
@@ -130,7 +131,7 @@ describe('a bot on Deriv with a stored token trades on Deriv (the fake)', () => 
         state: 'won',
         pnl_cents: 170,
         // Deriv's balance after the sale (the account is shared by this file's bots).
-        balance_after_cents: Math.round(fake.accounts.get(DEMO)!.balance * 100),
+        balance_after_cents: Math.round(fake.accounts.get('DOT90004580')!.balance * 100),
       },
     ]);
     expect(JSON.stringify(log.errors)).not.toContain(DEMO);
@@ -216,6 +217,61 @@ describe('a bot on Deriv with a stored token trades on Deriv (the fake)', () => 
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     expect(signal).toEqual({ decision: 'refused', decision_reason: 'payout_below_min' });
+  });
+
+  it('refuses, when it is decided, a signal whose asset Deriv does not offer; nothing is bought', async () => {
+    const me = await derivTrader();
+    fake.unoffered.add('frxEURNZD');
+    clock.now = nextMinute() - 30_000;
+    const id = await postSignal(t.app, me, {
+      asset: 'EURNZD',
+      direction: 'PUT',
+      atMs: clock.now + 30_000,
+    });
+    const buys = fake.sent('buy').length;
+    await runSession(rt(), me.botId);
+    const signal = await t.app.deps.db
+      .selectFrom('signals')
+      .select(['decision', 'decision_reason'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(signal).toEqual({ decision: 'refused', decision_reason: 'not_offered' });
+    const feed = await t.app.deps.db
+      .selectFrom('activity')
+      .select('message')
+      .where('bot_id', '=', me.botId)
+      .where('signal_id', '=', id)
+      .execute();
+    expect(feed.map((f) => JSON.parse(String(f.message)) as unknown)).toContainEqual({
+      key: 'robot.refusal.not_offered',
+      params: { asset: 'EURNZD', direction: 'PUT' },
+    });
+    expect(fake.sent('buy')).toHaveLength(buys);
+  });
+
+  it('refuses real trading when the token in the Real slot reaches no real account', async () => {
+    const me = await newTrader(t.app);
+    fake.addToken('demo-only-in-real-slot', [
+      { accountId: 'DOT90005555', type: 'demo', balance: 500 },
+    ]);
+    await callAs(t.app, me.cookie, api.saveDerivTokens, {
+      body: { tokenDemo: '', tokenReal: 'demo-only-in-real-slot', userid: me.userid },
+    });
+    await saveGlobalParams(t.app, me, { brokerID: Broker.deriv, payout: 0, accType: 2 });
+    await command(t.app, rt(), me, 1);
+    const at = nextMinute();
+    clock.now = at - 30_000;
+    const buys = fake.sent('buy').length;
+    const id = await postSignal(t.app, me, { asset: 'EURUSD', direction: 'CALL', atMs: at });
+    await runSession(rt(), me.botId);
+    const signal = await t.app.deps.db
+      .selectFrom('signals')
+      .select(['decision', 'decision_reason'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(signal).toEqual({ decision: 'refused', decision_reason: 'account_mismatch' });
+    expect(await ordersOf(t.app, me)).toEqual([]);
+    expect(fake.sent('buy')).toHaveLength(buys);
   });
 
   it('uses the paper broker when no token is stored for the account type', async () => {

@@ -1,3 +1,5 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 
@@ -8,7 +10,16 @@ export interface FakeAccount {
   loginid: string;
   currency: string;
   balance: number;
+  /** Deriv's `is_virtual`: a demo account. Legacy tokens: a `VRTC` login id is virtual. */
+  virtual: boolean;
 }
+
+/** One reply the fake sent, parsed (the schema test checks each against Deriv's schemas). */
+export type Reply = Record<string, unknown> & { msg_type: string };
+
+/** Fractional digits of the fake's currencies (Deriv's `website_status.currencies_config`). */
+const DIGITS: Record<string, number> = { USD: 2, EUR: 2, BTC: 8, ETH: 8 };
+const round = (x: number, digits: number) => Number(x.toFixed(digits));
 
 export interface FakeContract {
   contractId: number;
@@ -32,22 +43,49 @@ export type Fault =
   | { kind: 'drop' };
 
 const msgTypeOf = (f: Frame): string =>
-  ['authorize', 'balance', 'proposal_open_contract', 'proposal', 'buy', 'statement', 'forget'].find(
-    (k) => k in f,
-  ) ?? 'unknown';
+  [
+    'authorize',
+    'balance',
+    'proposal_open_contract',
+    'proposal',
+    'buy',
+    'statement',
+    'forget',
+    'contracts_for',
+    'website_status',
+  ].find((k) => k in f) ?? 'unknown';
 
 /**
- * A local fake of Deriv's WebSocket API for tests: `authorize`, `balance`, `proposal`, `buy`,
+ * A local fake of Deriv for tests, both APIs. New API: REST `GET /trading/v1/options/accounts`
+ * and `POST …/accounts/{id}/otp` (Bearer token, `Deriv-App-ID`), OAuth `POST /oauth2/token`
+ * (authorization code with PKCE), and OTP WebSockets on `/trading/v1/options/ws/demo|real`
+ * (authorised by the URL). Legacy: `/websockets/v3` with `authorize`. On the socket: `balance`,
+ * `website_status`, `contracts_for`, `proposal` (`underlying_symbol` or legacy `symbol`), `buy`,
  * `proposal_open_contract` (one-off or subscribed), `statement` and `forget`, in Deriv's shapes
  * (replies echo `req_id`; errors are `{ error: { code, message } }`). Contracts settle when the
  * test says (`settle`), which pushes the sold contract to its subscribers.
  */
 export class FakeDeriv {
   readonly frames: Frame[] = [];
+  readonly replies: Reply[] = [];
+  /** Personal access / OAuth tokens of the new API → the account ids they reach. */
+  readonly tokens = new Map<string, string[]>();
+  /** Symbols Deriv does not offer (`contracts_for` answers `InvalidSymbol`). */
+  readonly unoffered = new Set<string>();
+  /** REST calls received: method, path, and whether the app id header came. */
+  readonly rest: { method: string; path: string; appId: string | null; token: string | null }[] =
+    [];
+  private readonly otps = new Map<string, string>();
+  private readonly codes = new Map<
+    string,
+    { challenge: string; token: string; redirect: string }
+  >();
   readonly contracts = new Map<number, FakeContract>();
   readonly accounts = new Map<string, FakeAccount>();
   /** Faults by call name; each is used once. */
   readonly faults = new Map<string, Fault>();
+  /** Symbols offered for 15 minutes and more only (a 1-minute signal is not offered). */
+  readonly longOnly = new Set<string>();
   /** Payout fraction of every proposal. */
   payoutFraction = 0.85;
   /** The fake's clock (Unix s) for purchase times; tests tie it to their clock. */
@@ -61,28 +99,92 @@ export class FakeDeriv {
   private readonly waiters: { type: string; resolve: (f: Frame) => void }[] = [];
   private nextId = 5000;
 
-  private constructor(private readonly server: WebSocketServer) {}
+  private constructor(
+    private readonly http: Server,
+    private readonly server: WebSocketServer,
+  ) {}
 
   static async start(): Promise<FakeDeriv> {
-    const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-    const fake = new FakeDeriv(server);
-    server.on('connection', (socket, req) => fake.onConnection(socket, req.url ?? ''));
+    const http = createServer();
+    const server = new WebSocketServer({ noServer: true });
+    const fake = new FakeDeriv(http, server);
+    http.on('request', (req, res) => {
+      void fake.onRest(req).then(({ status, body }) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      });
+    });
+    http.on('upgrade', (req, socket, head) => {
+      const url = new URL(req.url ?? '/', 'http://fake');
+      let account: string | null = null;
+      if (url.pathname.startsWith('/trading/v1/options/ws/')) {
+        account = fake.otps.get(url.searchParams.get('otp') ?? '') ?? null;
+        fake.otps.delete(url.searchParams.get('otp') ?? '');
+        if (!account) {
+          socket.destroy();
+          return;
+        }
+      } else if (url.pathname !== '/websockets/v3') {
+        socket.destroy();
+        return;
+      }
+      server.handleUpgrade(req, socket, head, (ws) =>
+        fake.onConnection(ws, req.url ?? '', account),
+      );
+    });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
     return fake;
   }
 
+  private get port(): number {
+    return (this.http.address() as AddressInfo).port;
+  }
+
+  /** The legacy WebSocket endpoint. */
   get url(): string {
-    return `ws://127.0.0.1:${(this.server.address() as AddressInfo).port}/websockets/v3`;
+    return `ws://127.0.0.1:${this.port}/websockets/v3`;
+  }
+
+  /** The new API's REST base (accounts, OTP) and OAuth token endpoint's host. */
+  get restUrl(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** A new-API token (personal access or OAuth) and the accounts Deriv lists for it. */
+  addToken(
+    token: string,
+    accounts: { accountId: string; type: 'demo' | 'real'; currency?: string; balance?: number }[],
+  ): void {
+    this.tokens.set(
+      token,
+      accounts.map((a) => a.accountId),
+    );
+    for (const a of accounts) {
+      this.accounts.set(a.accountId, {
+        loginid: a.accountId,
+        currency: a.currency ?? 'USD',
+        balance: a.balance ?? 10_000,
+        virtual: a.type === 'demo',
+      });
+    }
+  }
+
+  /** An authorization code Deriv would redirect back with, for a PKCE challenge and a token. */
+  issueCode(code: string, challenge: string, token: string, redirect: string): void {
+    this.codes.set(code, { challenge, token, redirect });
   }
 
   /** The query string of the last connection (the adapter's `app_id`). */
   lastQuery = '';
 
+  /** A legacy token and its account; a login id not starting with `VRTC` is a real account. */
   addAccount(token: string, account: Partial<FakeAccount> = {}): void {
+    const loginid = account.loginid ?? `VRTC${this.accounts.size + 1}`;
     this.accounts.set(token, {
-      loginid: account.loginid ?? `VRTC${this.accounts.size + 1}`,
+      loginid,
       currency: account.currency ?? 'USD',
       balance: account.balance ?? 1000,
+      virtual: account.virtual ?? loginid.startsWith('VRTC'),
     });
   }
 
@@ -114,15 +216,11 @@ export class FakeDeriv {
     const c = this.contracts.get(contractId);
     if (!c) throw new Error(`no contract ${contractId}`);
     c.isSold = true;
-    c.profit =
-      result === 'won'
-        ? Math.round((c.payout - c.buyPrice) * 100) / 100
-        : result === 'lost'
-          ? -c.buyPrice
-          : 0;
     const account = this.accounts.get(c.token);
-    if (account)
-      account.balance = Math.round((account.balance + c.buyPrice + c.profit) * 100) / 100;
+    const digits = DIGITS[account?.currency ?? 'USD'] ?? 2;
+    c.profit =
+      result === 'won' ? round(c.payout - c.buyPrice, digits) : result === 'lost' ? -c.buyPrice : 0;
+    if (account) account.balance = round(account.balance + c.buyPrice + c.profit, digits);
     for (const sub of this.subscribers.get(contractId) ?? []) {
       this.reply(sub.socket, sub.reqId, 'proposal_open_contract', {
         proposal_open_contract: this.poc(c),
@@ -134,14 +232,101 @@ export class FakeDeriv {
 
   close(): Promise<void> {
     this.dropAll();
-    return new Promise((resolve) => this.server.close(() => resolve()));
+    this.server.close();
+    return new Promise((resolve) => this.http.close(() => resolve()));
   }
 
-  private onConnection(socket: WebSocket, url: string): void {
+  private async onRest(req: IncomingMessage): Promise<{ status: number; body: unknown }> {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    let text = '';
+    for await (const chunk of req) text += String(chunk);
+    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? null;
+    const appId = req.headers['deriv-app-id'];
+    this.rest.push({
+      method: req.method ?? '',
+      path: url.pathname,
+      appId: typeof appId === 'string' ? appId : null,
+      token: bearer,
+    });
+    const unauthorized = {
+      status: 401,
+      body: {
+        errors: [{ status: 401, code: 'Unauthorized', message: 'Invalid or missing token' }],
+        meta: { endpoint: url.pathname, method: req.method },
+      },
+    };
+    if (req.method === 'POST' && url.pathname === '/oauth2/token') {
+      const form = new URLSearchParams(text);
+      const issued = this.codes.get(form.get('code') ?? '');
+      const verifier = form.get('code_verifier') ?? '';
+      const challenge = createHash('sha256').update(verifier).digest('base64url');
+      if (
+        !issued ||
+        form.get('grant_type') !== 'authorization_code' ||
+        issued.challenge !== challenge ||
+        issued.redirect !== form.get('redirect_uri')
+      ) {
+        return { status: 400, body: { error: 'invalid_grant' } };
+      }
+      this.codes.delete(form.get('code') ?? '');
+      return {
+        status: 200,
+        body: {
+          access_token: issued.token,
+          token_type: 'bearer',
+          expires_in: 3600,
+          scope: 'trade',
+        },
+      };
+    }
+    const ids = bearer ? this.tokens.get(bearer) : undefined;
+    if (!ids) return unauthorized;
+    if (req.method === 'GET' && url.pathname === '/trading/v1/options/accounts') {
+      return {
+        status: 200,
+        body: {
+          data: ids.map((id) => {
+            const a = this.accounts.get(id)!;
+            return {
+              account_id: id,
+              balance: a.balance,
+              currency: a.currency,
+              group: 'row',
+              status: 'active',
+              account_type: a.virtual ? 'demo' : 'real',
+            };
+          }),
+          meta: { endpoint: '/accounts', method: 'GET', timing: 12 },
+        },
+      };
+    }
+    const otp = /^\/trading\/v1\/options\/accounts\/([^/]+)\/otp$/.exec(url.pathname);
+    if (req.method === 'POST' && otp) {
+      const id = decodeURIComponent(otp[1]!);
+      if (!ids.includes(id)) return unauthorized;
+      const code = randomBytes(8).toString('hex');
+      this.otps.set(code, id);
+      const kind = this.accounts.get(id)!.virtual ? 'demo' : 'real';
+      return {
+        status: 200,
+        body: {
+          data: { url: `ws://127.0.0.1:${this.port}/trading/v1/options/ws/${kind}?otp=${code}` },
+          meta: { endpoint: '/otp', method: 'POST', timing: 20 },
+        },
+      };
+    }
+    return {
+      status: 404,
+      body: { errors: [{ status: 404, code: 'NotFound', message: 'No route' }] },
+    };
+  }
+
+  private onConnection(socket: WebSocket, url: string, otpAccount: string | null): void {
     this.connections += 1;
     this.lastQuery = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
     this.sockets.add(socket);
-    let token: string | null = null;
+    // An OTP socket is authorised by its URL: it is the account the OTP was issued for.
+    let token: string | null = otpAccount;
     socket.on('close', () => {
       this.sockets.delete(socket);
       if (this.sockets.size === 0) for (const done of this.idleWaiters.splice(0)) done();
@@ -178,7 +363,18 @@ export class FakeDeriv {
               loginid: account.loginid,
               currency: account.currency,
               balance: account.balance,
-              is_virtual: 1,
+              is_virtual: account.virtual ? 1 : 0,
+              email: 'trader@example.com',
+              fullname: 'Trader',
+              country: 'br',
+              landing_company_name: account.virtual ? 'virtual' : 'svg',
+              landing_company_fullname: account.virtual ? 'Deriv Limited' : 'Deriv (SVG) LLC',
+              preferred_language: 'PT',
+              user_id: 1,
+              scopes: ['read', 'trade'],
+              account_list: [],
+              local_currencies: {},
+              upgradeable_landing_companies: [],
             },
           });
           return;
@@ -206,7 +402,92 @@ export class FakeDeriv {
     fault: Fault | undefined,
   ): void {
     const reqId = frame.req_id ?? 0;
+    const digits = DIGITS[account.currency] ?? 2;
     switch (type) {
+      case 'website_status':
+        this.reply(socket, reqId, type, {
+          website_status: {
+            api_call_limits: {
+              max_proposal_subscription: { applies_to: 'subscribing to proposal', max: 5 },
+              max_requestes_general: { applies_to: 'rest of calls', hourly: 14400, minutely: 180 },
+              max_requests_outcome: { applies_to: 'portfolio', hourly: 1500, minutely: 30 },
+              max_requests_pricing: { applies_to: 'proposal', hourly: 3600, minutely: 80 },
+            },
+            clients_country: 'br',
+            currencies_config: Object.fromEntries(
+              Object.entries(DIGITS).map(([code, d]) => [
+                code,
+                {
+                  fractional_digits: d,
+                  is_deposit_suspended: 0,
+                  is_suspended: 0,
+                  is_withdrawal_suspended: 0,
+                  name: code,
+                  stake_default: d === 2 ? 10 : 0.0001,
+                  transfer_between_accounts: {
+                    fees: {},
+                    limits: { min: d === 2 ? 1 : 0.0001 },
+                    limits_dxtrade: {},
+                    limits_mt5: {},
+                  },
+                  type: d === 2 ? 'fiat' : 'crypto',
+                },
+              ]),
+            ),
+            dxtrade_status: { all: 0, demo: 0, real: 0 },
+            mt5_status: { demo: [], real: [] },
+            payment_agents: { initial_deposit_per_country: {} },
+            supported_languages: ['EN', 'PT', 'ES'],
+            terms_conditions_version: 'Version 4.2.0 2020-09-16',
+          },
+        });
+        return;
+      case 'contracts_for': {
+        const symbol = String(frame.contracts_for);
+        if (this.unoffered.has(symbol)) {
+          this.reply(socket, reqId, type, {
+            error: { code: 'InvalidSymbol', message: `Symbol ${symbol} is invalid.` },
+          });
+          return;
+        }
+        const base = {
+          barrier_category: 'euro_atm',
+          barriers: 0,
+          contract_category: 'callput',
+          contract_category_display: 'Up/Down',
+          exchange_name: 'FOREX',
+          expiry_type: 'intraday',
+          market: 'forex',
+          max_contract_duration: '1d',
+          min_contract_duration: '15m',
+          sentiment: 'up',
+          start_type: 'spot',
+          submarket: 'major_pairs',
+          underlying_symbol: symbol,
+        };
+        this.reply(socket, reqId, type, {
+          contracts_for: {
+            available: [
+              { ...base, contract_type: 'CALL', contract_display: 'Higher' },
+              { ...base, contract_type: 'PUT', contract_display: 'Lower', sentiment: 'down' },
+              // Short durations only for symbols not marked long-only.
+              ...(this.longOnly.has(symbol)
+                ? []
+                : [
+                    {
+                      ...base,
+                      contract_type: 'CALL',
+                      contract_display: 'Higher',
+                      min_contract_duration: '1m',
+                      max_contract_duration: '15m',
+                    },
+                  ]),
+            ],
+            hit_count: 3,
+          },
+        });
+        return;
+      }
       case 'balance':
         this.reply(socket, reqId, type, {
           balance: {
@@ -218,15 +499,16 @@ export class FakeDeriv {
         return;
       case 'proposal': {
         const amount = Number(frame.amount);
-        const payout = Math.round(amount * (1 + this.payoutFraction) * 100) / 100;
-        const id = `prop-${frame.contract_type}-${frame.symbol}-${amount}-${frame.duration}`;
+        const symbol = frame.underlying_symbol ?? frame.symbol;
+        const payout = round(amount * (1 + this.payoutFraction), digits);
+        const id = `prop-${frame.contract_type}-${symbol}-${amount}-${frame.duration}`;
         this.reply(socket, reqId, type, {
           proposal: {
             id,
             ask_price: amount,
             payout,
             display_value: amount.toFixed(2),
-            longcode: `Win payout if ${frame.symbol} ends ${frame.contract_type === 'CALL' ? 'higher' : 'lower'}.`,
+            longcode: `Win payout if ${symbol} ends ${frame.contract_type === 'CALL' ? 'higher' : 'lower'}.`,
             spot: 1.1,
             date_start: this.nowS(),
           },
@@ -252,7 +534,7 @@ export class FakeDeriv {
           contractType: contractType as 'CALL' | 'PUT',
           symbol: String(symbol),
           buyPrice,
-          payout: Math.round(buyPrice * (1 + this.payoutFraction) * 100) / 100,
+          payout: round(buyPrice * (1 + this.payoutFraction), digits),
           purchaseTime: this.nowS(),
           duration: Number(duration),
           token,
@@ -260,7 +542,7 @@ export class FakeDeriv {
           profit: 0,
         };
         this.contracts.set(c.contractId, c);
-        account.balance = Math.round((account.balance - buyPrice) * 100) / 100;
+        account.balance = round(account.balance - buyPrice, digits);
         if (fault?.kind === 'drop') {
           socket.terminate();
           return;
@@ -361,6 +643,8 @@ export class FakeDeriv {
 
   private reply(socket: WebSocket, reqId: number, msgType: string, body: object): void {
     if (socket.readyState !== socket.OPEN) return;
-    socket.send(JSON.stringify({ ...body, msg_type: msgType, req_id: reqId, echo_req: {} }));
+    const message = { ...body, msg_type: msgType, req_id: reqId, echo_req: {} };
+    this.replies.push(message);
+    socket.send(JSON.stringify(message));
   }
 }

@@ -42,6 +42,7 @@ export function dashboard(overrides: Partial<TradingDashboard> = {}): TradingDas
     accountType: 1,
     brokerId: 2,
     balanceCents: 998_750,
+    simulator: true,
     today: {
       wins: 3,
       losses: 1,

@@ -96,8 +96,10 @@ export async function readDashboard(
       : null;
 
   let balanceCents: number | null = null;
+  let simulator = true;
   try {
     const broker = await rt.brokerFor(botId, settings.brokerId);
+    simulator = broker.simulator === true;
     balanceCents = await broker.balance(settings.config.accountType);
   } catch {
     balanceCents = null;
@@ -172,6 +174,7 @@ export async function readDashboard(
     accountType: settings.config.accountType,
     brokerId: settings.brokerId,
     balanceCents,
+    simulator,
     today: scoreOf(today),
     openOrders: active.filter((o) => o.state === 'open' || o.sendAt <= now),
     nextEntries,

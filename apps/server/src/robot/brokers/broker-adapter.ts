@@ -3,6 +3,12 @@ import type { Cents, OrderDirection } from '@app/robot';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
+/**
+ * How late after its planned instant an order may still be sent (the runtime's late tolerance):
+ * an adapter retrying a buy (a moved price) stops trying past it.
+ */
+export const ENTRY_LATE_TOLERANCE_MS = 5_000;
+
 /** What the runtime asks a broker to open; `clientRef` is the ledger's idempotency key. */
 export interface PlaceRequest {
   clientRef: string;
@@ -13,6 +19,8 @@ export interface PlaceRequest {
   timeframeMin: number;
   openAtMs: number;
   expiresAtMs: number;
+  /** The planned send instant (the entry's time); the late tolerance counts from it. */
+  sendAtMs?: number;
 }
 
 export type PlaceAnswer =
@@ -25,6 +33,11 @@ export type OrderStatus =
   | { status: 'missing' }
   | { status: 'open'; brokerOrderId: string }
   | { status: 'settled'; brokerOrderId: string; pnlCents: Cents; balanceCents: Cents | null };
+
+/** The broker's own word on an account: its type and balance, read before real money moves. */
+export type AccountCheck =
+  | { ok: true; real: boolean; balanceCents: Cents; currency: string }
+  | { ok: false; error: OrderFailReason };
 
 /**
  * One bot's broker (DESIGN §7.1 "connectors are adapters"): the paper broker by default, Deriv
@@ -42,6 +55,19 @@ export interface BrokerAdapter {
   lookup(clientRef: string, atMs: number): Promise<OrderStatus>;
   /** Releases connections (network adapters). */
   close?(): Promise<void>;
+  /**
+   * Reads the account's type (real or not) and balance from the broker itself. Network brokers
+   * give it; the runtime asks before the first real order of a session and refuses on a
+   * mismatch. Absent: the broker holds no real money (paper).
+   */
+  checkAccount?(account: AccountType): Promise<AccountCheck>;
+  /**
+   * Whether the broker offers this asset and timeframe at `atMs`: null, or why not
+   * (`notOffered`, `marketClosed`, …). Asked when a signal is decided, before its entry time.
+   */
+  offered?(asset: string, timeframeMin: number, atMs: number): Promise<OrderFailReason | null>;
+  /** True for a broker that moves no real money (the paper broker): the panel says "Simulator". */
+  readonly simulator?: boolean;
 }
 
 /**
@@ -84,5 +110,6 @@ export function placeRequestOf(
     timeframeMin: Math.max(1, Math.round((o.expires_at - o.send_at) / 60_000)),
     openAtMs: Math.max(now, o.send_at),
     expiresAtMs: o.expires_at,
+    sendAtMs: o.send_at,
   };
 }

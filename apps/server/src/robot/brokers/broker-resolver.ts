@@ -4,14 +4,27 @@ import type { Database } from '../../db/schema.ts';
 import type { Secrets } from '../../lib/secrets.ts';
 import type { RuntimeLog } from '../runtime-deps.ts';
 import type { BrokerAdapter } from './broker-adapter.ts';
-import { DerivBroker, type DerivLedger } from './deriv/deriv-broker.ts';
-import { DERIV_DEFAULT_APP_ID, DERIV_DEFAULT_WS_URL, derivUrl } from './deriv/deriv-connection.ts';
+import { DerivBroker } from './deriv/deriv-broker.ts';
+import { DERIV_DEFAULT_WS_URL, derivUrl, type DerivOpener } from './deriv/deriv-connection.ts';
+import { DERIV_DEFAULT_REST_URL, newApiOpener } from './deriv/deriv-rest.ts';
+import { derivAppIdFromEnv, quadcodePlatformsFromEnv } from './broker-catalog.ts';
+import type { LedgerView } from './ledger-view.ts';
 import { paperBroker } from './paper-broker.ts';
+import { QuadcodeBroker, type QuadcodePlatform } from './quadcode/quadcode-broker.ts';
 
-/** Where Deriv is reached: `DERIV_WS_URL` and `DERIV_APP_ID`, else Deriv's public defaults. */
+/**
+ * Where Deriv is reached. The new API (default): `DERIV_REST_URL` (accounts, OTP URLs). Legacy,
+ * only while Deriv still serves it (`DERIV_API=legacy`): `DERIV_WS_URL` with `authorize`.
+ * `DERIV_APP_ID` is the operator's app id; production has no default (Deriv's 1089 is a test id).
+ */
 export interface DerivConfig {
   wsUrl: string;
-  appId: string;
+  /** null: no app id configured (production without `DERIV_APP_ID`): Deriv is simulator only. */
+  appId: string | null;
+  api?: 'new' | 'legacy';
+  restUrl?: string;
+  /** Wait after a `RateLimit`, ms (default 1 s). */
+  rateLimitBackoffMs?: number;
   /** One request's time limit, ms (default 8 s). */
   timeoutMs?: number;
   /** An unused connection closes after this long, ms (default 60 s). */
@@ -21,7 +34,9 @@ export interface DerivConfig {
 export function derivConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DerivConfig {
   return {
     wsUrl: env.DERIV_WS_URL?.trim() || DERIV_DEFAULT_WS_URL,
-    appId: env.DERIV_APP_ID?.trim() || DERIV_DEFAULT_APP_ID,
+    appId: derivAppIdFromEnv(env),
+    api: env.DERIV_API?.trim().toLowerCase() === 'legacy' ? 'legacy' : 'new',
+    restUrl: env.DERIV_REST_URL?.trim() || DERIV_DEFAULT_REST_URL,
   };
 }
 
@@ -31,8 +46,8 @@ export interface BrokerResolver {
   close(): Promise<void>;
 }
 
-/** The ledger as the Deriv adapter of one bot reads it (orders by client ref). */
-function ledgerOf(db: Kysely<Database>, botId: number): DerivLedger {
+/** The ledger as a network adapter of one bot reads it (orders by client ref). */
+function ledgerOf(db: Kysely<Database>, botId: number): LedgerView {
   return {
     async order(clientRef) {
       const o = await db
@@ -84,17 +99,34 @@ function ledgerOf(db: Kysely<Database>, botId: number): DerivLedger {
 export function brokerResolver(
   deps: { db: Kysely<Database>; secrets: Secrets; log?: RuntimeLog },
   config: DerivConfig = derivConfigFromEnv(),
+  quadcode: ReadonlyMap<number, QuadcodePlatform> = quadcodePlatformsFromEnv(),
 ): BrokerResolver {
+  const api = config.api ?? 'new';
   let url: string;
   try {
-    url = derivUrl(config.wsUrl, config.appId);
+    url = derivUrl(config.wsUrl, config.appId ?? '');
   } catch {
     // A malformed DERIV_WS_URL fails the Deriv bots' calls (their orders say why), not the runtime.
     url = config.wsUrl;
   }
+  /** How one stored token reaches its account: the new API's OTP URL, or legacy `authorize`. */
+  const openerOf = (token: string, want: 'demo' | 'real'): DerivOpener =>
+    api === 'legacy'
+      ? () => Promise.resolve({ url, authorize: token })
+      : newApiOpener(
+          {
+            restUrl: config.restUrl ?? DERIV_DEFAULT_REST_URL,
+            appId: config.appId,
+            timeoutMs: config.timeoutMs ?? 8_000,
+          },
+          token,
+          want,
+        );
   const derivs = new Map<number, { version: number; account: AccountType; adapter: DerivBroker }>();
 
   async function deriv(botId: number): Promise<BrokerAdapter | null> {
+    // No operator app id (production without DERIV_APP_ID): Deriv is not traded, paper is.
+    if (config.appId === null) return null;
     const [creds, params] = await Promise.all([
       deps.db
         .selectFrom('broker_credentials')
@@ -141,8 +173,16 @@ export function brokerResolver(
       adapter: null as unknown as DerivBroker,
     };
     entry.adapter = new DerivBroker({
-      url,
-      tokens: { ...(demo ? { 1: demo } : {}), ...(real ? { 2: real } : {}) },
+      opener: (acc) =>
+        acc === 1 && demo
+          ? openerOf(demo, 'demo')
+          : acc === 2 && real
+            ? openerOf(real, 'real')
+            : null,
+      api,
+      ...(config.rateLimitBackoffMs === undefined
+        ? {}
+        : { rateLimitBackoffMs: config.rateLimitBackoffMs }),
       ledger: ledgerOf(deps.db, botId),
       account: () => entry.account,
       ...(config.timeoutMs === undefined ? {} : { timeoutMs: config.timeoutMs }),
@@ -153,17 +193,90 @@ export function brokerResolver(
     return entry.adapter;
   }
 
+  const quadcodes = new Map<
+    string,
+    { version: number; account: AccountType; optionType: number; adapter: QuadcodeBroker }
+  >();
+
+  /**
+   * A Quadcode-platform broker's adapter when the operator configured the broker and the bot
+   * stored its login; kept between runs and replaced when the login is saved again.
+   */
+  async function quadcodeOf(
+    botId: number,
+    platform: QuadcodePlatform,
+  ): Promise<BrokerAdapter | null> {
+    const brokerId = platform.brokerId;
+    const key = `${botId}/${brokerId}`;
+    const [creds, params] = await Promise.all([
+      deps.db
+        .selectFrom('broker_credentials')
+        .select(['email', 'password_enc', 'updated_at'])
+        .where('bot_id', '=', botId)
+        .where('broker_id', '=', brokerId)
+        .executeTakeFirst(),
+      deps.db
+        .selectFrom('global_params')
+        .select(['acc_type', 'option_type'])
+        .where('bot_id', '=', botId)
+        .where('broker_id', '=', brokerId)
+        .executeTakeFirst(),
+    ]);
+    const cached = quadcodes.get(key);
+    if (!creds?.password_enc || creds.email === '') {
+      if (cached) {
+        quadcodes.delete(key);
+        await cached.adapter.close();
+      }
+      return null;
+    }
+    const account = (params?.acc_type ?? 1) as AccountType;
+    const optionType = params?.option_type ?? 1;
+    const version = Number(creds.updated_at);
+    if (cached && cached.version === version) {
+      cached.account = account;
+      cached.optionType = optionType;
+      return cached.adapter;
+    }
+    if (cached) await cached.adapter.close();
+    const password = deps.secrets.decrypt(
+      { table: 'broker_credentials', rowId: key, field: 'password_enc' },
+      creds.password_enc,
+    );
+    const entry = { version, account, optionType, adapter: null as unknown as QuadcodeBroker };
+    entry.adapter = new QuadcodeBroker({
+      platform,
+      email: creds.email,
+      password,
+      ledger: ledgerOf(deps.db, botId),
+      account: () => entry.account,
+      optionType: () => entry.optionType,
+      ...(config.timeoutMs === undefined ? {} : { timeoutMs: config.timeoutMs }),
+      ...(config.idleMs === undefined ? {} : { idleMs: config.idleMs }),
+      ...(deps.log ? { log: deps.log } : {}),
+    });
+    quadcodes.set(key, entry);
+    return entry.adapter;
+  }
+
   return {
     async brokerFor(botId, brokerId) {
       if (brokerId === Broker.deriv) {
         const adapter = await deriv(botId);
         if (adapter) return adapter;
       }
+      const platform = quadcode.get(brokerId);
+      if (platform) {
+        const adapter = await quadcodeOf(botId, platform);
+        if (adapter) return adapter;
+      }
+      // No adapter for this broker, or nothing stored to log in with: the simulator.
       return paperBroker(deps.db, botId);
     },
     async close() {
-      const all = [...derivs.values()];
+      const all = [...derivs.values(), ...quadcodes.values()];
       derivs.clear();
+      quadcodes.clear();
       await Promise.all(all.map((e) => e.adapter.close()));
     },
   };

@@ -73,6 +73,7 @@ export function paperBroker(db: Kysely<Database>, botId: number): BrokerAdapter 
 
   return {
     name: 'paper',
+    simulator: true,
     balance: (account) => balanceOf(db, account),
     payout: (asset) => Promise.resolve(paperPayout(asset)),
 

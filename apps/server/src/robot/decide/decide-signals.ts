@@ -11,6 +11,7 @@ import type { Selectable } from 'kysely';
 import type { SignalsTable } from '../../db/schema.ts';
 import { appendActivity } from '../activity.ts';
 import { applyEffects, withSession, type BotRun } from '../bot-run.ts';
+import { offeringRefusal, realAccountRefusal } from '../brokers/real-money.ts';
 import { brokerTimeoutOf, LATE_TOLERANCE_MS, withTimeout } from '../orders/broker-call.ts';
 import { payoutPctOf } from '../orders/ledger.ts';
 import { describeError } from '../runtime-deps.ts';
@@ -50,6 +51,14 @@ async function decideSignal(run: BotRun, signal: SignalRow): Promise<void> {
   const timeframeMin = signal.timeframe_min ?? 1;
   const asset = signal.asset ?? '';
   const payout = await payoutFor(run, asset, timeframeMin);
+  // Real brokers: does the account the bot is set to exist there, and is the asset and timeframe
+  // offered at all (told now, before the entry time).
+  const notOffered = await withTimeout(
+    (async () =>
+      (await realAccountRefusal(run.broker, run.settings.config.accountType)) ??
+      (await offeringRefusal(run.broker, asset, timeframeMin, signal.signal_at ?? now)))(),
+    brokerTimeoutOf(run.rt),
+  ).catch(() => null);
   await withSession(run, async (trx, loaded) => {
     const state = step(loaded, { type: 'tick', nowMs: now }).state;
     const entry = planEntry({
@@ -75,7 +84,7 @@ async function decideSignal(run: BotRun, signal: SignalRow): Promise<void> {
       lateToleranceMs: LATE_TOLERANCE_MS,
     });
     let decision: 'traded' | 'refused' = 'refused';
-    let reason: string | null = block ?? (payout > 0 ? null : 'broker_unavailable');
+    let reason: string | null = block ?? notOffered ?? (payout > 0 ? null : 'broker_unavailable');
     let next: SessionState | null = null;
     let orderId: number | null = null;
     let stakeCents = 0;

@@ -5,6 +5,7 @@ import type { Database, OrdersTable } from '../../db/schema.ts';
 import { appendActivity } from '../activity.ts';
 import { applyEffects, withSession, type BotRun } from '../bot-run.ts';
 import { placeRequestOf, type OrderStatus } from '../brokers/broker-adapter.ts';
+import { checkFirstRealOrder } from '../brokers/real-money.ts';
 import { fanOutOrder, fanOutSources } from '../copy/fan-out.ts';
 import { scheduleWake } from '../inbox.ts';
 import { describeError } from '../runtime-deps.ts';
@@ -150,10 +151,11 @@ export async function sendOrder(run: BotRun, order: OrderRow): Promise<boolean> 
   let answer;
   try {
     const broker = await run.brokers(run.botId, order.broker_id);
-    answer = await withTimeout(
-      broker.placeOrder(placeRequestOf(order, now)),
-      brokerTimeoutOf(run.rt),
-    );
+    // Real money: the broker itself says the account is real and holds the stake, first.
+    const refused = await withTimeout(checkFirstRealOrder(broker, order), brokerTimeoutOf(run.rt));
+    answer = refused
+      ? { ok: false as const, error: refused }
+      : await withTimeout(broker.placeOrder(placeRequestOf(order, now)), brokerTimeoutOf(run.rt));
   } catch (err) {
     // Unknown outcome (time-out, dropped connection): reconciled by client ref before retrying.
     run.rt.log.error({ err: describeError(err), order: order.id }, 'robot: broker call failed');

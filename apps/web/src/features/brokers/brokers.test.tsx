@@ -35,6 +35,22 @@ const card = (name: string) => screen.getByRole('region', { name });
 const inCard = (name: string) => within(card(name));
 
 describe('broker config', () => {
+  it('says on every card whether the robot trades real money there or only on the simulator', async () => {
+    await openBrokers([], {
+      'GET /api/config': { body: { supportUrl: null, realTradingBrokers: [1, 2, 8] } },
+    });
+    await waitFor(() => expect(inCard('IQ option').getByText('negociação real')).toBeVisible());
+    expect(inCard('Exnova').getByText('negociação real')).toBeVisible();
+    expect(inCard('Deriv').getByText('negociação real')).toBeVisible();
+    for (const name of ['Quotex', 'Pocket Option', 'Bullex', 'Optinary']) {
+      expect(inCard(name).getByText('somente simulador')).toBeVisible();
+    }
+    const cards = BROKER_CONFIG_CARDS.map((c) => card(c.name));
+    expect(
+      cards.filter((c) => within(c).queryByText(/negociação real|somente simulador/)),
+    ).toHaveLength(22);
+  });
+
   it('shows one card per broker in SPEC order, Deriv with its two tokens', async () => {
     await openBrokers();
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);

@@ -35,7 +35,7 @@ describe('home dashboard', () => {
   it("shows the bot's figures above the Configure menu: balance, account, today, score, rates, step", async () => {
     const { card } = await openHome(() => dashboard());
     expect(figure(card, 'Saldo')).toHaveTextContent('9.987,50');
-    expect(figure(card, 'Conta e corretora')).toHaveTextContent('Demo · Deriv');
+    expect(figure(card, 'Conta e corretora')).toHaveTextContent('Demo · Deriv · Simulador');
     expect(figure(card, 'Resultado de hoje')).toHaveTextContent('+12,50');
     expect(figure(card, 'Placar (W × L)')).toHaveTextContent('3 × 1');
     expect(figure(card, 'Empates')).toHaveTextContent('2');

@@ -57,10 +57,16 @@ let broker: DerivBroker;
 let mem: ReturnType<typeof memoryLedger>;
 const logged: object[] = [];
 
+/** The legacy API (while Deriv serves it): the public URL with the app id, then `authorize`. */
 function newBroker(tokens: Partial<Record<AccountType, string>> = { 1: DEMO, 2: REAL }) {
   return new DerivBroker({
-    url: derivUrl(fake.url, '4321'),
-    tokens,
+    api: 'legacy',
+    opener: (account) => {
+      const token = tokens[account];
+      return token
+        ? () => Promise.resolve({ url: derivUrl(fake.url, '4321'), authorize: token })
+        : null;
+    },
     ledger: mem.ledger,
     account: () => 1,
     timeoutMs: 5_000,
@@ -91,7 +97,7 @@ function expectNoToken(...values: unknown[]) {
   expect(text).not.toContain(REAL);
 }
 
-describe('the Deriv adapter on a fake Deriv', () => {
+describe('the Deriv adapter on the legacy API of a fake Deriv', () => {
   it('maps our asset names to Deriv symbols', () => {
     expect(derivSymbol('EURUSD')).toBe('frxEURUSD');
     expect(derivSymbol('eur/jpy')).toBe('frxEURJPY');

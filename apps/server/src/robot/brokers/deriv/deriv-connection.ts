@@ -37,6 +37,25 @@ export type DerivMessage = Record<string, unknown> & {
   subscription?: { id?: string };
 };
 
+/** What a connection learned of its account when it opened (Deriv's own answer, never assumed). */
+export interface DerivAccountInfo {
+  currency: string;
+  /** Deriv says the account is a real-money one (true), a demo one (false). */
+  real: boolean;
+  /** Deriv's account id (`loginid` / `account_id`). */
+  accountId: string;
+}
+
+/**
+ * How a connection reaches its account. Legacy: the public URL with `app_id`, then `authorize`
+ * with the token (the account is read from its answer). New API: a one-time-password URL issued
+ * by the REST API for the chosen account (no authorisation frame; the account is the one the URL
+ * was issued for). Called at every (re)connection: an OTP URL serves once.
+ */
+export type DerivOpener = () => Promise<
+  { url: string; authorize: string } | { url: string; account: DerivAccountInfo }
+>;
+
 interface Pending {
   call: string;
   resolve: (msg: DerivMessage) => void;
@@ -60,21 +79,20 @@ export function derivUrl(wsUrl: string, appId: string): string {
  */
 export class DerivConnection {
   private socket: WebSocket | null = null;
-  private ready: Promise<{ currency: string }> | null = null;
+  private ready: Promise<DerivAccountInfo> | null = null;
   private nextReqId = 1;
   private readonly pending = new Map<number, Pending>();
   private readonly streams = new Map<number, (msg: DerivMessage | null) => void>();
   private idleTimer: NodeJS.Timeout | null = null;
 
   constructor(
-    private readonly url: string,
-    private readonly token: string,
+    private readonly opener: DerivOpener,
     private readonly timeoutMs: number,
     private readonly idleMs: number,
   ) {}
 
-  /** Connected and authorised; resolves with the account's currency (from `authorize`). */
-  open(): Promise<{ currency: string }> {
+  /** Connected and authorised; resolves with the account Deriv says this is. */
+  open(): Promise<DerivAccountInfo> {
     this.ready ??= this.connect().catch((err: unknown) => {
       this.ready = null;
       throw err;
@@ -82,10 +100,11 @@ export class DerivConnection {
     return this.ready;
   }
 
-  private async connect(): Promise<{ currency: string }> {
+  private async connect(): Promise<DerivAccountInfo> {
+    const target = await this.opener();
     // Loaded with the first Deriv connection: a server without Deriv bots never parses it.
     const { default: WebSocketClient } = await import('ws');
-    const socket = new WebSocketClient(this.url);
+    const socket = new WebSocketClient(target.url);
     this.socket = socket;
     socket.on('message', (data) => this.onMessage(socket, String(data)));
     socket.on('close', () => this.onClose(socket));
@@ -106,17 +125,26 @@ export class DerivConnection {
         reject(new DerivNoAnswerError('connect', 'disconnected'));
       });
     });
+    if ('account' in target) return target.account;
     let reply: DerivMessage;
     try {
-      reply = await this.send({ authorize: this.token }, 'authorize', socket);
+      reply = await this.send({ authorize: target.authorize }, 'authorize', socket);
     } catch (err) {
       // An unauthorised socket is of no use: close it (the next call starts afresh).
       socket.terminate();
       this.onClose(socket);
       throw err;
     }
-    const auth = (reply.authorize ?? {}) as { currency?: unknown };
-    return { currency: typeof auth.currency === 'string' ? auth.currency : 'USD' };
+    const auth = (reply.authorize ?? {}) as {
+      currency?: unknown;
+      is_virtual?: unknown;
+      loginid?: unknown;
+    };
+    return {
+      currency: typeof auth.currency === 'string' ? auth.currency : '',
+      real: Number(auth.is_virtual) === 0,
+      accountId: typeof auth.loginid === 'string' ? auth.loginid : '',
+    };
   }
 
   /**

@@ -24,6 +24,7 @@ import {
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
+import { BrokerCapabilityChip } from '../../../components/flags/broker-capability.tsx';
 import { useConfirmedAction } from '../../../components/dialogs/use-confirmed-action.ts';
 import { FormShell, TextField } from '../../../components/form/index.ts';
 import { useTimedFlag } from '../../../components/notices/use-timed-flag.ts';
@@ -144,9 +145,12 @@ export function BrokerCard({ card, stored, userid, onChanged }: BrokerCardProps)
     <Card variant="outlined" component="section" aria-labelledby={headingId} sx={{ minWidth: 0 }}>
       <CardContent sx={{ p: 2 }}>
         <Stack sx={{ alignItems: 'flex-start', gap: 0.5 }}>
-          <Typography variant="h6" component="h2" id={headingId}>
-            {card.name}
-          </Typography>
+          <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+            <Typography variant="h6" component="h2" id={headingId}>
+              {card.name}
+            </Typography>
+            <BrokerCapabilityChip brokerId={card.broker} />
+          </Stack>
           <StoredState
             card={card}
             stored={stored}

@@ -12,7 +12,7 @@ import {
   STRATEGIES,
   TRADER_MODES,
 } from '@app/contract';
-import { Alert, LinearProgress } from '@mui/material';
+import { Alert, Box, LinearProgress } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +28,7 @@ import { QueryState } from '../../../components/notices/query-state.tsx';
 import { dynamicKey } from '../../../i18n/keys.ts';
 import { errorKey } from '../../../lib/api.ts';
 import { readBrokerId, storage } from '../../../lib/storage.ts';
+import { BrokerCapabilityChip } from '../../../components/flags/broker-capability.tsx';
 import { saveGlobalParams, setCurrentBroker, useGlobalParams } from '../api/global-params.ts';
 import {
   EMPTY_GLOBAL_PARAMS_FORM,
@@ -108,6 +109,9 @@ export function GlobalParamsPage() {
               enumName="broker"
               onValueChange={(next) => void changeBroker(next)}
             />
+            <Box sx={{ alignSelf: 'center' }}>
+              <BrokerCapabilityChip brokerId={brokerId} />
+            </Box>
             <SelectField name="accType" options={ACCOUNT_TYPES} enumName="accType" />
             <SelectField name="traderMode" options={TRADER_MODES} enumName="traderMode" />
             <SelectField name="loginMethod" options={LOGIN_METHODS} enumName="loginMethod" />

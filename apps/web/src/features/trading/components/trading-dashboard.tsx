@@ -15,6 +15,7 @@ import {
 } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRealTrading } from '../../../components/flags/broker-capability.tsx';
 import { Link as RouterLink } from 'react-router';
 import { QueryState } from '../../../components/notices/query-state.tsx';
 import { dynamicKey } from '../../../i18n/keys.ts';
@@ -73,6 +74,7 @@ function DashboardFigures({ data }: { data: Dashboard }) {
   const now = useNow(ticking);
   const { today } = data;
   const none = t('robot.value.none');
+  const realTrading = useRealTrading(data.brokerId);
   return (
     <>
       <StatGrid>
@@ -82,6 +84,12 @@ function DashboardFigures({ data }: { data: Dashboard }) {
         <Stat label={t('trading.dashboard.account')}>
           {t(dynamicKey(`enums.accType.${data.accountType}`))} ·{' '}
           {t(dynamicKey(`enums.broker.${data.brokerId}`))}
+          {data.simulator && <> · {t('brokers.simulator')}</>}
+          {realTrading !== null && (
+            <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
+              ({t(`brokers.capability.${realTrading ? 'real' : 'simulator'}`)})
+            </Typography>
+          )}
         </Stat>
         <Stat label={t('trading.dashboard.todayResult')} color={resultColor(today.pnlCents)}>
           {format.result(today.pnlCents)}

@@ -1,0 +1,201 @@
+import type { AccountType } from '@app/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeDeriv } from '../../../test/fake-deriv.ts';
+import type { PlaceRequest } from '../broker-adapter.ts';
+import type { LedgerOrder, LedgerView } from '../ledger-view.ts';
+import { derivUrl } from './deriv-connection.ts';
+import { DerivBroker } from './deriv-broker.ts';
+import { newApiOpener } from './deriv-rest.ts';
+
+const PAT = 'pat-Both-accounts-secret';
+const REAL_ONLY = 'pat-Real-only-secret';
+const BTC = 'pat-Btc-account-secret';
+
+const ledger: LedgerView = {
+  order: () => Promise.resolve<LedgerOrder | null>(null),
+  claimed: () => Promise.resolve(false),
+};
+
+let seq = 0;
+function request(over: Partial<PlaceRequest> = {}): PlaceRequest {
+  seq += 1;
+  const now = Date.now();
+  return {
+    clientRef: `s${seq}-1`,
+    asset: 'EURUSD',
+    direction: 'CALL',
+    stakeCents: 200,
+    account: 1,
+    timeframeMin: 1,
+    openAtMs: now,
+    sendAtMs: now,
+    expiresAtMs: now + 60_000,
+    ...over,
+  };
+}
+
+let fake: FakeDeriv;
+let broker: DerivBroker;
+let account: AccountType = 1;
+
+/** A bot's Deriv adapter on the new API: one token per account slot, as the panel stores them. */
+function newBroker(tokens: Partial<Record<AccountType, string>>) {
+  const config = { restUrl: fake.restUrl, appId: '4321', timeoutMs: 4_000 };
+  return new DerivBroker({
+    opener: (acc) => {
+      const token = tokens[acc];
+      if (!token || acc === 3) return null;
+      return newApiOpener(config, token, acc === 1 ? 'demo' : 'real');
+    },
+    ledger,
+    account: () => account,
+    timeoutMs: 4_000,
+  });
+}
+
+beforeEach(async () => {
+  fake = await FakeDeriv.start();
+  fake.addToken(PAT, [
+    { accountId: 'DOT90004580', type: 'demo', balance: 10_000 },
+    { accountId: 'CR7001', type: 'real', balance: 50 },
+  ]);
+  fake.addToken(REAL_ONLY, [{ accountId: 'CR7002', type: 'real', balance: 900 }]);
+  fake.addToken(BTC, [
+    { accountId: 'DOT90007777', type: 'demo', currency: 'BTC', balance: 0.12345678 },
+  ]);
+  account = 1;
+  broker = newBroker({ 1: PAT, 2: PAT });
+});
+
+afterEach(async () => {
+  vi.useRealTimers();
+  await broker.close();
+  await fake.close();
+});
+
+describe('the Deriv adapter on the new API of a fake Deriv', () => {
+  it('opens the demo account from an OTP URL on the demo endpoint; no token goes on the socket', async () => {
+    const answer = await broker.placeOrder(request());
+    expect(answer).toMatchObject({ ok: true, payout: 0.85, balanceCents: 999_800 });
+    expect(fake.rest.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /trading/v1/options/accounts',
+      'POST /trading/v1/options/accounts/DOT90004580/otp',
+    ]);
+    expect(fake.rest.every((r) => r.appId === '4321' && r.token === PAT)).toBe(true);
+    expect(fake.lastQuery).toMatch(/^otp=/);
+    expect(fake.sent('authorize')).toEqual([]);
+    expect(fake.sent('proposal')[0]).toMatchObject({
+      underlying_symbol: 'frxEURUSD',
+      contract_type: 'CALL',
+      amount: 2,
+      currency: 'USD',
+    });
+    expect(fake.sent('proposal')[0]).not.toHaveProperty('symbol');
+    expect(JSON.stringify(fake.frames)).not.toContain(PAT);
+  });
+
+  it('reads the real account and balance from Deriv before real money moves', async () => {
+    expect(await broker.checkAccount(2)).toEqual({
+      ok: true,
+      real: true,
+      balanceCents: 5_000,
+      currency: 'USD',
+    });
+    expect(fake.rest.at(-1)?.path).toBe('/trading/v1/options/accounts/CR7001/otp');
+    const answer = await broker.placeOrder(request({ account: 2 }));
+    expect(answer).toMatchObject({ ok: true, balanceCents: 4_800 });
+    expect(await broker.balance(1)).toBe(1_000_000);
+  });
+
+  it('a real token saved as demo is refused, on the new API and the legacy one', async () => {
+    await broker.close();
+    broker = newBroker({ 1: REAL_ONLY });
+    expect(await broker.placeOrder(request())).toEqual({ ok: false, error: 'accountMismatch' });
+    expect(await broker.checkAccount(1)).toEqual({ ok: false, error: 'accountMismatch' });
+    expect(fake.sent('buy')).toEqual([]);
+    expect(fake.contracts.size).toBe(0);
+
+    // Legacy: Deriv's `authorize` says `is_virtual: 0` for the token in the demo slot.
+    fake.addAccount('legacy-real-token', { loginid: 'CR1', balance: 70 });
+    const legacy = new DerivBroker({
+      api: 'legacy',
+      opener: (acc) =>
+        acc === 1
+          ? () =>
+              Promise.resolve({ url: derivUrl(fake.url, '4321'), authorize: 'legacy-real-token' })
+          : null,
+      ledger,
+      account: () => 1,
+      timeoutMs: 4_000,
+    });
+    expect(await legacy.placeOrder(request())).toEqual({ ok: false, error: 'accountMismatch' });
+    await legacy.close();
+    expect(fake.contracts.size).toBe(0);
+  });
+
+  it('retries a moved price once with a fresh proposal while the entry is in time', async () => {
+    fake.faults.set('buy', { kind: 'error', code: 'PriceMoved', message: 'The price moved.' });
+    const answer = await broker.placeOrder(request());
+    expect(answer.ok).toBe(true);
+    expect(fake.sent('proposal')).toHaveLength(2);
+    expect(fake.sent('buy')).toHaveLength(2);
+    expect(fake.contracts.size).toBe(1);
+
+    // Past the entry's tolerance the moved price fails the order with its reason.
+    fake.faults.set('buy', { kind: 'error', code: 'InvalidContractProposal', message: 'Gone.' });
+    const late = Date.now() - 10_000;
+    expect(await broker.placeOrder(request({ sendAtMs: late, openAtMs: late }))).toEqual({
+      ok: false,
+      error: 'priceMoved',
+    });
+    expect(fake.contracts.size).toBe(1);
+  });
+
+  it('waits out a RateLimit once before asking again (fake timers)', async () => {
+    await broker.balance(1); // connected
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fake.faults.set('proposal', { kind: 'error', code: 'RateLimit', message: 'Slow down.' });
+    const placing = broker.placeOrder(request());
+    await vi.waitFor(() => expect(fake.sent('proposal')).toHaveLength(1));
+    expect(fake.sent('proposal')).toHaveLength(1); // not asked again before the wait
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect((await placing).ok).toBe(true);
+    expect(fake.sent('proposal')).toHaveLength(2);
+  });
+
+  it('says what Deriv does not offer (symbol, duration) from contracts_for, before any buy', async () => {
+    fake.unoffered.add('frxEURNZD');
+    fake.longOnly.add('frxAUDCAD');
+    expect(await broker.offered('EURNZD', 1)).toBe('notOffered');
+    expect(await broker.offered('AUDCAD', 1)).toBe('notOffered');
+    expect(await broker.offered('AUDCAD', 15)).toBeNull();
+    expect(await broker.offered('EURUSD', 1)).toBeNull();
+    expect(await broker.offered('EURUSD-OTC', 1)).toBe('notOffered');
+    expect(fake.sent('contracts_for')[0]).toEqual(
+      expect.objectContaining({ contracts_for: 'frxEURNZD' }),
+    );
+    expect(fake.sent('buy')).toEqual([]);
+  });
+
+  it("uses a BTC account's own decimals for stakes, payouts and balances", async () => {
+    await broker.close();
+    broker = newBroker({ 1: BTC });
+    expect(await broker.balance(1)).toBe(12); // 0.12345678 BTC, in hundredths
+    expect(await broker.payout('EURUSD', 1)).toBe(0.85);
+    const answer = await broker.placeOrder(request({ stakeCents: 1 }));
+    expect(answer).toEqual({
+      ok: true,
+      brokerOrderId: expect.any(String) as string,
+      payout: 0.85,
+      balanceCents: 11,
+    });
+    expect(fake.sent('website_status')).toHaveLength(1);
+    expect(fake.sent('proposal').map((p) => [p.amount, p.currency])).toEqual([
+      [0.00001, 'BTC'],
+      [0.01, 'BTC'],
+    ]);
+    const [contract] = [...fake.contracts.values()];
+    expect(contract!.buyPrice).toBe(0.01);
+    expect(contract!.payout).toBe(0.0185);
+  });
+});
