@@ -1,5 +1,6 @@
 import { endpoints as api, Broker } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromDbJson } from '../db/dialect.ts';
 import { callAs, useTestApp } from '../test/app.ts';
 import { FakeDeriv } from '../test/fake-deriv.ts';
 import { memoryLog } from '../test/robot.ts';
@@ -242,7 +243,7 @@ describe('a bot on Deriv with a stored token trades on Deriv (the fake)', () => 
       .where('bot_id', '=', me.botId)
       .where('signal_id', '=', id)
       .execute();
-    expect(feed.map((f) => JSON.parse(String(f.message)) as unknown)).toContainEqual({
+    expect(feed.map((f) => fromDbJson<unknown>(f.message))).toContainEqual({
       key: 'robot.refusal.not_offered',
       params: { asset: 'EURNZD', direction: 'PUT' },
     });
