@@ -1,7 +1,7 @@
 // `npm run bench`: runs every case in ./cases (or those named on the command line) in one
 // process, so the ratios each case prints compare figures measured under the same conditions.
 // A case may return budget rows (lib/budget.ts); they are printed again together at the end,
-// one line per row of issue 12's table, and the exit code says whether every budget is met.
+// one line per budget of budgets.json, and the exit code says whether every budget is met.
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
@@ -55,7 +55,7 @@ for (const file of cases) {
 }
 
 if (rows.length > 0) {
-  console.log('\n## budgets (issue 12)');
+  console.log('\n## budgets (bench/budgets.json)');
   for (const row of rows) console.log(formatRow(row));
   const missed = rows.filter((r) => !isMet(r)).length;
   console.log(missed === 0 ? 'every budget met' : `${missed} budget(s) missed`);

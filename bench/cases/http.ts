@@ -1,7 +1,7 @@
 // The API against its yardstick: the authenticated `GET /api/globalparams` of the built server
 // (session, ownership, validation, SQLite read, serialisation, security headers, one log line)
 // and bare Fastify answering a constant, alternated three times in one run so both see the same
-// machine; then the read under 200 connections for its p99 and errors (issue 12).
+// machine; then the read under 200 connections for its p99 and errors.
 import autocannon from 'autocannon';
 import { budgets, median, type BudgetRow } from '../lib/budget.ts';
 import {

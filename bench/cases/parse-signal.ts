@@ -1,6 +1,6 @@
 // Throughput of parseSignal over the hand-checked fixtures, against a bare split + regex loop over
 // the same messages: the ratio says what the full reading (filters, templates, dates) costs. The
-// budget (issue 12) is 50,000 messages/s: a busy channel's messages must never queue up behind
+// budget is 50,000 messages/s: a busy channel's messages must never queue up behind
 // the reader. The two loops run in alternating short rounds, so a machine busy with other work
 // slows both alike and the ratio stays meaningful.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -42,7 +42,7 @@ function loadCases(): Case[] {
 
 const BASELINE = /\b[A-Z]{3}\/?[A-Z]{3}\b.*\b\d{1,2}:\d{2}\b.*\b(?:CALL|PUT)\b/i;
 
-/** Parsing budget of issue 12, in messages per second. */
+/** Parsing budget, in messages per second. */
 export const BUDGET_MESSAGES_PER_S = 50_000;
 
 /** Runs `loop` over all cases until `minMs` has passed; returns messages and milliseconds. */

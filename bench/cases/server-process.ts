@@ -1,5 +1,5 @@
 // The built server as `npm start` runs it: how long from spawning the process to listening (a
-// fresh database, so migrations included) and its resident memory 10 s later, idle (issue 12).
+// fresh database, so migrations included) and its resident memory 10 s later, idle.
 import { setTimeout as wait } from 'node:timers/promises';
 import { budgets, median, type BudgetRow } from '../lib/budget.ts';
 import { ensureServerBuilt, rssMb, startBuiltServer } from '../lib/servers.ts';

@@ -1,4 +1,4 @@
-// The panel's weight (issue 12): the JavaScript the login page loads, the largest other chunk and
+// The panel's weight: the JavaScript the login page loads, the largest other chunk and
 // each one-screen library's chunk, gzip, from the build, against the budgets `npm test` enforces;
 // and whether the built server sends the login page compressed (brotli) on the wire.
 import { join } from 'node:path';
