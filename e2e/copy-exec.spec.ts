@@ -181,7 +181,7 @@ test('copy trading in pt-BR: request, accept, configure, and the trader’s orde
   await followerPage.getByRole('tab', { name: 'Como seguidor' }).click();
   const copies = followerPage.getByRole('list', { name: 'Como seguidor' });
   await expect(copies).toContainText(`Trader ${trader.userid} · EURUSD`);
-  await expect(copies).toContainText(/Líder: 2,00 · (win|loss|empate)/);
+  await expect(copies).toContainText(/Trader: 2,00 · (win|loss|empate)/);
   await expect(copies).toContainText(/Você: 3,00 · (win|loss|empate)/);
   expect(await horizontalOverflow(followerPage)).toBeLessThanOrEqual(0);
   await shot(followerPage, 'copy-e2e-stats-follower-375');
@@ -271,7 +271,7 @@ test('MetaCopy in English: request, accept, configure, and the trader’s order 
   await followerPage.getByRole('tab', { name: 'As follower' }).click();
   const copies = followerPage.getByRole('list', { name: 'As follower' });
   await expect(copies).toContainText(`Trader ${trader.userid} · GBPUSD`);
-  await expect(copies).toContainText(/Leader: 2\.00 · (win|loss|draw)/);
+  await expect(copies).toContainText(/Trader: 2\.00 · (win|loss|draw)/);
   await expect(copies).toContainText(/You: 3\.00 · (win|loss|draw)/);
   expect(await horizontalOverflow(followerPage)).toBeLessThanOrEqual(0);
   await shot(followerPage, 'meta-e2e-stats-follower-375');

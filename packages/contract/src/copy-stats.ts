@@ -5,7 +5,7 @@ import { endpoint, ownerQuery } from './endpoint.ts';
 
 /**
  * Copy execution figures: the trader's view of each fanned-out order and
- * the follower's view of each copy beside the leader's order. Not in SPEC §7.
+ * the follower's view of each copy beside the trader's order. Not in SPEC §7.
  */
 
 /** Days a follower's divergence may look back, and the default period. */
@@ -48,8 +48,8 @@ export type TraderFanout = z.infer<typeof TraderFanoutSchema>;
 export const TraderCopyStatsSchema = z.object({ fanouts: z.array(TraderFanoutSchema) });
 export type TraderCopyStats = z.infer<typeof TraderCopyStatsSchema>;
 
-/** The leader's order as a follower sees it: only what the comparison needs. */
-export const LeaderOrderSchema = z.object({
+/** The trader's order as a follower sees it: only what the comparison needs. */
+export const TraderOrderSchema = z.object({
   asset: z.string(),
   direction: DirectionSchema,
   stakeCents: z.number().int(),
@@ -61,13 +61,13 @@ export const FollowerCopySchema = z.object({
   product: ProductSchema,
   /** The trader's user id (the name the follower followed). */
   trader: z.string(),
-  leader: LeaderOrderSchema,
+  traderOrder: TraderOrderSchema,
   /** 'skipped' when the plan gave this follower no order. */
   state: z.union([OrderStateSchema, z.literal('skipped')]),
   reason: z.string().nullable(),
   stakeCents: z.number().int().nullable(),
   pnlCents: z.number().int().nullable(),
-  /** ms from the leader's order to this copy's confirmation; null when not placed. */
+  /** ms from the trader's order to this copy's confirmation; null when not placed. */
   delayMs: z.number().int().nullable(),
 });
 export type FollowerCopy = z.infer<typeof FollowerCopySchema>;
@@ -75,11 +75,11 @@ export type FollowerCopy = z.infer<typeof FollowerCopySchema>;
 export const CopyDivergenceSchema = z.object({
   days: z.number().int(),
   copies: z.number().int(),
-  /** Leader orders this follower got no order for (skipped or failed). */
+  /** Trader orders this follower got no order for (skipped or failed). */
   missed: z.number().int(),
-  /** Settled copies whose result differs from the leader's. */
+  /** Settled copies whose result differs from the trader's. */
   differentResults: z.number().int(),
-  /** Sum of (copy stake − leader stake) over placed copies, cents. */
+  /** Sum of (copy stake − trader stake) over placed copies, cents. */
   stakeDiffCents: z.number().int(),
   /** Mean delay of the placed copies, ms; null when none. */
   avgDelayMs: z.number().int().nullable(),
@@ -108,7 +108,7 @@ export const copyStatsEndpoints = {
     path: '/copystats/follower',
     area: 'copy-stats',
     summary:
-      "This follower bot's copies beside the leaders' orders and the divergence over `days`. Not in SPEC §7.",
+      "This follower bot's copies beside the traders' orders and the divergence over `days`. Not in SPEC §7.",
     query: CopyStatsQuerySchema,
     response: FollowerCopyStatsSchema,
     owner: ownerQuery,

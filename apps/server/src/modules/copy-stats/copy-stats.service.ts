@@ -12,7 +12,7 @@ import { botIdOf } from '../../lib/owned-bot.ts';
 import type { AppDeps } from '../../plugins/context.ts';
 
 const DAY_MS = 86_400_000;
-type OrderState = FollowerCopy['leader']['state'];
+type OrderState = FollowerCopy['traderOrder']['state'];
 
 /**
  * The trader's view: its last fanned-out orders, each with the followers placed, still pending,
@@ -102,7 +102,7 @@ function resultOf(state: string): 'W' | 'L' | 'D' | null {
 
 /**
  * The follower's view over the last `days`: every copy and every missed copy beside the
- * leader's order (only the fields a comparison needs: never another follower's data), and the
+ * trader's order (only the fields a comparison needs: never another follower's data), and the
  * divergence — missed copies, different results, stake and timing differences.
  */
 export async function followerCopyStats(
@@ -159,7 +159,7 @@ export async function followerCopyStats(
     ...copies.map((c) => ({
       product: c.product as CopyProduct,
       trader: c.trader,
-      leader: {
+      traderOrder: {
         asset: c.lAsset,
         direction: c.lDirection,
         stakeCents: Number(c.lStake),
@@ -176,7 +176,7 @@ export async function followerCopyStats(
     ...skipped.map((s) => ({
       product: s.product,
       trader: s.trader,
-      leader: {
+      traderOrder: {
         asset: s.lAsset,
         direction: s.lDirection,
         stakeCents: Number(s.lStake),
@@ -189,7 +189,7 @@ export async function followerCopyStats(
       pnlCents: null,
       delayMs: null,
     })),
-  ].sort((a, b) => b.leader.orderAt - a.leader.orderAt);
+  ].sort((a, b) => b.traderOrder.orderAt - a.traderOrder.orderAt);
 
   const placed = rows.filter((r) => r.state !== 'skipped' && r.state !== 'failed');
   const delays = placed.map((r) => r.delayMs).filter((d): d is number => d !== null);
@@ -201,11 +201,11 @@ export async function followerCopyStats(
       missed: rows.length - placed.length,
       differentResults: placed.filter((r) => {
         const mine = resultOf(r.state);
-        const theirs = resultOf(r.leader.state);
+        const theirs = resultOf(r.traderOrder.state);
         return mine !== null && theirs !== null && mine !== theirs;
       }).length,
       stakeDiffCents: placed.reduce(
-        (sum, r) => sum + ((r.stakeCents ?? 0) - r.leader.stakeCents),
+        (sum, r) => sum + ((r.stakeCents ?? 0) - r.traderOrder.stakeCents),
         0,
       ),
       avgDelayMs: delays.length

@@ -19,7 +19,7 @@ const clock: TestClock = { now: Date.UTC(2026, 0, 7, 9, 0) };
 const t = useTestApp({ now: () => clock.now });
 
 describe('copy stats', () => {
-  it('shows the trader its fan-out counts and the follower its copies beside the leader’s order', async () => {
+  it('shows the trader its fan-out counts and the follower its copies beside the trader’s order', async () => {
     const trader = await newTrader(t.app);
     await saveGlobalParams(t.app, trader, { galenum: 0 });
     await command(t.app, robotOf(t.app), trader, 1);
@@ -91,7 +91,13 @@ describe('copy stats', () => {
       {
         product: 'copy',
         trader: trader.userid,
-        leader: { asset: 'EURUSD', direction: 'CALL', stakeCents: 200, state: 'won', orderAt: at },
+        traderOrder: {
+          asset: 'EURUSD',
+          direction: 'CALL',
+          stakeCents: 200,
+          state: 'won',
+          orderAt: at,
+        },
         state: 'won',
         reason: null,
         stakeCents: 300,

@@ -32,7 +32,13 @@ const follower: FollowerCopyStats = {
     {
       product: 'copy',
       trader: '5550009',
-      leader: { asset: 'EURUSD', direction: 'CALL', stakeCents: 1_000, state: 'won', orderAt: AT },
+      traderOrder: {
+        asset: 'EURUSD',
+        direction: 'CALL',
+        stakeCents: 1_000,
+        state: 'won',
+        orderAt: AT,
+      },
       state: 'lost',
       reason: null,
       stakeCents: 500,
@@ -42,7 +48,7 @@ const follower: FollowerCopyStats = {
     {
       product: 'meta',
       trader: '5550009',
-      leader: {
+      traderOrder: {
         asset: 'GBPUSD',
         direction: 'PUT',
         stakeCents: 1_000,
@@ -84,7 +90,7 @@ describe('copy statistics', () => {
     );
   });
 
-  it('shows the follower each copy beside the leader’s order and the divergence', async () => {
+  it('shows the follower each copy beside the trader’s order and the divergence', async () => {
     fakeServer({
       'GET /api/session': { body: ana },
       'GET /api/copystats/trader': { body: { fanouts: [] } },
@@ -95,7 +101,7 @@ describe('copy statistics', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Como seguidor' }));
     const list = await screen.findByRole('list', { name: 'Como seguidor' });
     const [first, second] = within(list).getAllByRole('listitem');
-    expect(first).toHaveTextContent('Líder: 10,00 · win');
+    expect(first).toHaveTextContent('Trader: 10,00 · win');
     expect(first).toHaveTextContent('Você: 5,00 · loss · resultado -5,00 · atraso 350 ms');
     expect(second).toHaveTextContent('Não copiada: limite de ordens do dia atingido');
     expect(screen.getByText('Cópias perdidas').nextSibling).toHaveTextContent('1');

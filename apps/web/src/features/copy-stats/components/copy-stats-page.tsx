@@ -157,11 +157,11 @@ function CopyItem({ copy }: { copy: FollowerCopy }) {
   return (
     <ListItem divider disableGutters sx={{ display: 'block' }}>
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
-        {t('copyStats.follower.trader', { trader: copy.trader })} · {copy.leader.asset}{' '}
-        {t(dynamicKey(`trading.direction.${copy.leader.direction}`))}
+        {t('copyStats.follower.trader', { trader: copy.trader })} · {copy.traderOrder.asset}{' '}
+        {t(dynamicKey(`trading.direction.${copy.traderOrder.direction}`))}
       </Typography>
       <Typography variant="caption" color="text.secondary" component="p">
-        {f.dateTime(copy.leader.orderAt)}
+        {f.dateTime(copy.traderOrder.orderAt)}
       </Typography>
       <Box
         sx={{
@@ -172,9 +172,9 @@ function CopyItem({ copy }: { copy: FollowerCopy }) {
         }}
       >
         <Typography variant="body2">
-          {t('copyStats.follower.leader', {
-            stake: f.money(copy.leader.stakeCents),
-            state: state(copy.leader.state),
+          {t('copyStats.follower.traderOrder', {
+            stake: f.money(copy.traderOrder.stakeCents),
+            state: state(copy.traderOrder.state),
           })}
         </Typography>
         {notCopied ? (
@@ -212,7 +212,7 @@ function FollowerView({ userid, days }: { userid: string; days: number }) {
       ) : (
         <List aria-label={t('copyStats.tabs.follower')} disablePadding>
           {data?.copies.map((copy, i) => (
-            <CopyItem key={`${copy.product}-${copy.leader.orderAt}-${i}`} copy={copy} />
+            <CopyItem key={`${copy.product}-${copy.traderOrder.orderAt}-${i}`} copy={copy} />
           ))}
         </List>
       )}
@@ -222,7 +222,7 @@ function FollowerView({ userid, days }: { userid: string; days: number }) {
 
 /**
  * Copy statistics (`/copystats`): as a trader, how each copied order reached the
- * followers; as a follower, each copy beside the leader's order and the divergence.
+ * followers; as a follower, each copy beside the trader's order and the divergence.
  */
 export function CopyStatsPage() {
   const { t } = useTranslation();
