@@ -23,7 +23,11 @@ import { botCommandsRoutes } from './modules/bot-commands/bot-commands.routes.ts
 import { botsRoutes } from './modules/bots/bots.routes.ts';
 import { buyRobotRoutes } from './modules/buy-robot/buy-robot.routes.ts';
 import { halfConfiguredProviders } from './payments/real-providers.ts';
-import { createPaymentRegistry, type PaymentOptions } from './payments/registry.ts';
+import {
+  createPaymentRegistry,
+  localStateMessage,
+  type PaymentOptions,
+} from './payments/registry.ts';
 import { brokersRoutes } from './modules/brokers/brokers.routes.ts';
 import { globalParamsRoutes } from './modules/global-params/global-params.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -358,7 +362,11 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   phoneRoutes(app);
   tradingRoutes(app);
   warnHalfConfiguredProviders(app.log, options.payments?.env ?? process.env);
-  buyRobotRoutes(app, await createPaymentRegistry(options.payments), publicUrl);
+  const payments = await createPaymentRegistry(options.payments);
+  const localLine = localStateMessage(payments.localState);
+  if (payments.localState.on) app.log.warn({ payments: 'local' }, localLine);
+  else app.log.info({ payments: 'local' }, localLine);
+  buyRobotRoutes(app, payments, publicUrl);
   copyTraderRoutes(app);
   metaCopyRoutes(app);
   copyStatsRoutes(app);

@@ -1,8 +1,9 @@
 import { endpoints, ErrorCode, PurchaseIdSchema } from '@app/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
 import type { PaymentRegistry } from '../../payments/registry.ts';
 import { checkOrigin, route } from '../../plugins/route.ts';
+import { resolveSession } from '../../plugins/session.ts';
 import {
   buyRobot,
   handleNotification,
@@ -64,7 +65,7 @@ export function buyRobotRoutes(
 
     // The local provider's checkout page and its two buttons (same-origin forms).
     scope.get<{ Params: { id: string } }>('/pay/local/:id', async (req, reply) => {
-      const purchase = await localPurchase(req.params.id);
+      const purchase = await localPurchase(req, reply);
       return (
         reply
           .header('cache-control', 'no-store')
@@ -80,7 +81,7 @@ export function buyRobotRoutes(
       '/pay/local/:id',
       { onRequest: checkOrigin },
       async (req, reply) => {
-        const purchase = await localPurchase(req.params.id);
+        const purchase = await localPurchase(req, reply);
         const form = new URLSearchParams(typeof req.body === 'string' ? req.body : '');
         const outcome = form.get('outcome');
         if (outcome !== 'paid' && outcome !== 'failed') {
@@ -97,11 +98,30 @@ export function buyRobotRoutes(
     );
   });
 
-  async function localPurchase(id: string) {
-    const purchase = PurchaseIdSchema.safeParse(id).success
-      ? await findPurchase(app.deps.db, id)
-      : undefined;
-    if (!purchase || purchase.provider !== 'local') throw new HttpError(404, ErrorCode.notFound);
+  /**
+   * The local purchase of the page's address, only for the account that made it: the link alone
+   * pays nothing (issue 27 item 6). Another account, no session and a local provider that is off
+   * all answer the same 404 as an unknown id, so the page tells nobody which purchases exist.
+   */
+  async function localPurchase(
+    req: FastifyRequest<{ Params: { id: string } }>,
+    reply: FastifyReply,
+  ) {
+    const id = req.params.id;
+    const session = await resolveSession(app, req, reply);
+    const purchase =
+      session !== null &&
+      registry.local.methods.length > 0 &&
+      PurchaseIdSchema.safeParse(id).success
+        ? await findPurchase(app.deps.db, id)
+        : undefined;
+    if (
+      !purchase ||
+      purchase.provider !== 'local' ||
+      Number(purchase.account_id) !== session?.accountId
+    ) {
+      throw new HttpError(404, ErrorCode.notFound);
+    }
     return purchase;
   }
 }

@@ -81,11 +81,14 @@ async function botexpOf(userid: string): Promise<number> {
 }
 
 /** Presses Pay or Decline on the local checkout page, as the browser's form does. */
-async function pressLocal(purchase: string, outcome: 'paid' | 'failed') {
+async function pressLocal(purchase: string, outcome: 'paid' | 'failed', cookie?: string) {
   return t.app.inject({
     method: 'POST',
     url: `/pay/local/${purchase}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(cookie !== undefined ? { cookie } : {}),
+    },
     payload: `outcome=${outcome}`,
   });
 }
@@ -223,7 +226,7 @@ describe('the local provider, end to end', () => {
     const page = await t.app.inject({
       method: 'GET',
       url: `/pay/local/${purchase}`,
-      headers: { 'accept-language': 'en-US,en;q=0.9' },
+      headers: { 'accept-language': 'en-US,en;q=0.9', cookie: me.cookie },
     });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
@@ -232,10 +235,14 @@ describe('the local provider, end to end', () => {
     expect(page.body).toContain('>Decline<');
     expect(page.body).not.toContain('<script');
     expect(page.headers['referrer-policy']).toBe('same-origin');
-    const pt = await t.app.inject({ method: 'GET', url: `/pay/local/${purchase}` });
+    const pt = await t.app.inject({
+      method: 'GET',
+      url: `/pay/local/${purchase}`,
+      headers: { cookie: me.cookie },
+    });
     expect(pt.body).toContain('>Pagar<');
 
-    const paid = await pressLocal(purchase, 'paid');
+    const paid = await pressLocal(purchase, 'paid', me.cookie);
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toBe(`/paymentok?purchase=${purchase}`);
     const s = await status(purchase);
@@ -243,18 +250,22 @@ describe('the local provider, end to end', () => {
     expect(await botexpOf(me.userid)).toBe(nowSec() + 30 * DAY);
 
     // The same button again (a duplicate notification): nothing moves.
-    expect((await pressLocal(purchase, 'paid')).statusCode).toBe(303);
-    expect((await pressLocal(purchase, 'failed')).statusCode).toBe(303);
+    expect((await pressLocal(purchase, 'paid', me.cookie)).statusCode).toBe(303);
+    expect((await pressLocal(purchase, 'failed', me.cookie)).statusCode).toBe(303);
     expect(await status(purchase)).toMatchObject({ state: 'paid' });
     expect(await botexpOf(me.userid)).toBe(nowSec() + 30 * DAY);
-    const after = await t.app.inject({ method: 'GET', url: `/pay/local/${purchase}` });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: `/pay/local/${purchase}`,
+      headers: { cookie: me.cookie },
+    });
     expect(after.body).not.toContain('>Pagar<');
   });
 
   it('Decline marks it failed and extends nothing', async () => {
     const me = await registerAndLogin(t.app);
     const { purchase } = api.buyBot.response.parse((await buy(me)).json());
-    expect((await pressLocal(purchase, 'failed')).statusCode).toBe(303);
+    expect((await pressLocal(purchase, 'failed', me.cookie)).statusCode).toBe(303);
     expect(await status(purchase)).toMatchObject({ state: 'failed' });
     expect(await botexpOf(me.userid)).toBe(nowSec());
   });
@@ -268,6 +279,7 @@ describe('the local provider, end to end', () => {
       headers: {
         origin: 'https://evil.example',
         'content-type': 'application/x-www-form-urlencoded',
+        cookie: me.cookie,
       },
       payload: 'outcome=paid',
     });
@@ -284,6 +296,26 @@ describe('the local provider, end to end', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/purchase?id=short' })).statusCode).toBe(
       400,
     );
+  });
+
+  it('pays only for the account that made the purchase: the link alone, or another account, gets 404', async () => {
+    const me = await registerAndLogin(t.app);
+    const other = await registerAndLogin(t.app);
+    const { purchase } = api.buyBot.response.parse((await buy(me)).json());
+    for (const cookie of [undefined, other.cookie]) {
+      const page = await t.app.inject({
+        method: 'GET',
+        url: `/pay/local/${purchase}`,
+        headers: cookie !== undefined ? { cookie } : {},
+      });
+      expect(page.statusCode).toBe(404);
+      expect(page.body).not.toContain('R$');
+      expect((await pressLocal(purchase, 'paid', cookie)).statusCode).toBe(404);
+    }
+    expect(await status(purchase)).toMatchObject({ state: 'waiting' });
+    expect(await botexpOf(me.userid)).toBe(nowSec());
+    expect((await pressLocal(purchase, 'paid', me.cookie)).statusCode).toBe(303);
+    expect(await status(purchase)).toMatchObject({ state: 'paid' });
   });
 
   it('expires a purchase left unpaid for a day', async () => {
@@ -389,7 +421,7 @@ describe('expiry arithmetic', () => {
     const res = await buy(me, over);
     expect(res.statusCode, res.body).toBe(200);
     const { purchase } = api.buyBot.response.parse(res.json());
-    await pressLocal(purchase, 'paid');
+    await pressLocal(purchase, 'paid', me.cookie);
     return purchase;
   }
 
@@ -455,7 +487,7 @@ describe('methods and the seller report', () => {
     const own = await buy(me, { sellerid: me.userid });
     const sold = await buy(me, { sellerid: seller.userid });
     for (const res of [own, sold]) {
-      await pressLocal(api.buyBot.response.parse(res.json()).purchase, 'paid');
+      await pressLocal(api.buyBot.response.parse(res.json()).purchase, 'paid', me.cookie);
     }
     const rows = await t.app.deps.db
       .selectFrom('purchases')
