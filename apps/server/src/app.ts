@@ -30,7 +30,7 @@ import {
 } from './payments/registry.ts';
 import { brokersRoutes } from './modules/brokers/brokers.routes.ts';
 import { globalParamsRoutes } from './modules/global-params/global-params.routes.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
+import { healthRoutes, parseOperatorEmails } from './modules/health/health.routes.ts';
 import { proxyRoutes } from './modules/proxy/proxy.routes.ts';
 import { readerParamsRoutes } from './modules/reader-params/reader-params.routes.ts';
 import { readerRequestsRoutes } from './modules/reader-requests/reader-requests.routes.ts';
@@ -119,6 +119,11 @@ export interface BuildOptions {
    * payment provider sends the buyer back to and posts notifications to; default: the request's.
    */
   publicUrl?: string;
+  /**
+   * The accounts (e-mails) that count as operators: `/api/health` tells them, as it tells
+   * loopback, where the secret key lives. Default OPERATOR_EMAILS (comma-separated); none.
+   */
+  operatorEmails?: string[];
   /**
    * A new bot's free trial in days (TRIAL_DAYS, default DEFAULT_TRIAL_DAYS = 7): its expiry is
    * its creation plus this; 0 = no trial, a bot must be bought before it trades.
@@ -353,7 +358,12 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   proxyRoutes(app);
   botCommandsRoutes(app);
   botsRoutes(app);
-  healthRoutes(app);
+  healthRoutes(
+    app,
+    (options.operatorEmails ?? parseOperatorEmails(process.env.OPERATOR_EMAILS)).map((e) =>
+      e.trim().toLowerCase(),
+    ),
+  );
   panelConfigRoutes(app, supportUrl);
   channelsRoutes(app);
   inboxRoutes(app);
