@@ -27,6 +27,7 @@ import {
   createPaymentRegistry,
   localStateMessage,
   type PaymentOptions,
+  type PaymentRegistry,
 } from './payments/registry.ts';
 import { brokersRoutes } from './modules/brokers/brokers.routes.ts';
 import { globalParamsRoutes } from './modules/global-params/global-params.routes.ts';
@@ -228,17 +229,42 @@ function warnHalfConfiguredProviders(log: FastifyBaseLogger, env: NodeJS.Process
   }
 }
 
+/** PUBLIC_URL as an origin (`https://host[:port]`), or null when unset. */
+function publicUrlOf(raw: string | undefined): string | null {
+  const given = raw?.trim().replace(/\/+$/, '') || null;
+  if (given === null) return null;
+  if (!isWebUrl(given)) {
+    throw new Error('PUBLIC_URL must be an http(s) URL, e.g. https://robo.example.com');
+  }
+  return given;
+}
+
+/**
+ * In production a real payment provider needs PUBLIC_URL: without it the links sent to the
+ * provider (where the buyer returns, where notifications go) would be built from the request's
+ * Host header, which the client chooses (issue 27 item 8).
+ */
+function requirePublicUrlForRealPayments(
+  payments: PaymentRegistry,
+  publicUrl: string | null,
+  env: NodeJS.ProcessEnv,
+): void {
+  if (publicUrl !== null || env.NODE_ENV?.trim() !== 'production') return;
+  const real = payments.realNames;
+  if (real.length > 0) {
+    throw new Error(
+      `PUBLIC_URL must be set in production when a payment provider is configured (${real.join(', ')}), e.g. PUBLIC_URL=https://robo.example.com`,
+    );
+  }
+}
+
 /** The whole server (API, panel, docs) on a migrated database; used by server.ts and every test. */
 export async function build(options: BuildOptions = {}): Promise<FastifyInstance> {
   const supportUrl = options.supportUrl?.trim() || null;
   if (supportUrl !== null && !isWebUrl(supportUrl)) {
     throw new Error('SUPPORT_URL must be an http(s) URL, e.g. https://t.me/your_support');
   }
-  const publicUrl =
-    (options.publicUrl ?? process.env.PUBLIC_URL)?.trim().replace(/\/+$/, '') || null;
-  if (publicUrl !== null && !isWebUrl(publicUrl)) {
-    throw new Error('PUBLIC_URL must be an http(s) URL, e.g. https://robo.example.com');
-  }
+  const publicUrl = publicUrlOf(options.publicUrl ?? process.env.PUBLIC_URL);
   const trialDays = options.trialDays ?? trialDaysFromEnv();
   if (!Number.isInteger(trialDays) || trialDays < 0) {
     throw new Error('trialDays must be a whole number of days ≥ 0');
@@ -295,6 +321,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     throttle: { ...DEFAULT_THROTTLE, ...options.throttle },
     messenger: options.messenger ?? localOutbox(dataDir, now),
     trialDays,
+    publicUrl,
   };
   app.decorate('deps', deps);
   onIdleError = (err) =>
@@ -373,10 +400,11 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   tradingRoutes(app);
   warnHalfConfiguredProviders(app.log, options.payments?.env ?? process.env);
   const payments = await createPaymentRegistry(options.payments);
+  requirePublicUrlForRealPayments(payments, publicUrl, options.payments?.env ?? process.env);
   const localLine = localStateMessage(payments.localState);
   if (payments.localState.on) app.log.warn({ payments: 'local' }, localLine);
   else app.log.info({ payments: 'local' }, localLine);
-  buyRobotRoutes(app, payments, publicUrl);
+  buyRobotRoutes(app, payments);
   copyTraderRoutes(app);
   metaCopyRoutes(app);
   copyStatsRoutes(app);

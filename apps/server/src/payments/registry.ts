@@ -16,6 +16,8 @@ export interface PaymentRegistry {
   forMethod(method: PaymentMethod): PaymentProvider | null;
   /** A provider by its name (`local`, `mercadopago`…), for notifications. */
   byName(name: string): PaymentProvider | null;
+  /** The names of the configured real providers (`mercadopago`, `stripe`…). */
+  readonly realNames: readonly string[];
   /** Whether the local provider takes payments, and why (said once in the start-up log). */
   readonly localState: { on: boolean; why: LocalWhy };
 }
@@ -95,6 +97,7 @@ export async function createPaymentRegistry(
     local,
     forMethod: (method) => byMethod.get(method) ?? null,
     byName: (name) => byName.get(name) ?? null,
+    realNames: real.map((p) => p.name),
     localState,
   };
 }

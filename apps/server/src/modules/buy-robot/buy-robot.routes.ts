@@ -31,13 +31,16 @@ function baseUrlOf(publicUrl: string | null, req: FastifyRequest): string {
  * Buying the robot: the contract's rows (buy, purchase state, methods, seller sales),
  * the providers' notify endpoint and the local provider's checkout page.
  */
-export function buyRobotRoutes(
-  app: FastifyInstance,
-  registry: PaymentRegistry,
-  publicUrl: string | null,
-): void {
+export function buyRobotRoutes(app: FastifyInstance, registry: PaymentRegistry): void {
   route(app, endpoints.buyBot, ({ body, session, req }) =>
-    buyRobot(app.deps, registry, req.log, session.accountId, body, baseUrlOf(publicUrl, req)),
+    buyRobot(
+      app.deps,
+      registry,
+      req.log,
+      session.accountId,
+      body,
+      baseUrlOf(app.deps.publicUrl, req),
+    ),
   );
   route(app, endpoints.purchaseStatus, ({ query, req }) =>
     purchaseStatus(app.deps, registry, req.log, query.id),

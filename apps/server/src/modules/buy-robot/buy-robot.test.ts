@@ -5,7 +5,15 @@ import {
   type CheckoutRequest,
   type PaymentProvider,
 } from '../../payments/provider.ts';
-import { callAs, createTestApp, registerAndLogin, useTestApp } from '../../test/app.ts';
+import type { FastifyInstance } from 'fastify';
+import {
+  callAs,
+  createTestApp,
+  newAccount,
+  registerAndLogin,
+  sessionCookie,
+  useTestApp,
+} from '../../test/app.ts';
 import { BuyError } from './buy-robot.service.ts';
 
 const DAY = 86_400;
@@ -505,17 +513,82 @@ describe('methods and the seller report', () => {
   });
 });
 
+/** Registers and logs in from the panel at `origin` (an app built with that PUBLIC_URL). */
+async function registerAt(app: FastifyInstance, origin: string): Promise<Me> {
+  const account = newAccount();
+  const headers = { origin };
+  const reg = await app.inject({
+    method: 'POST',
+    url: '/api/botregister',
+    headers,
+    payload: account,
+  });
+  expect(reg.statusCode, reg.body).toBe(200);
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/botlogin',
+    headers,
+    payload: { email: account.email, password: account.password },
+  });
+  return { cookie: sessionCookie(login), ...account };
+}
+
 describe('PUBLIC_URL', () => {
   it('builds the links a provider gets from the public address, and refuses one that is not http(s)', async () => {
     const { app, close } = await createTestApp({ publicUrl: 'https://robo.example.com/' });
     try {
-      const me = await registerAndLogin(app);
-      const res = await callAs(app, me.cookie, api.buyBot, { body: buyBody(me) });
+      const me = await registerAt(app, 'https://robo.example.com');
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/buybot',
+        headers: { cookie: me.cookie, origin: 'https://robo.example.com' },
+        payload: buyBody(me),
+      });
       const { link, purchase } = api.buyBot.response.parse(res.json());
       expect(link).toBe(`https://robo.example.com/pay/local/${purchase}`);
     } finally {
       await close();
     }
     await expect(createTestApp({ publicUrl: 'ftp://x' })).rejects.toThrow(/PUBLIC_URL/);
+  });
+
+  it('checks Origin against PUBLIC_URL, not the Host header the client chose', async () => {
+    const { app, close } = await createTestApp({ publicUrl: 'https://robo.example.com' });
+    try {
+      const me = await registerAt(app, 'https://robo.example.com');
+      const forged = await app.inject({
+        method: 'POST',
+        url: '/api/buybot',
+        headers: { cookie: me.cookie, host: 'evil.example', origin: 'https://evil.example' },
+        payload: buyBody(me),
+      });
+      expect(forged.statusCode).toBe(403);
+      expect(forged.json()).toMatchObject({ error: { code: 'errors.badOrigin' } });
+      const plainHttp = await app.inject({
+        method: 'POST',
+        url: '/api/buybot',
+        headers: { cookie: me.cookie, origin: 'http://robo.example.com' },
+        payload: buyBody(me),
+      });
+      expect(plainHttp.statusCode).toBe(403);
+    } finally {
+      await close();
+    }
+  });
+
+  it('production with a real provider refuses to start without PUBLIC_URL', async () => {
+    await expect(
+      createTestApp({ payments: { providers: [fake], env: { NODE_ENV: 'production' } } }),
+    ).rejects.toThrow(/PUBLIC_URL must be set in production.*fakepay/);
+    const ok = await createTestApp({
+      publicUrl: 'https://robo.example.com',
+      payments: { providers: [fake], env: { NODE_ENV: 'production' } },
+    });
+    await ok.close();
+    // Production with only the local demo checkout needs no PUBLIC_URL.
+    const demo = await createTestApp({
+      payments: { providers: [], env: { NODE_ENV: 'production', PAYMENTS_LOCAL: 'on' } },
+    });
+    await demo.close();
   });
 });
