@@ -71,3 +71,18 @@ export class InvalidNotificationError extends Error {
     this.name = 'InvalidNotificationError';
   }
 }
+
+/**
+ * An authentic-looking notification that could not be checked or applied now (the provider's
+ * API did not answer, a network error): answered 503 with `Retry-After`, which every provider
+ * retries (any answer but 2xx is redelivered), so nothing is lost and nothing is granted.
+ */
+export class NotificationRetryLaterError extends Error {
+  constructor(
+    readonly provider: string,
+    readonly reason: string,
+  ) {
+    super(`${provider}: notification not checked now (${reason})`);
+    this.name = 'NotificationRetryLaterError';
+  }
+}

@@ -4,7 +4,10 @@ import { HttpError } from '../../lib/http-error.ts';
 import type { PaymentRegistry } from '../../payments/registry.ts';
 import { checkOrigin, route } from '../../plugins/route.ts';
 import { resolveSession } from '../../plugins/session.ts';
+import { NotificationRetryLaterError } from '../../payments/provider.ts';
+import { envelope } from '../../lib/http-error.ts';
 import {
+  BuyError,
   buyRobot,
   handleNotification,
   payMethods,
@@ -13,6 +16,9 @@ import {
 } from './buy-robot.service.ts';
 import { findPurchase } from './buy-robot.repository.ts';
 import { checkoutPage } from './checkout-page.ts';
+
+/** What a notification that could not be checked now asks its provider to wait (seconds). */
+const NOTIFY_RETRY_AFTER_SEC = 60;
 
 /** Notification bodies and the checkout page's forms are small. */
 const NOTIFY_BODY_LIMIT = 64 * 1024;
@@ -57,14 +63,37 @@ export function buyRobotRoutes(app: FastifyInstance, registry: PaymentRegistry):
       { parseAs: 'string', bodyLimit: NOTIFY_BODY_LIMIT },
       (_req, body, done) => done(null, body),
     );
-    scope.post<{ Params: { provider: string } }>('/api/payments/:provider/notify', async (req) => {
-      const result = await handleNotification(app.deps, registry, req.params.provider, {
-        rawBody: typeof req.body === 'string' ? req.body : '',
-        headers: req.headers,
-        query: req.query as Record<string, string | undefined>,
-      });
-      return { ok: true, result };
-    });
+    scope.post<{ Params: { provider: string } }>(
+      '/api/payments/:provider/notify',
+      async (req, reply) => {
+        try {
+          const result = await handleNotification(app.deps, registry, req.params.provider, {
+            rawBody: typeof req.body === 'string' ? req.body : '',
+            headers: req.headers,
+            query: req.query as Record<string, string | undefined>,
+          });
+          return { ok: true, result };
+        } catch (err) {
+          if (!(err instanceof NotificationRetryLaterError)) throw err;
+          // One warning line, then 503: Mercado Pago, Stripe and NOWPayments all redeliver a
+          // notification not answered 2xx, so the payment lands once the API answers again.
+          req.log.warn(
+            { provider: err.provider, reason: err.reason },
+            'payment notification: provider API unreachable, asked to retry',
+          );
+          return reply
+            .code(503)
+            .header('retry-after', String(NOTIFY_RETRY_AFTER_SEC))
+            .send(
+              envelope(
+                BuyError.retryLater,
+                undefined,
+                'The payment provider could not be reached; deliver this notification again later.',
+              ),
+            );
+        }
+      },
+    );
 
     // The local provider's checkout page and its two buttons (same-origin forms).
     scope.get<{ Params: { id: string } }>('/pay/local/:id', async (req, reply) => {

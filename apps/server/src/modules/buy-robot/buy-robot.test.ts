@@ -40,6 +40,8 @@ const fake: PaymentProvider = {
     if (n.headers['x-fake-signature'] !== 'good') {
       return Promise.reject(new InvalidNotificationError());
     }
+    // Authentic, but reading the payment back from the provider's API fails (as fetch does).
+    if (n.headers['x-fake-api'] === 'down') return Promise.reject(new TypeError('fetch failed'));
     const body = JSON.parse(n.rawBody) as { event: string; ref: string; status: 'paid' | 'failed' };
     return Promise.resolve({ eventId: body.event, providerRef: body.ref, outcome: body.status });
   },
@@ -410,6 +412,59 @@ describe('a real provider behind the interface (a fake): notifications', () => {
       expect(await botexpOf(me.userid)).toBe(nowSec() + 90 * DAY);
     } finally {
       clock.now = start;
+    }
+  });
+
+  it('a signed notification the provider API cannot confirm now answers 503 + Retry-After, logged once, changing nothing', async () => {
+    const lines: string[] = [];
+    const { app, close } = await createTestApp({
+      now: () => clock.now,
+      payments: { providers: [fake], local: true },
+      trialDays: 0,
+      logger: true,
+      logStream: { write: (line) => lines.push(line) },
+    });
+    try {
+      const me = await registerAndLogin(app);
+      const res = await callAs(app, me.cookie, api.buyBot, {
+        body: buyBody(me, {
+          paymethod: 'crypto',
+          coin: 'usd',
+          subid: 'usd-1-30',
+          network: 'trc20',
+          cpf: undefined,
+        }),
+      });
+      const { purchase } = api.buyBot.response.parse(res.json());
+      const notify = (api: 'down' | 'up') =>
+        app.inject({
+          method: 'POST',
+          url: '/api/payments/fakepay/notify',
+          headers: {
+            'content-type': 'application/json',
+            'x-fake-signature': 'good',
+            'x-fake-api': api,
+          },
+          payload: JSON.stringify({ event: 'evt-down', ref: `ref-${purchase}`, status: 'paid' }),
+        });
+      const down = await notify('down');
+      expect(down.statusCode).toBe(503);
+      expect(down.headers['retry-after']).toBe('60');
+      expect(down.json()).toMatchObject({ error: { code: BuyError.retryLater } });
+      const said = lines.filter((l) => l.includes('provider API unreachable'));
+      expect(said).toHaveLength(1);
+      expect(said[0]).toContain('"level":40');
+      expect(lines.some((l) => l.includes('"level":50'))).toBe(false);
+      const row = await app.deps.db
+        .selectFrom('purchases')
+        .select('state')
+        .where('id', '=', purchase)
+        .executeTakeFirstOrThrow();
+      expect(row.state).toBe('waiting');
+      // The provider's redelivery, once its API answers, applies it.
+      expect((await notify('up')).json()).toEqual({ ok: true, result: 'applied' });
+    } finally {
+      await close();
     }
   });
 
