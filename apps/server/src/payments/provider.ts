@@ -47,6 +47,11 @@ export interface ParsedNotification {
   /** The provider's own id of this event/payment, stored so a duplicate changes nothing. */
   eventId: string;
   outcome: PaymentOutcome;
+  /**
+   * Nothing to apply and nothing to store: an unauthenticated hint that named no payment of
+   * ours (answered 200, so a real delivery is never refused, and kept out of the table).
+   */
+  ignore?: boolean;
 }
 
 export interface PaymentProvider {

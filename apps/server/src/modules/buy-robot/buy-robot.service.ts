@@ -255,6 +255,7 @@ export async function handleNotification(
       err instanceof Error ? err.message : String(err),
     );
   }
+  if (parsed.ignore === true) return 'unknown';
   return applyOutcome(deps, provider.name, parsed);
 }
 

@@ -5,15 +5,7 @@ import {
   type CheckoutRequest,
   type PaymentProvider,
 } from '../../payments/provider.ts';
-import type { FastifyInstance } from 'fastify';
-import {
-  callAs,
-  createTestApp,
-  newAccount,
-  registerAndLogin,
-  sessionCookie,
-  useTestApp,
-} from '../../test/app.ts';
+import { callAs, createTestApp, registerAndLogin, useTestApp } from '../../test/app.ts';
 import { BuyError } from './buy-robot.service.ts';
 
 const DAY = 86_400;
@@ -568,31 +560,11 @@ describe('methods and the seller report', () => {
   });
 });
 
-/** Registers and logs in from the panel at `origin` (an app built with that PUBLIC_URL). */
-async function registerAt(app: FastifyInstance, origin: string): Promise<Me> {
-  const account = newAccount();
-  const headers = { origin };
-  const reg = await app.inject({
-    method: 'POST',
-    url: '/api/botregister',
-    headers,
-    payload: account,
-  });
-  expect(reg.statusCode, reg.body).toBe(200);
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/botlogin',
-    headers,
-    payload: { email: account.email, password: account.password },
-  });
-  return { cookie: sessionCookie(login), ...account };
-}
-
 describe('PUBLIC_URL', () => {
   it('builds the links a provider gets from the public address, and refuses one that is not http(s)', async () => {
     const { app, close } = await createTestApp({ publicUrl: 'https://robo.example.com/' });
     try {
-      const me = await registerAt(app, 'https://robo.example.com');
+      const me = await registerAndLogin(app);
       const res = await app.inject({
         method: 'POST',
         url: '/api/buybot',
@@ -610,7 +582,7 @@ describe('PUBLIC_URL', () => {
   it('checks Origin against PUBLIC_URL, not the Host header the client chose', async () => {
     const { app, close } = await createTestApp({ publicUrl: 'https://robo.example.com' });
     try {
-      const me = await registerAt(app, 'https://robo.example.com');
+      const me = await registerAndLogin(app);
       const forged = await app.inject({
         method: 'POST',
         url: '/api/buybot',
