@@ -53,6 +53,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
+      // Production keeps the local checkout off unless asked; the buying flows use it.
+      PAYMENTS_LOCAL: 'on',
       // The browser tier registers many accounts from one address within the hour.
       REGISTRATIONS_PER_HOUR: '1000',
       // Another build of the panel (e.g. one per engineer working in parallel); default apps/web/dist.

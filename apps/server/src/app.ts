@@ -23,10 +23,15 @@ import { botCommandsRoutes } from './modules/bot-commands/bot-commands.routes.ts
 import { botsRoutes } from './modules/bots/bots.routes.ts';
 import { buyRobotRoutes } from './modules/buy-robot/buy-robot.routes.ts';
 import { halfConfiguredProviders } from './payments/real-providers.ts';
-import { createPaymentRegistry, type PaymentOptions } from './payments/registry.ts';
+import {
+  createPaymentRegistry,
+  localStateMessage,
+  type PaymentOptions,
+  type PaymentRegistry,
+} from './payments/registry.ts';
 import { brokersRoutes } from './modules/brokers/brokers.routes.ts';
 import { globalParamsRoutes } from './modules/global-params/global-params.routes.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
+import { healthRoutes, parseOperatorEmails } from './modules/health/health.routes.ts';
 import { proxyRoutes } from './modules/proxy/proxy.routes.ts';
 import { readerParamsRoutes } from './modules/reader-params/reader-params.routes.ts';
 import { readerRequestsRoutes } from './modules/reader-requests/reader-requests.routes.ts';
@@ -115,6 +120,11 @@ export interface BuildOptions {
    * payment provider sends the buyer back to and posts notifications to; default: the request's.
    */
   publicUrl?: string;
+  /**
+   * The accounts (e-mails) that count as operators: `/api/health` tells them, as it tells
+   * loopback, where the secret key lives. Default OPERATOR_EMAILS (comma-separated); none.
+   */
+  operatorEmails?: string[];
   /**
    * A new bot's free trial in days (TRIAL_DAYS, default DEFAULT_TRIAL_DAYS = 7): its expiry is
    * its creation plus this; 0 = no trial, a bot must be bought before it trades.
@@ -219,17 +229,42 @@ function warnHalfConfiguredProviders(log: FastifyBaseLogger, env: NodeJS.Process
   }
 }
 
+/** PUBLIC_URL as an origin (`https://host[:port]`), or null when unset. */
+function publicUrlOf(raw: string | undefined): string | null {
+  const given = raw?.trim().replace(/\/+$/, '') || null;
+  if (given === null) return null;
+  if (!isWebUrl(given)) {
+    throw new Error('PUBLIC_URL must be an http(s) URL, e.g. https://robo.example.com');
+  }
+  return given;
+}
+
+/**
+ * In production a real payment provider needs PUBLIC_URL: without it the links sent to the
+ * provider (where the buyer returns, where notifications go) would be built from the request's
+ * Host header, which the client chooses (issue 27 item 8).
+ */
+function requirePublicUrlForRealPayments(
+  payments: PaymentRegistry,
+  publicUrl: string | null,
+  env: NodeJS.ProcessEnv,
+): void {
+  if (publicUrl !== null || env.NODE_ENV?.trim() !== 'production') return;
+  const real = payments.realNames;
+  if (real.length > 0) {
+    throw new Error(
+      `PUBLIC_URL must be set in production when a payment provider is configured (${real.join(', ')}), e.g. PUBLIC_URL=https://robo.example.com`,
+    );
+  }
+}
+
 /** The whole server (API, panel, docs) on a migrated database; used by server.ts and every test. */
 export async function build(options: BuildOptions = {}): Promise<FastifyInstance> {
   const supportUrl = options.supportUrl?.trim() || null;
   if (supportUrl !== null && !isWebUrl(supportUrl)) {
     throw new Error('SUPPORT_URL must be an http(s) URL, e.g. https://t.me/your_support');
   }
-  const publicUrl =
-    (options.publicUrl ?? process.env.PUBLIC_URL)?.trim().replace(/\/+$/, '') || null;
-  if (publicUrl !== null && !isWebUrl(publicUrl)) {
-    throw new Error('PUBLIC_URL must be an http(s) URL, e.g. https://robo.example.com');
-  }
+  const publicUrl = publicUrlOf(options.publicUrl ?? process.env.PUBLIC_URL);
   const trialDays = options.trialDays ?? trialDaysFromEnv();
   if (!Number.isInteger(trialDays) || trialDays < 0) {
     throw new Error('trialDays must be a whole number of days ≥ 0');
@@ -286,6 +321,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     throttle: { ...DEFAULT_THROTTLE, ...options.throttle },
     messenger: options.messenger ?? localOutbox(dataDir, now),
     trialDays,
+    publicUrl,
   };
   app.decorate('deps', deps);
   onIdleError = (err) =>
@@ -349,7 +385,12 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   proxyRoutes(app);
   botCommandsRoutes(app);
   botsRoutes(app);
-  healthRoutes(app);
+  healthRoutes(
+    app,
+    (options.operatorEmails ?? parseOperatorEmails(process.env.OPERATOR_EMAILS)).map((e) =>
+      e.trim().toLowerCase(),
+    ),
+  );
   panelConfigRoutes(app, supportUrl);
   channelsRoutes(app);
   inboxRoutes(app);
@@ -358,7 +399,12 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   phoneRoutes(app);
   tradingRoutes(app);
   warnHalfConfiguredProviders(app.log, options.payments?.env ?? process.env);
-  buyRobotRoutes(app, await createPaymentRegistry(options.payments), publicUrl);
+  const payments = await createPaymentRegistry(options.payments);
+  requirePublicUrlForRealPayments(payments, publicUrl, options.payments?.env ?? process.env);
+  const localLine = localStateMessage(payments.localState);
+  if (payments.localState.on) app.log.warn({ payments: 'local' }, localLine);
+  else app.log.info({ payments: 'local' }, localLine);
+  buyRobotRoutes(app, payments);
   copyTraderRoutes(app);
   metaCopyRoutes(app);
   copyStatsRoutes(app);

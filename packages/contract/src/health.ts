@@ -8,13 +8,17 @@ import { endpoint } from './endpoint.ts';
  */
 export const KEY_SOURCES = ['environment', 'key-file', 'beside-data'] as const;
 
-/** What an operator (or a load balancer) learns from `GET /api/health`; no secret, no path. */
+/**
+ * What a load balancer learns from `GET /api/health` (the database answers); the key's source and
+ * the warnings only on this machine (loopback, not proxied) or for a logged-in operator
+ * (OPERATOR_EMAILS). No secret, no path.
+ */
 export const HealthSchema = z.object({
   ok: z.literal(true),
   database: z.enum(['sqlite', 'postgres']),
-  secretKey: z.enum(KEY_SOURCES),
+  secretKey: z.enum(KEY_SOURCES).optional(),
   /** Warning codes an operator should act on, e.g. `health.keyBesideData`. */
-  warnings: z.array(z.string()),
+  warnings: z.array(z.string()).optional(),
 });
 export type Health = z.infer<typeof HealthSchema>;
 
@@ -23,7 +27,8 @@ export const healthEndpoints = {
     method: 'GET',
     path: '/health',
     area: 'health',
-    summary: 'Operator check: the database answers, where the secret key lives. Not in SPEC §7.',
+    summary:
+      'Operator check: the database answers; where the secret key lives only to loopback or an operator (OPERATOR_EMAILS). Not in SPEC §7.',
     response: HealthSchema,
     owner: null,
   }),

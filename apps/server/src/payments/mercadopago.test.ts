@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { asNotification, startFakeHttp, type RecordedRequest } from '../test/fake-http.ts';
 import { MercadoPagoProvider, mercadoPagoOutcome } from './mercadopago.ts';
-import { InvalidNotificationError, type CheckoutRequest } from './provider.ts';
+import type { CheckoutRequest } from './provider.ts';
 import { realProvidersFromEnv } from './real-providers.ts';
 
 const TOKEN = 'APP_USR-test-token';
@@ -55,6 +55,8 @@ const provider = new MercadoPagoProvider({
   webhookSecret: SECRET,
   apiUrl: fake.url,
   maxRetries: 0,
+  // The signatures below are made at ts 1_764_000_000 (s): "now" is then.
+  now: () => 1_764_000_000_000,
 });
 
 const checkout: CheckoutRequest = {
@@ -225,26 +227,45 @@ describe('Mercado Pago provider against a fake API', () => {
     expect(parsed.outcome).toBe('waiting');
   });
 
-  it('a bad, missing or replayed-for-another-id signature is refused before any look-up', async () => {
+  it('an unsigned, wrongly signed or stale notification is a hint: the payment is read back, never refused', async () => {
     addPayment('555007', 'approved');
-    const wrongSecret = signedNotification('555007', { secret: 'not-the-secret' });
-    await expect(provider.parseNotification(wrongSecret)).rejects.toBeInstanceOf(
-      InvalidNotificationError,
-    );
     const good = signedNotification('555007');
-    const noHeader = { ...good, headers: { 'x-request-id': 'req-1' } };
-    await expect(provider.parseNotification(noHeader)).rejects.toBeInstanceOf(
-      InvalidNotificationError,
-    );
-    // A valid signature for one payment moved onto another payment id.
+    const hints = [
+      signedNotification('555007', { secret: 'not-the-secret' }),
+      { ...good, headers: { 'x-request-id': 'req-1' } },
+      { ...good, headers: { ...good.headers, 'x-signature': 'nonsense' } },
+      // Signed correctly, but an hour before now.
+      signedNotification('555007', { ts: 1_764_000_000 - 3600 }),
+      // The legacy IPN shape a per-preference notification_url may get.
+      { rawBody: '', headers: {}, query: { topic: 'payment', id: '555007' } },
+    ];
+    for (const n of hints) {
+      expect(await provider.parseNotification(n)).toEqual({
+        purchaseId: PURCHASE,
+        eventId: 'payment-555007:paid',
+        outcome: 'paid',
+      });
+    }
+    expect(fake.requests.map((r) => r.path)).toEqual(hints.map(() => '/v1/payments/555007'));
+  });
+
+  it('a hint that names no payment of ours is ignored; unsigned junk never reaches the API', async () => {
+    // A valid signature for one payment moved onto an id Mercado Pago does not know.
+    const good = signedNotification('555007');
     const otherId = { ...good, query: { ...good.query, 'data.id': '555008' } };
-    await expect(provider.parseNotification(otherId)).rejects.toBeInstanceOf(
-      InvalidNotificationError,
-    );
-    const garbage = { ...good, headers: { ...good.headers, 'x-signature': 'nonsense' } };
-    await expect(provider.parseNotification(garbage)).rejects.toBeInstanceOf(
-      InvalidNotificationError,
-    );
+    expect(await provider.parseNotification(otherId)).toMatchObject({ ignore: true });
+    fake.requests.length = 0;
+    const junk = [
+      { rawBody: '{"type":"payment","data":{"id":"../users/me"}}', headers: {}, query: {} },
+      { rawBody: 'not json', headers: {}, query: {} },
+      signedNotification('777', { type: 'merchant_order', secret: 'not-the-secret' }),
+    ];
+    for (const n of junk) {
+      expect(await provider.parseNotification(n)).toMatchObject({
+        outcome: 'waiting',
+        ignore: true,
+      });
+    }
     expect(fake.requests).toHaveLength(0);
   });
 

@@ -2,6 +2,7 @@ import type { PaymentMethod } from '@app/contract';
 import {
   InvalidWebhookSignatureError,
   MercadoPagoConfig,
+  MPNotFoundError,
   Payment,
   Preference,
   WebhookSignatureValidator,
@@ -9,7 +10,6 @@ import {
 // The SDK's one base URL (v3 has no host option): see `pointSdkAt` below.
 import { AppConfig } from 'mercadopago/dist/utils/config/index.js';
 import {
-  InvalidNotificationError,
   type Checkout,
   type CheckoutRequest,
   type ParsedNotification,
@@ -30,9 +30,9 @@ import {
 /**
  * The regional provider: Mercado Pago Checkout Pro through the `mercadopago` SDK (v3).
  * A checkout is a preference (BRL; Pix and card; the purchase id as external_reference) whose
- * init_point the buyer opens. A notification is believed only when its `x-signature` matches
- * (HMAC-SHA256 of `id:<data.id>;request-id:<x-request-id>;ts:<ts>;` with the webhook secret), and
- * even then its state is read from the payment itself (GET /v1/payments/:id), never from the body.
+ * init_point the buyer opens. A notification is a hint: its state is always read from the payment
+ * itself (GET /v1/payments/:id), never from the body; its `x-signature` (HMAC-SHA256 of
+ * `id:<data.id>;request-id:<x-request-id>;ts:<ts>;` with the webhook secret) only marks it verified.
  */
 export interface MercadoPagoOptions {
   accessToken: string;
@@ -43,7 +43,17 @@ export interface MercadoPagoOptions {
   timeoutMs?: number;
   /** Retries of a 429/5xx answer (the SDK's default is 3, with back-off). */
   maxRetries?: number;
+  /** How far a signature's `ts` may be from now and still verify (default 10 min). */
+  signatureWindowSec?: number;
+  /** The clock (epoch ms) the signature window is checked against. */
+  now?: () => number;
 }
+
+/**
+ * A signed notification older (or newer) than this is only a hint, like an unsigned one: Mercado
+ * Pago redelivers for hours, and each delivery is signed anew.
+ */
+export const MERCADOPAGO_SIGNATURE_WINDOW_SEC = 600;
 
 export const MERCADOPAGO_DEFAULT_API_URL = 'https://api.mercadopago.com';
 
@@ -148,31 +158,68 @@ export class MercadoPagoProvider implements PaymentProvider {
     return { link, providerRef: pref.id };
   }
 
-  async parseNotification(n: ProviderNotification): Promise<ParsedNotification> {
-    const body = jsonBody(n);
-    const dataObj = body?.['data'];
-    const rawId = n.query['data.id'] ?? textField(dataObj, 'id');
-    // The documented manifest uses the id in lower case when it is alphanumeric.
-    const dataId = rawId?.toLowerCase();
+  /**
+   * Whether the notification carries a valid `x-signature` for this id, signed within
+   * SIGNATURE_WINDOW_SEC of now.
+   */
+  private signedNow(n: ProviderNotification, dataId: string | undefined): boolean {
     try {
       WebhookSignatureValidator.validate({
         xSignature: headerValue(n, 'x-signature'),
         xRequestId: headerValue(n, 'x-request-id'),
         dataId,
         secret: this.opts.webhookSecret,
+        toleranceSeconds: this.opts.signatureWindowSec ?? MERCADOPAGO_SIGNATURE_WINDOW_SEC,
+        now: this.opts.now ?? Date.now,
       });
+      return true;
     } catch (err) {
-      if (err instanceof InvalidWebhookSignatureError) {
-        throw new InvalidNotificationError(`mercadopago: ${err.reason}`);
+      if (err instanceof InvalidWebhookSignatureError) return false;
+      throw err;
+    }
+  }
+
+  /**
+   * A notification is only ever a hint to read the payment back from Mercado Pago's API: the
+   * state applied is the API's, never the body's. A valid, fresh `x-signature` makes it
+   * `verified`; an unsigned one (the per-preference `notification_url` deliveries of Checkout Pro,
+   * which the docs' own receiver does not check and which real deliveries fail, while simulated
+   * ones pass) or one signed outside the window is still read back, never refused with 401 (issue
+   * 27 item 10). What is not about a payment id of the right shape is ignored unstored unless
+   * signed, so unsigned junk neither reaches the API nor fills the notifications table.
+   */
+  async parseNotification(n: ProviderNotification): Promise<ParsedNotification> {
+    const body = jsonBody(n);
+    const dataObj = body?.['data'];
+    const type = n.query['type'] ?? textField(body, 'type') ?? n.query['topic'];
+    // The Webhooks format names `data.id`; the older IPN format `?topic=payment&id=`.
+    const rawId =
+      n.query['data.id'] ??
+      textField(dataObj, 'id') ??
+      (n.query['topic'] === 'payment' ? n.query['id'] : undefined);
+    // The documented manifest uses the id in lower case when it is alphanumeric.
+    const dataId = rawId?.toLowerCase();
+    const verified = this.signedNow(n, dataId);
+    const aboutPayment = dataId !== undefined && type === 'payment' && /^\d{1,20}$/.test(dataId);
+    if (!aboutPayment) {
+      // Authentic but not about a payment (e.g. a merchant order): nothing to apply.
+      return {
+        eventId: `${type ?? 'unknown'}:${dataId ?? 'none'}`,
+        outcome: 'waiting',
+        ...(verified ? {} : { ignore: true }),
+      };
+    }
+    let payment;
+    try {
+      payment = await this.payments.get({ id: dataId });
+    } catch (err) {
+      // No such payment of ours: an unsigned hint that named nothing; a signed one is odd but
+      // equally has nothing to apply. Other failures (network, 5xx) are retried by the caller.
+      if (err instanceof MPNotFoundError) {
+        return { eventId: `payment-${dataId}:unknown`, outcome: 'waiting', ignore: true };
       }
       throw err;
     }
-    const type = n.query['type'] ?? textField(body, 'type');
-    if (!dataId || type !== 'payment') {
-      // Authentic but not about a payment (e.g. a merchant order): nothing to apply.
-      return { eventId: `${type ?? 'unknown'}:${dataId ?? 'none'}`, outcome: 'waiting' };
-    }
-    const payment = await this.payments.get({ id: dataId });
     const outcome = mercadoPagoOutcome(payment.status, payment.status_detail);
     const paymentId = payment.id !== undefined ? String(payment.id) : dataId;
     return {

@@ -47,6 +47,11 @@ export interface ParsedNotification {
   /** The provider's own id of this event/payment, stored so a duplicate changes nothing. */
   eventId: string;
   outcome: PaymentOutcome;
+  /**
+   * Nothing to apply and nothing to store: an unauthenticated hint that named no payment of
+   * ours (answered 200, so a real delivery is never refused, and kept out of the table).
+   */
+  ignore?: boolean;
 }
 
 export interface PaymentProvider {
@@ -69,5 +74,20 @@ export class InvalidNotificationError extends Error {
   constructor(message = 'invalid payment notification') {
     super(message);
     this.name = 'InvalidNotificationError';
+  }
+}
+
+/**
+ * An authentic-looking notification that could not be checked or applied now (the provider's
+ * API did not answer, a network error): answered 503 with `Retry-After`, which every provider
+ * retries (any answer but 2xx is redelivered), so nothing is lost and nothing is granted.
+ */
+export class NotificationRetryLaterError extends Error {
+  constructor(
+    readonly provider: string,
+    readonly reason: string,
+  ) {
+    super(`${provider}: notification not checked now (${reason})`);
+    this.name = 'NotificationRetryLaterError';
   }
 }

@@ -30,6 +30,11 @@ export interface AppDeps {
   messenger: BotMessenger;
   /** A new bot's free trial in days (TRIAL_DAYS): `botexp` = creation + this; 0 = none. */
   trialDays: number;
+  /**
+   * The panel's public origin (PUBLIC_URL, e.g. `https://robo.example.com`), or null: when set,
+   * payment links and the Origin check use it instead of the request's Host header.
+   */
+  publicUrl: string | null;
 }
 
 /**

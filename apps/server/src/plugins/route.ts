@@ -100,24 +100,30 @@ function normalHost(host: string): string {
   return host.toLowerCase().replace(/:(80|443)$/, '');
 }
 
+/** Whether an `Origin` header names this site: PUBLIC_URL's origin when set, else the Host's. */
+function isOwnOrigin(origin: string, req: FastifyRequest): boolean {
+  let given: URL;
+  try {
+    given = new URL(origin);
+  } catch {
+    return false;
+  }
+  const publicUrl = req.server.deps.publicUrl;
+  // With PUBLIC_URL the Host header is not trusted: a client chooses it (issue 27 item 8).
+  if (publicUrl !== null) return given.origin === new URL(publicUrl).origin;
+  return normalHost(given.host) === normalHost(req.host);
+}
+
 /**
  * A state-changing request must prove it came from the panel's own pages:
- * by its `Origin` naming this host; else (a browser sends no Origin on a top-level GET, e.g. a
+ * by its `Origin` naming this site (PUBLIC_URL when set, else the Host); else (a browser sends no Origin on a top-level GET, e.g. a
  * cross-site link to `GET /botremove`) by `Sec-Fetch-Site: same-origin`; else it is refused.
  * Clients that are not browsers (scripts, tooling) send `Origin` with the server's own URL.
  */
 export const checkOrigin: onRequestHookHandler = async (req) => {
   const origin = req.headers.origin;
   if (origin !== undefined) {
-    let host: string | null = null;
-    try {
-      host = new URL(origin).host;
-    } catch {
-      host = null;
-    }
-    if (host === null || normalHost(host) !== normalHost(req.host)) {
-      throw new HttpError(403, ErrorCode.badOrigin);
-    }
+    if (!isOwnOrigin(origin, req)) throw new HttpError(403, ErrorCode.badOrigin);
     return;
   }
   if (req.headers['sec-fetch-site'] === 'same-origin') return;

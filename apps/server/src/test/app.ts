@@ -65,13 +65,15 @@ export async function createTestApp(
  */
 export function sameOriginByDefault(app: FastifyInstance): FastifyInstance {
   const inject = app.inject.bind(app);
+  // With PUBLIC_URL the Origin check compares with it, so the panel's pages are there.
+  const ownOrigin = app.deps.publicUrl ? new URL(app.deps.publicUrl).origin : 'http://localhost';
   const wrapped = (opts?: InjectOptions | string) => {
     if (opts === undefined) return inject();
     const options: InjectOptions = typeof opts === 'string' ? { url: opts } : opts;
     const given = (options.headers ?? {}) as Record<string, string | string[] | undefined>;
     const proves = 'origin' in given || 'sec-fetch-site' in given;
     const headers = Object.fromEntries(
-      Object.entries(proves ? given : { origin: 'http://localhost', ...given }).filter(
+      Object.entries(proves ? given : { origin: ownOrigin, ...given }).filter(
         ([, v]) => v !== undefined,
       ),
     ) as Record<string, string | string[]>;

@@ -94,7 +94,7 @@ describe('the free trial of a new bot (TRIAL_DAYS, default 7)', () => {
     const paid = await t.app.inject({
       method: 'POST',
       url: `/pay/local/${purchase}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: me.cookie },
       payload: 'outcome=paid',
     });
     expect(paid.statusCode).toBe(303);

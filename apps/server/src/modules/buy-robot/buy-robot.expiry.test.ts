@@ -33,7 +33,7 @@ describe('a paid period, then the robot stops', () => {
     const paid = await t.app.inject({
       method: 'POST',
       url: `/pay/local/${purchase}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: me.cookie },
       payload: 'outcome=paid',
     });
     expect(paid.statusCode).toBe(303);

@@ -374,17 +374,45 @@ describe('Mercado Pago (regional) through the app', () => {
     expect(await notificationsOf(purchase)).toBe(1);
   });
 
-  it('a bad signature is 401 and changes nothing', async () => {
+  it('an unsigned delivery is a hint: 200, the state read back from the API, never from the body', async () => {
     const me = await newTrader(t.app);
     const purchase = await buy(me, { paymethod: 'regional', subid: 'brl-1-30', cpf: CPF });
-    const paymentId = mpPay(purchase, 'approved');
-    const forged = await deliver('mercadopago', mpNotification(paymentId, 'not-the-secret'));
-    expect(forged.statusCode).toBe(401);
-    // Nothing asked of the provider, nothing stored, nothing extended.
-    expect(mp.requests.filter((r) => r.path.startsWith('/v1/payments'))).toEqual([]);
+    const pending = mpPay(purchase, 'pending', 'pending_waiting_transfer');
+    // Whatever the body claims, the API says pending: nothing is granted.
+    const claim = mpNotification(pending, 'not-the-secret');
+    const forgedBody = { ...JSON.parse(claim.rawBody), status: 'approved' };
+    const forged = await deliver('mercadopago', { ...claim, rawBody: JSON.stringify(forgedBody) });
+    expect(forged.statusCode).toBe(200);
     expect(await stateOf(purchase)).toBe('waiting');
     expect(await botexpOf(me.userid)).toBe(nowSec());
-    expect(await notificationsOf(purchase)).toBe(0);
+
+    // A real Checkout Pro delivery whose signature does not verify: paid, read from the API.
+    const approved = mpPay(purchase, 'approved');
+    const unsigned = mpNotification(approved);
+    const res = await deliver('mercadopago', { ...unsigned, headers: {} });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true, result: 'applied' });
+    expect(await stateOf(purchase)).toBe('paid');
+    expect(await botexpOf(me.userid)).toBe(nowSec() + 30 * DAY);
+
+    // Unsigned junk about no payment: 200, nothing asked, nothing stored.
+    mp.requests.length = 0;
+    const before = await t.app.deps.db
+      .selectFrom('payment_notifications')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    const junk = await deliver('mercadopago', {
+      query: { type: 'merchant_order', 'data.id': 'x1' },
+      headers: {},
+      rawBody: '',
+    });
+    expect(junk.statusCode).toBe(200);
+    expect(mp.requests).toEqual([]);
+    const after = await t.app.deps.db
+      .selectFrom('payment_notifications')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
   });
 
   it('a rejected payment marks the purchase failed and extends nothing', async () => {

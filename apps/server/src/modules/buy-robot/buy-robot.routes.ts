@@ -1,9 +1,13 @@
 import { endpoints, ErrorCode, PurchaseIdSchema } from '@app/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
 import type { PaymentRegistry } from '../../payments/registry.ts';
 import { checkOrigin, route } from '../../plugins/route.ts';
+import { resolveSession } from '../../plugins/session.ts';
+import { NotificationRetryLaterError } from '../../payments/provider.ts';
+import { envelope } from '../../lib/http-error.ts';
 import {
+  BuyError,
   buyRobot,
   handleNotification,
   payMethods,
@@ -12,6 +16,9 @@ import {
 } from './buy-robot.service.ts';
 import { findPurchase } from './buy-robot.repository.ts';
 import { checkoutPage } from './checkout-page.ts';
+
+/** What a notification that could not be checked now asks its provider to wait (seconds). */
+const NOTIFY_RETRY_AFTER_SEC = 60;
 
 /** Notification bodies and the checkout page's forms are small. */
 const NOTIFY_BODY_LIMIT = 64 * 1024;
@@ -30,13 +37,16 @@ function baseUrlOf(publicUrl: string | null, req: FastifyRequest): string {
  * Buying the robot: the contract's rows (buy, purchase state, methods, seller sales),
  * the providers' notify endpoint and the local provider's checkout page.
  */
-export function buyRobotRoutes(
-  app: FastifyInstance,
-  registry: PaymentRegistry,
-  publicUrl: string | null,
-): void {
+export function buyRobotRoutes(app: FastifyInstance, registry: PaymentRegistry): void {
   route(app, endpoints.buyBot, ({ body, session, req }) =>
-    buyRobot(app.deps, registry, req.log, session.accountId, body, baseUrlOf(publicUrl, req)),
+    buyRobot(
+      app.deps,
+      registry,
+      req.log,
+      session.accountId,
+      body,
+      baseUrlOf(app.deps.publicUrl, req),
+    ),
   );
   route(app, endpoints.purchaseStatus, ({ query, req }) =>
     purchaseStatus(app.deps, registry, req.log, query.id),
@@ -53,18 +63,41 @@ export function buyRobotRoutes(
       { parseAs: 'string', bodyLimit: NOTIFY_BODY_LIMIT },
       (_req, body, done) => done(null, body),
     );
-    scope.post<{ Params: { provider: string } }>('/api/payments/:provider/notify', async (req) => {
-      const result = await handleNotification(app.deps, registry, req.params.provider, {
-        rawBody: typeof req.body === 'string' ? req.body : '',
-        headers: req.headers,
-        query: req.query as Record<string, string | undefined>,
-      });
-      return { ok: true, result };
-    });
+    scope.post<{ Params: { provider: string } }>(
+      '/api/payments/:provider/notify',
+      async (req, reply) => {
+        try {
+          const result = await handleNotification(app.deps, registry, req.params.provider, {
+            rawBody: typeof req.body === 'string' ? req.body : '',
+            headers: req.headers,
+            query: req.query as Record<string, string | undefined>,
+          });
+          return { ok: true, result };
+        } catch (err) {
+          if (!(err instanceof NotificationRetryLaterError)) throw err;
+          // One warning line, then 503: Mercado Pago, Stripe and NOWPayments all redeliver a
+          // notification not answered 2xx, so the payment lands once the API answers again.
+          req.log.warn(
+            { provider: err.provider, reason: err.reason },
+            'payment notification: provider API unreachable, asked to retry',
+          );
+          return reply
+            .code(503)
+            .header('retry-after', String(NOTIFY_RETRY_AFTER_SEC))
+            .send(
+              envelope(
+                BuyError.retryLater,
+                undefined,
+                'The payment provider could not be reached; deliver this notification again later.',
+              ),
+            );
+        }
+      },
+    );
 
     // The local provider's checkout page and its two buttons (same-origin forms).
     scope.get<{ Params: { id: string } }>('/pay/local/:id', async (req, reply) => {
-      const purchase = await localPurchase(req.params.id);
+      const purchase = await localPurchase(req, reply);
       return (
         reply
           .header('cache-control', 'no-store')
@@ -80,7 +113,7 @@ export function buyRobotRoutes(
       '/pay/local/:id',
       { onRequest: checkOrigin },
       async (req, reply) => {
-        const purchase = await localPurchase(req.params.id);
+        const purchase = await localPurchase(req, reply);
         const form = new URLSearchParams(typeof req.body === 'string' ? req.body : '');
         const outcome = form.get('outcome');
         if (outcome !== 'paid' && outcome !== 'failed') {
@@ -97,11 +130,30 @@ export function buyRobotRoutes(
     );
   });
 
-  async function localPurchase(id: string) {
-    const purchase = PurchaseIdSchema.safeParse(id).success
-      ? await findPurchase(app.deps.db, id)
-      : undefined;
-    if (!purchase || purchase.provider !== 'local') throw new HttpError(404, ErrorCode.notFound);
+  /**
+   * The local purchase of the page's address, only for the account that made it: the link alone
+   * pays nothing (issue 27 item 6). Another account, no session and a local provider that is off
+   * all answer the same 404 as an unknown id, so the page tells nobody which purchases exist.
+   */
+  async function localPurchase(
+    req: FastifyRequest<{ Params: { id: string } }>,
+    reply: FastifyReply,
+  ) {
+    const id = req.params.id;
+    const session = await resolveSession(app, req, reply);
+    const purchase =
+      session !== null &&
+      registry.local.methods.length > 0 &&
+      PurchaseIdSchema.safeParse(id).success
+        ? await findPurchase(app.deps.db, id)
+        : undefined;
+    if (
+      !purchase ||
+      purchase.provider !== 'local' ||
+      Number(purchase.account_id) !== session?.accountId
+    ) {
+      throw new HttpError(404, ErrorCode.notFound);
+    }
     return purchase;
   }
 }

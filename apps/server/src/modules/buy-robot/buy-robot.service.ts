@@ -20,6 +20,7 @@ import type { AppDeps } from '../../plugins/context.ts';
 import type { PaymentRegistry } from '../../payments/registry.ts';
 import {
   InvalidNotificationError,
+  NotificationRetryLaterError,
   type PaymentOutcome,
   type ProviderNotification,
 } from '../../payments/provider.ts';
@@ -43,6 +44,8 @@ export const BuyError = {
   createBotsFirst: 'buyRobot.errors.createBotsFirst',
   chooseBots: 'buyRobot.errors.chooseBots',
   providerFailed: 'buyRobot.errors.providerFailed',
+  /** To a provider only (never shown in the panel): its notification is to be sent again. */
+  retryLater: 'buyRobot.errors.retryLater',
 } as const;
 
 interface PricedPlan {
@@ -246,8 +249,13 @@ export async function handleNotification(
     if (err instanceof InvalidNotificationError) {
       throw new HttpError(401, ErrorCode.unauthenticated);
     }
-    throw err;
+    // The provider's API did not answer the read-back: the provider delivers again later.
+    throw new NotificationRetryLaterError(
+      provider.name,
+      err instanceof Error ? err.message : String(err),
+    );
   }
+  if (parsed.ignore === true) return 'unknown';
   return applyOutcome(deps, provider.name, parsed);
 }
 

@@ -32,6 +32,8 @@ const fake: PaymentProvider = {
     if (n.headers['x-fake-signature'] !== 'good') {
       return Promise.reject(new InvalidNotificationError());
     }
+    // Authentic, but reading the payment back from the provider's API fails (as fetch does).
+    if (n.headers['x-fake-api'] === 'down') return Promise.reject(new TypeError('fetch failed'));
     const body = JSON.parse(n.rawBody) as { event: string; ref: string; status: 'paid' | 'failed' };
     return Promise.resolve({ eventId: body.event, providerRef: body.ref, outcome: body.status });
   },
@@ -81,11 +83,14 @@ async function botexpOf(userid: string): Promise<number> {
 }
 
 /** Presses Pay or Decline on the local checkout page, as the browser's form does. */
-async function pressLocal(purchase: string, outcome: 'paid' | 'failed') {
+async function pressLocal(purchase: string, outcome: 'paid' | 'failed', cookie?: string) {
   return t.app.inject({
     method: 'POST',
     url: `/pay/local/${purchase}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(cookie !== undefined ? { cookie } : {}),
+    },
     payload: `outcome=${outcome}`,
   });
 }
@@ -223,7 +228,7 @@ describe('the local provider, end to end', () => {
     const page = await t.app.inject({
       method: 'GET',
       url: `/pay/local/${purchase}`,
-      headers: { 'accept-language': 'en-US,en;q=0.9' },
+      headers: { 'accept-language': 'en-US,en;q=0.9', cookie: me.cookie },
     });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
@@ -232,10 +237,14 @@ describe('the local provider, end to end', () => {
     expect(page.body).toContain('>Decline<');
     expect(page.body).not.toContain('<script');
     expect(page.headers['referrer-policy']).toBe('same-origin');
-    const pt = await t.app.inject({ method: 'GET', url: `/pay/local/${purchase}` });
+    const pt = await t.app.inject({
+      method: 'GET',
+      url: `/pay/local/${purchase}`,
+      headers: { cookie: me.cookie },
+    });
     expect(pt.body).toContain('>Pagar<');
 
-    const paid = await pressLocal(purchase, 'paid');
+    const paid = await pressLocal(purchase, 'paid', me.cookie);
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toBe(`/paymentok?purchase=${purchase}`);
     const s = await status(purchase);
@@ -243,18 +252,22 @@ describe('the local provider, end to end', () => {
     expect(await botexpOf(me.userid)).toBe(nowSec() + 30 * DAY);
 
     // The same button again (a duplicate notification): nothing moves.
-    expect((await pressLocal(purchase, 'paid')).statusCode).toBe(303);
-    expect((await pressLocal(purchase, 'failed')).statusCode).toBe(303);
+    expect((await pressLocal(purchase, 'paid', me.cookie)).statusCode).toBe(303);
+    expect((await pressLocal(purchase, 'failed', me.cookie)).statusCode).toBe(303);
     expect(await status(purchase)).toMatchObject({ state: 'paid' });
     expect(await botexpOf(me.userid)).toBe(nowSec() + 30 * DAY);
-    const after = await t.app.inject({ method: 'GET', url: `/pay/local/${purchase}` });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: `/pay/local/${purchase}`,
+      headers: { cookie: me.cookie },
+    });
     expect(after.body).not.toContain('>Pagar<');
   });
 
   it('Decline marks it failed and extends nothing', async () => {
     const me = await registerAndLogin(t.app);
     const { purchase } = api.buyBot.response.parse((await buy(me)).json());
-    expect((await pressLocal(purchase, 'failed')).statusCode).toBe(303);
+    expect((await pressLocal(purchase, 'failed', me.cookie)).statusCode).toBe(303);
     expect(await status(purchase)).toMatchObject({ state: 'failed' });
     expect(await botexpOf(me.userid)).toBe(nowSec());
   });
@@ -268,6 +281,7 @@ describe('the local provider, end to end', () => {
       headers: {
         origin: 'https://evil.example',
         'content-type': 'application/x-www-form-urlencoded',
+        cookie: me.cookie,
       },
       payload: 'outcome=paid',
     });
@@ -284,6 +298,26 @@ describe('the local provider, end to end', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/purchase?id=short' })).statusCode).toBe(
       400,
     );
+  });
+
+  it('pays only for the account that made the purchase: the link alone, or another account, gets 404', async () => {
+    const me = await registerAndLogin(t.app);
+    const other = await registerAndLogin(t.app);
+    const { purchase } = api.buyBot.response.parse((await buy(me)).json());
+    for (const cookie of [undefined, other.cookie]) {
+      const page = await t.app.inject({
+        method: 'GET',
+        url: `/pay/local/${purchase}`,
+        headers: cookie !== undefined ? { cookie } : {},
+      });
+      expect(page.statusCode).toBe(404);
+      expect(page.body).not.toContain('R$');
+      expect((await pressLocal(purchase, 'paid', cookie)).statusCode).toBe(404);
+    }
+    expect(await status(purchase)).toMatchObject({ state: 'waiting' });
+    expect(await botexpOf(me.userid)).toBe(nowSec());
+    expect((await pressLocal(purchase, 'paid', me.cookie)).statusCode).toBe(303);
+    expect(await status(purchase)).toMatchObject({ state: 'paid' });
   });
 
   it('expires a purchase left unpaid for a day', async () => {
@@ -373,6 +407,59 @@ describe('a real provider behind the interface (a fake): notifications', () => {
     }
   });
 
+  it('a signed notification the provider API cannot confirm now answers 503 + Retry-After, logged once, changing nothing', async () => {
+    const lines: string[] = [];
+    const { app, close } = await createTestApp({
+      now: () => clock.now,
+      payments: { providers: [fake], local: true },
+      trialDays: 0,
+      logger: true,
+      logStream: { write: (line) => lines.push(line) },
+    });
+    try {
+      const me = await registerAndLogin(app);
+      const res = await callAs(app, me.cookie, api.buyBot, {
+        body: buyBody(me, {
+          paymethod: 'crypto',
+          coin: 'usd',
+          subid: 'usd-1-30',
+          network: 'trc20',
+          cpf: undefined,
+        }),
+      });
+      const { purchase } = api.buyBot.response.parse(res.json());
+      const notify = (api: 'down' | 'up') =>
+        app.inject({
+          method: 'POST',
+          url: '/api/payments/fakepay/notify',
+          headers: {
+            'content-type': 'application/json',
+            'x-fake-signature': 'good',
+            'x-fake-api': api,
+          },
+          payload: JSON.stringify({ event: 'evt-down', ref: `ref-${purchase}`, status: 'paid' }),
+        });
+      const down = await notify('down');
+      expect(down.statusCode).toBe(503);
+      expect(down.headers['retry-after']).toBe('60');
+      expect(down.json()).toMatchObject({ error: { code: BuyError.retryLater } });
+      const said = lines.filter((l) => l.includes('provider API unreachable'));
+      expect(said).toHaveLength(1);
+      expect(said[0]).toContain('"level":40');
+      expect(lines.some((l) => l.includes('"level":50'))).toBe(false);
+      const row = await app.deps.db
+        .selectFrom('purchases')
+        .select('state')
+        .where('id', '=', purchase)
+        .executeTakeFirstOrThrow();
+      expect(row.state).toBe('waiting');
+      // The provider's redelivery, once its API answers, applies it.
+      expect((await notify('up')).json()).toEqual({ ok: true, result: 'applied' });
+    } finally {
+      await close();
+    }
+  });
+
   it('answers 404 for an unknown provider', async () => {
     const res = await t.app.inject({
       method: 'POST',
@@ -389,7 +476,7 @@ describe('expiry arithmetic', () => {
     const res = await buy(me, over);
     expect(res.statusCode, res.body).toBe(200);
     const { purchase } = api.buyBot.response.parse(res.json());
-    await pressLocal(purchase, 'paid');
+    await pressLocal(purchase, 'paid', me.cookie);
     return purchase;
   }
 
@@ -455,7 +542,7 @@ describe('methods and the seller report', () => {
     const own = await buy(me, { sellerid: me.userid });
     const sold = await buy(me, { sellerid: seller.userid });
     for (const res of [own, sold]) {
-      await pressLocal(api.buyBot.response.parse(res.json()).purchase, 'paid');
+      await pressLocal(api.buyBot.response.parse(res.json()).purchase, 'paid', me.cookie);
     }
     const rows = await t.app.deps.db
       .selectFrom('purchases')
@@ -478,12 +565,57 @@ describe('PUBLIC_URL', () => {
     const { app, close } = await createTestApp({ publicUrl: 'https://robo.example.com/' });
     try {
       const me = await registerAndLogin(app);
-      const res = await callAs(app, me.cookie, api.buyBot, { body: buyBody(me) });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/buybot',
+        headers: { cookie: me.cookie, origin: 'https://robo.example.com' },
+        payload: buyBody(me),
+      });
       const { link, purchase } = api.buyBot.response.parse(res.json());
       expect(link).toBe(`https://robo.example.com/pay/local/${purchase}`);
     } finally {
       await close();
     }
     await expect(createTestApp({ publicUrl: 'ftp://x' })).rejects.toThrow(/PUBLIC_URL/);
+  });
+
+  it('checks Origin against PUBLIC_URL, not the Host header the client chose', async () => {
+    const { app, close } = await createTestApp({ publicUrl: 'https://robo.example.com' });
+    try {
+      const me = await registerAndLogin(app);
+      const forged = await app.inject({
+        method: 'POST',
+        url: '/api/buybot',
+        headers: { cookie: me.cookie, host: 'evil.example', origin: 'https://evil.example' },
+        payload: buyBody(me),
+      });
+      expect(forged.statusCode).toBe(403);
+      expect(forged.json()).toMatchObject({ error: { code: 'errors.badOrigin' } });
+      const plainHttp = await app.inject({
+        method: 'POST',
+        url: '/api/buybot',
+        headers: { cookie: me.cookie, origin: 'http://robo.example.com' },
+        payload: buyBody(me),
+      });
+      expect(plainHttp.statusCode).toBe(403);
+    } finally {
+      await close();
+    }
+  });
+
+  it('production with a real provider refuses to start without PUBLIC_URL', async () => {
+    await expect(
+      createTestApp({ payments: { providers: [fake], env: { NODE_ENV: 'production' } } }),
+    ).rejects.toThrow(/PUBLIC_URL must be set in production.*fakepay/);
+    const ok = await createTestApp({
+      publicUrl: 'https://robo.example.com',
+      payments: { providers: [fake], env: { NODE_ENV: 'production' } },
+    });
+    await ok.close();
+    // Production with only the local demo checkout needs no PUBLIC_URL.
+    const demo = await createTestApp({
+      payments: { providers: [], env: { NODE_ENV: 'production', PAYMENTS_LOCAL: 'on' } },
+    });
+    await demo.close();
   });
 });

@@ -1,18 +1,56 @@
 import { endpoints, type Health } from '@app/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { route } from '../../plugins/route.ts';
+import type { RequestSession } from '../../plugins/context.ts';
 
-/** `GET /api/health`: the database answers a query; where the secret key lives. */
-export function healthRoutes(app: FastifyInstance): void {
-  route(app, endpoints.health, async (): Promise<Health> => {
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * A request from this machine itself: the client address is loopback and no proxy forwarded it
+ * (a reverse proxy on the same machine connects from loopback for everyone, but says so).
+ */
+function fromThisMachine(req: FastifyRequest): boolean {
+  return (
+    LOOPBACK.has(req.ip) &&
+    req.headers['x-forwarded-for'] === undefined &&
+    req.headers.forwarded === undefined
+  );
+}
+
+/** The operators' e-mails (OPERATOR_EMAILS, comma-separated), trimmed and lower-case. */
+export function parseOperatorEmails(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter((e) => e !== '');
+}
+
+/**
+ * `GET /api/health`: the database answers a query. Where the secret key lives (and the warning
+ * about it) is told only to this machine or a logged-in operator (issue 27 item 9): to anyone
+ * else it is a map of where to look for the key.
+ */
+export function healthRoutes(app: FastifyInstance, operatorEmails: readonly string[]): void {
+  const operators = new Set(operatorEmails);
+  async function isOperator(session: RequestSession | null): Promise<boolean> {
+    if (session === null || operators.size === 0) return false;
+    const row = await app.deps.db
+      .selectFrom('accounts')
+      .select('email')
+      .where('id', '=', session.accountId)
+      .executeTakeFirst();
+    return row !== undefined && operators.has(row.email);
+  }
+
+  route(app, endpoints.health, async ({ req, maybeSession }): Promise<Health> => {
     const { db, dialect, keySource } = app.deps;
     await sql`select 1`.execute(db);
-    return {
-      ok: true,
-      database: dialect,
-      secretKey: keySource,
-      warnings: keySource === 'beside-data' ? ['health.keyBesideData'] : [],
-    };
+    const health: Health = { ok: true, database: dialect };
+    if (fromThisMachine(req) || (await isOperator(maybeSession))) {
+      health.secretKey = keySource;
+      health.warnings = keySource === 'beside-data' ? ['health.keyBesideData'] : [];
+    }
+    return health;
   });
 }
