@@ -77,11 +77,11 @@ function add(flag: number, words: string): void {
 // the loanwords channels of every language use. Adjectives such as "alta" are left out: "alta
 // assertividade" is advertising, not a direction.
 add(W.CALL, 'compra comprar acima cima sobe subir subida'); // pt
-add(W.CALL, 'arriba sube alcista'); // es (compra, comprar as pt)
-add(W.CALL, 'call buy up higher rise'); // en, loanwords
+add(W.CALL, 'arriba sube alcista alza'); // es (compra, comprar as pt)
+add(W.CALL, 'call buy up higher rise bullish'); // en, loanwords
 add(W.PUT, 'venda vender baixo abaixo baixa desce descida'); // pt
 add(W.PUT, 'venta abajo baja bajista bajar'); // es
-add(W.PUT, 'put sell down lower fall'); // en, loanwords
+add(W.PUT, 'put sell down lower fall bearish'); // en, loanwords
 add(W.RESULT, 'placar resultado resultados empate'); // pt
 add(W.RESULT, 'marcador ganada ganadas ganado ganancia ganancias perdida perdidas perdido'); // es
 add(W.RESULT, 'win wins loss doji green red score scoreboard gain gains draw'); // en, loanwords
@@ -90,9 +90,10 @@ add(W.ANNOUNCE, 'senal senales'); // es
 add(W.ANNOUNCE, 'signal signals entry'); // en
 add(W.SIGNAL, 'sinal sinais entrada entradas operacao senal senales signal signals entry');
 add(W.GALE, 'gale gales martingale martingales martingala martingalas protecao protecoes');
+add(W.GALE, 'proteccion protecciones protection protections');
 // "Segunda chance: 14:35": a step of the gale schedule.
 add(W.GALE, 'chance chances');
-add(W.GALE_ORDINAL, 'gale martingale martingala mg protecao');
+add(W.GALE_ORDINAL, 'gale martingale martingala mg protecao proteccion protection');
 add(W.UP_TO, 'ate hasta up max maximo maxima');
 add(W.WITHOUT, 'sem sin no without');
 add(W.MINUTES, 'minuto minutos minute minutes min mins m');

@@ -147,6 +147,8 @@ describe('scanLine', () => {
     ['rise', { direction: 'CALL' }],
     ['fall', { direction: 'PUT' }],
     ['higher', { direction: 'CALL' }],
+    ['al alza', { direction: 'CALL' }],
+    ['bearish', { direction: 'PUT' }],
     ['lower', { direction: 'PUT' }],
     // …and symbols; a word and a colour that disagree are doubt.
     ['🔺', { direction: 'CALL' }],
@@ -163,6 +165,7 @@ describe('scanLine', () => {
     ['às 9hs', { times: [{ hour: 9, minute: 0 }] }],
     ['16hrs', { times: [{ hour: 16, minute: 0 }] }],
     ['14H30', { times: [{ hour: 14, minute: 30 }] }],
+    ['14h30min', { times: [{ hour: 14, minute: 30 }], timeframeMin: undefined }],
     ['14.30', { times: [{ hour: 14, minute: 30 }] }],
     ['Entry: 1.0850', { times: [] }],
     ['1.30', { times: [] }],
@@ -184,6 +187,8 @@ describe('scanLine', () => {
     ['up to 2 martingales', { galeCount: 2, direction: undefined }],
     ['hasta 1 gale', { galeCount: 1 }],
     ['2 martingalas', { galeCount: 2 }],
+    ['1ª protección', { galeOrdinal: 1 }],
+    ['1 protection', { galeCount: 1 }],
     ['MG1', { galeCount: 1 }],
     [
       'G1: 14:35 | G2: 14:40',

@@ -366,7 +366,8 @@ function readTimeframe(tokens: readonly Token[], scan: LineScan): void {
       const num = tokens[k];
       if (!smallNum(num, digits) || !isWordFlag(tokens[k + 1], flag)) continue;
       const prev = tokens[k - 1];
-      if (num.glued && prev?.text === ':') continue;
+      // "14:30", "14h30min": the minutes of a clock, not a duration.
+      if (num.glued && (prev?.text === ':' || (prev?.text === 'h' && prev.glued))) continue;
       const value = Number(num.text) * factor;
       // Only whole minutes are an expiry the robot trades: "60s", "300 segundos".
       if (!Number.isInteger(value)) break;
