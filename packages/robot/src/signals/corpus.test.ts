@@ -16,6 +16,7 @@ function summary(name: string, s: CorpusScore): string {
     `${name}: ${s.messages} messages, ${s.exact} read as a trader reads them (${pct(s.exact / s.messages)}); ` +
     `signals precision ${pct(s.precision)} (${s.truePositives}/${s.truePositives + s.falsePositives}), ` +
     `recall ${pct(s.recall)} (${s.truePositives}/${s.truePositives + s.falseNegatives}); ` +
+    `right asset, side and entry time ${pct(s.entryPrecision)} of signals read; ` +
     `cancellations ${s.cancelsFound}/${s.cancelsExpected}, false cancellations ${s.falseCancels}`
   );
 }
@@ -40,12 +41,18 @@ describe('parseSignal corpus', () => {
         );
       }
     }
-    expect(score.precision).toBeGreaterThanOrEqual(0);
+    expect(score.exact / score.messages).toBeGreaterThanOrEqual(0.98);
+    expect(score.falseCancels).toBe(0);
   });
 
+  // Floors at the figures of 2026-11-26 (docs/decisions/2026-11-26-parser-corpus.md), so a change
+  // that reads the unseen formats worse fails; raising them is fine, tuning rules to them is not.
   it('reads the held-out split (figures reported in docs/)', () => {
     const score = scoreCorpus(heldOut);
     console.log(summary('held-out', score));
-    expect(score.precision).toBeGreaterThanOrEqual(0);
+    expect(score.precision).toBeGreaterThanOrEqual(0.78);
+    expect(score.recall).toBeGreaterThanOrEqual(0.78);
+    expect(score.entryPrecision).toBeGreaterThanOrEqual(0.93);
+    expect(score.falseCancels).toBe(0);
   });
 });

@@ -48,6 +48,8 @@ export interface MessageScore {
   truePositives: number;
   falsePositives: number;
   falseNegatives: number;
+  /** Signals read with the right asset, side and entry instant (expiry and gales not checked). */
+  entryTruePositives: number;
   read: ParseSignalResult;
 }
 
@@ -61,6 +63,8 @@ export interface CorpusScore {
   precision: number;
   /** Expected signals the parser read correctly. */
   recall: number;
+  /** Precision counting only asset, side and entry instant (expiry and gale count not checked). */
+  entryPrecision: number;
   /** Cancellation posts recognised as cancelling the signal they name. */
   cancelsFound: number;
   cancelsExpected: number;
@@ -71,12 +75,15 @@ export interface CorpusScore {
 
 const isoSeconds = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z');
 
-function matches(read: Signal, want: ExpectedSignal): boolean {
+/** Asset, side and entry instant: the order would go to the right place at the right time. */
+function matchesEntry(read: Signal, want: ExpectedSignal): boolean {
   if (read.asset !== want.asset || read.direction !== want.direction) return false;
   if (read.time !== want.time) return false;
-  if (want.at !== undefined && (read.atMs === undefined || isoSeconds(read.atMs) !== want.at)) {
-    return false;
-  }
+  return want.at === undefined || (read.atMs !== undefined && isoSeconds(read.atMs) === want.at);
+}
+
+function matches(read: Signal, want: ExpectedSignal): boolean {
+  if (!matchesEntry(read, want)) return false;
   if (want.timeframeMin !== undefined && read.timeframeMin !== want.timeframeMin) return false;
   if (want.gales !== undefined && read.gales !== want.gales) return false;
   return true;
@@ -102,6 +109,15 @@ export function scoreMessage(message: CorpusMessage): MessageScore {
     }
   }
   const falseNegatives = left.length;
+  const wanted = [...message.expected.signals];
+  let entryTruePositives = 0;
+  for (const signal of read.signals) {
+    const k = wanted.findIndex((want) => matchesEntry(signal, want));
+    if (k >= 0) {
+      entryTruePositives += 1;
+      wanted.splice(k, 1);
+    }
+  }
   let verdictOk = true;
   const { verdict, cancels } = message.expected;
   const cancelled = read.rejected.find((r) => r.reason === 'cancelled' && r.line === undefined);
@@ -121,6 +137,7 @@ export function scoreMessage(message: CorpusMessage): MessageScore {
     truePositives,
     falsePositives,
     falseNegatives,
+    entryTruePositives,
     read,
   };
 }
@@ -144,6 +161,7 @@ export function scoreCorpus(messages: readonly CorpusMessage[]): CorpusScore {
     falseNegatives,
     precision: truePositives / Math.max(1, truePositives + falsePositives),
     recall: truePositives / Math.max(1, truePositives + falseNegatives),
+    entryPrecision: sum((s) => s.entryTruePositives) / Math.max(1, truePositives + falsePositives),
     cancelsFound: perMessage.filter((s, k) => messages[k]?.expected.verdict === 'cancel' && s.exact)
       .length,
     cancelsExpected: cancelMessages.length,
