@@ -4,10 +4,16 @@
  * folded text, tokenized once (see `tokenize`); words are classified by the lexicon's table.
  */
 import { takeAsset } from './assets.ts';
-import { LINE, S, W } from './lexicon.ts';
+import { LINE as LINE_FLAGS, S as SYMBOL_FLAGS, W as WORD_FLAGS } from './lexicon.ts';
 import { flagZone, PLACE_NAMES, type ZoneHint } from './time-zones.ts';
 import { tokenize, type Token } from './tokenize.ts';
 import type { SignalDirection } from './types.ts';
+
+// Local aliases of the lexicon's flag tables: under a CommonJS transform (tsx, the bench) every
+// use of an imported binding is a getter call, and the scanner reads these flags per token.
+const W = WORD_FLAGS;
+const S = SYMBOL_FLAGS;
+const LINE = LINE_FLAGS;
 
 /** Hour and minute of an `HH:MM` written in the channel's clock. */
 export interface ClockTime {
