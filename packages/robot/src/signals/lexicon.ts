@@ -58,6 +58,11 @@ export const W = {
   /** A condition before a result word makes it advice: `em caso de loss`, `if loss`. */
   CONDITION: 1 << 26,
   SECONDS: 1 << 27,
+  /**
+   * A step of a gale schedule by its operation's ordinal (`OP 2: 14:35`, `Segunda chance: 14:35`):
+   * `OP n` is gale n − 1, the first operation being the entry.
+   */
+  GALE_STEP: 1 << 28,
 } as const;
 
 /** What a whole line contains, so the scanner skips recognisers with nothing to read. */
@@ -67,6 +72,17 @@ export const LINE = {
   /** The line has a country flag. */
   FLAG: 1 << 30,
 } as const;
+
+/**
+ * Words of a price order (`TP`, `SL`, `Take Profit`, `Stop Loss`, `Target`, `Alvo`, `Entry
+ * Price`): with a decimal price on the line, the message is a forex/spot order, not a binary option.
+ * Looked up apart from the keyword classes (the 32 flag bits are taken).
+ */
+export const PRICE_WORDS: ReadonlySet<string> = new Set(
+  'tp sl take takeprofit stop stoploss target targets alvo alvos objetivo objetivos price preco precio'.split(
+    ' ',
+  ),
+);
 
 const table = new Map<string, number>();
 function add(flag: number, words: string): void {
@@ -88,11 +104,13 @@ add(W.RESULT, 'win wins loss doji green red score scoreboard gain gains draw'); 
 add(W.ANNOUNCE, 'entrada sinal sinais confirmado confirmada atencao alerta lista operacao'); // pt
 add(W.ANNOUNCE, 'senal senales'); // es
 add(W.ANNOUNCE, 'signal signals entry'); // en
+// Field labels of a template: "✅ ATIVO BTC/USDT" announces an asset, it reports no result.
+add(W.ANNOUNCE, 'ativo activo asset pair par moeda');
 add(W.SIGNAL, 'sinal sinais entrada entradas operacao senal senales signal signals entry');
 add(W.GALE, 'gale gales martingale martingales martingala martingalas protecao protecoes');
 add(W.GALE, 'proteccion protecciones protection protections');
-// "Segunda chance: 14:35": a step of the gale schedule.
-add(W.GALE, 'chance chances');
+// "Segunda chance: 14:35", "OP 2: 14:35": steps of the gale schedule.
+add(W.GALE_STEP, 'chance op');
 add(W.GALE_ORDINAL, 'gale martingale martingala mg protecao proteccion protection');
 add(W.UP_TO, 'ate hasta up max maximo maxima');
 add(W.WITHOUT, 'sem sin no without');

@@ -125,6 +125,8 @@ interface MessageRead {
   named: { asset: string; time: ClockTime | undefined } | undefined;
   /** The asset (and time) named on the first cancelling line, which beats `named`. */
   cancelNamed: { asset: string; time: ClockTime | undefined } | undefined;
+  /** A line gives a price order's level (`TP: 1.0850`): a forex/spot order, not a binary option. */
+  priceOrder: boolean;
 }
 
 // Tokens of the line being read, reused from line to line (parseSignal never re-enters).
@@ -158,6 +160,7 @@ function readLine(read: MessageRead, scan: LineScan, line: number): void {
   const namesOne = scan.asset !== undefined || scan.times.length > 0 || scan.namesSignal;
   const cancelling = scan.cancels || (scan.warns && (namesOne || !scan.warnQualified));
   read.cancels ||= cancelling;
+  read.priceOrder ||= scan.priceLevel;
   read.warns ||= scan.warns;
   if (cancelling && read.cancelNamed === undefined && scan.asset !== undefined) {
     read.cancelNamed = { asset: scan.asset, time: scan.times[0] };
@@ -198,7 +201,11 @@ function readLine(read: MessageRead, scan: LineScan, line: number): void {
   if (scan.galeMentioned && hasTime) {
     const target = current ?? header;
     const levels = Math.max(1, scan.times.length);
-    target.galeLines = Math.max(target.galeLines + levels, scan.galeOrdinal ?? scan.galeCount ?? 0);
+    // "OP 2: 14:35" / "OP 3: 14:40": the operation's ordinal says the level (OP 3 is G2).
+    target.galeLines =
+      scan.galeStep === undefined
+        ? Math.max(target.galeLines + levels, scan.galeOrdinal ?? scan.galeCount ?? 0)
+        : Math.max(target.galeLines, scan.galeStep);
     if (firstTime === undefined) target.invalidTime ??= scan.invalidTime;
     return;
   }
@@ -260,6 +267,7 @@ export function parseSignal(
     immediate: false,
     named: undefined,
     cancelNamed: undefined,
+    priceOrder: false,
   };
   readLines(folded, read);
   const { header, drafts } = read;
@@ -280,6 +288,8 @@ export function parseSignal(
   if (read.resultLines > 0 && drafts.length <= 1) {
     return { signals, rejected: [{ reason: 'result_post' }] };
   }
+  // "Buy now 1.00380 / TP 1.00480 / SL 1.00030": a price order's "now" is no binary entry.
+  if (read.priceOrder) return { signals, rejected: [{ reason: 'price_order' }] };
   if (drafts.length === 0) return { signals, rejected: [{ reason: 'no_asset' }] };
 
   const keys = new Set<string>();

@@ -216,6 +216,21 @@ describe('scanLine', () => {
     ['em caso de loss faça 1 gale', { isResult: false }],
     ['if loss, 1 martingale', { isResult: false }],
     ['✅ Entry at 14:30', { isResult: false }],
+    ['✅ ATIVO BTC/USDT', { isResult: false, asset: 'BTCUSDT' }],
+    // Steps of a gale schedule by operation ordinal: OP 2 is G1.
+    ['🕒 OP 2: 14:30', { galeMentioned: true, galeStep: 1, times: [{ hour: 14, minute: 30 }] }],
+    ['OP 3: 14:35', { galeStep: 2 }],
+    ['Terceira chance: 14:40', { galeMentioned: true, galeStep: undefined }],
+    // Price orders (forex/spot), not binary options.
+    ['TP: 1.0850', { priceLevel: true }],
+    ['T-P (1) ✅ 1.00480', { priceLevel: true }],
+    ['Stop Loss : 0.17926', { priceLevel: true }],
+    ['Entry Price: 1.19371', { priceLevel: true }],
+    ['Stop loss: 2,5% da banca', { priceLevel: false }],
+    ['Stop loss: 3 entradas', { priceLevel: false }],
+    ['Stop gain: R$ 50,00', { priceLevel: false }],
+    ['Stop: 0,70', { priceLevel: true }],
+    ['EURUSD 14:30 CALL', { priceLevel: false }],
   ])('reads %j as %j', (line, expected) => {
     expect(scanLine(foldText(line))).toMatchObject(expected);
   });

@@ -4,7 +4,7 @@
  * folded text, tokenized once (see `tokenize`); words are classified by the lexicon's table.
  */
 import { takeAsset } from './assets.ts';
-import { LINE as LINE_FLAGS, S as SYMBOL_FLAGS, W as WORD_FLAGS } from './lexicon.ts';
+import { LINE as LINE_FLAGS, PRICE_WORDS, S as SYMBOL_FLAGS, W as WORD_FLAGS } from './lexicon.ts';
 import { flagZone, PLACE_NAMES, type ZoneHint } from './time-zones.ts';
 import { tokenize, type Token } from './tokenize.ts';
 import type { SignalDirection } from './types.ts';
@@ -14,6 +14,7 @@ import type { SignalDirection } from './types.ts';
 const W = WORD_FLAGS;
 const S = SYMBOL_FLAGS;
 const LINE = LINE_FLAGS;
+const PRICE = PRICE_WORDS;
 
 /** Hour and minute of an `HH:MM` written in the channel's clock. */
 export interface ClockTime {
@@ -51,8 +52,15 @@ export interface LineScan {
   /** `conflict` when the line names both sides. */
   direction?: SignalDirection | 'conflict';
   timeframeMin?: number;
-  /** The line mentions gales at all (`gale`, `G1`, `MG2`, `martingale`, `proteção`, `chance`). */
+  /** The line mentions gales at all (`gale`, `G1`, `MG2`, `martingale`, `proteção`, `OP 2`). */
   galeMentioned: boolean;
+  /** `OP 3: 14:40` → 2: the gale level a step of the schedule names (`OP n` is gale n − 1). */
+  galeStep?: number;
+  /**
+   * A price order's level (`TP: 1.0850`, `Stop Loss: 0.17926`, `Entry Price: 1.19371`): a price
+   * word with a decimal price (not a percentage) on the line.
+   */
+  priceLevel: boolean;
   /** A count of gales (`gale 2`, `2 gales`, `G2`, `sem gale` → 0). */
   galeCount?: number;
   /** An ordinal gale (`1º GALE`): the line announces that gale level. */
@@ -250,6 +258,53 @@ function readOffset(tokens: readonly Token[], scan: LineScan): void {
   if (bare) {
     bare.used = true;
     scan.timezoneOffsetHours = 0;
+  }
+}
+
+/** `OP 2`, `Segunda chance`: a step of the gale schedule (see `LineScan.galeStep`). */
+function readGaleStep(tokens: readonly Token[], scan: LineScan): void {
+  for (let k = 0; k < tokens.length; k += 1) {
+    const t = tokens[k];
+    if (!isWordFlag(t, W.GALE_STEP)) continue;
+    scan.galeMentioned = true;
+    const num = tokens[k + 1];
+    if (smallNum(num, 1) && !isTime(tokens, k + 1) && Number(num.text) >= 2) {
+      use(t, num);
+      scan.galeStep = Number(num.text) - 1;
+    }
+    return;
+  }
+}
+
+/**
+ * A decimal price after a price word: `TP: 1.0850`, `T-P (1) ✅ 1.00480`; `2,5%` and money
+ * (`Stop: R$ 25,00`, `$90,000`) are management, not a price level.
+ */
+function readPriceLevel(tokens: readonly Token[], scan: LineScan): void {
+  let priceWord = false;
+  for (let k = 0; k < tokens.length; k += 1) {
+    const t = tokens[k] as Token;
+    if (t.kind !== 'word') continue;
+    if (PRICE.has(t.text)) priceWord = true;
+    // "T-P", "S-L"
+    const dash = tokens[k + 1];
+    const second = tokens[k + 2];
+    if (dash?.text === '-' && dash.glued && second?.glued === true && second.kind === 'word') {
+      if ((t.text === 't' && second.text === 'p') || (t.text === 's' && second.text === 'l')) {
+        priceWord = true;
+      }
+    }
+  }
+  if (!priceWord) return;
+  for (let k = 0; k + 2 < tokens.length; k += 1) {
+    const sep = tokens[k + 1] as Token;
+    const frac = tokens[k + 2] as Token;
+    if (tokens[k]?.kind !== 'num' || (sep.text !== '.' && sep.text !== ',')) continue;
+    if (!sep.glued || !frac.glued || frac.kind !== 'num') continue;
+    if (tokens[k + 3]?.text === '%') continue;
+    if (tokens[k - 1]?.text === '$') continue;
+    scan.priceLevel = true;
+    return;
   }
 }
 
@@ -545,14 +600,18 @@ export function scanTokens(tokens: readonly Token[], contains: number): LineScan
     galeMentioned: false,
     galeCount: undefined,
     galeOrdinal: undefined,
+    galeStep: undefined,
+    priceLevel: false,
     timezoneOffsetHours: undefined,
     timezoneHint: undefined,
     mentionsOtc: false,
   };
   readIntent(tokens, scan);
   if ((contains & W.UTC) !== 0) readOffset(tokens, scan);
+  if ((contains & W.GALE_STEP) !== 0) readGaleStep(tokens, scan);
   if ((contains & (W.GALE | W.GALE_LETTER)) !== 0) readGales(tokens, scan);
   if ((contains & LINE.NUM) !== 0) {
+    readPriceLevel(tokens, scan);
     readTimeframe(tokens, scan);
     readTimes(tokens, scan);
   }

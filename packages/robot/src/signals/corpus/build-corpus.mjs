@@ -1040,6 +1040,178 @@ format({
   },
 });
 
+// ---------------------------------------------------------------- second batch (fresh sources)
+// Added after the first rules were written and scored once before any rule for them.
+format({
+  id: 'ativo-op2-op3-crypto',
+  source:
+    'github tomfreire2025/bot-sinais-telegram bot.py + sinais.py (✅ ATIVO / 🕒 Horário / 🎯 Direção / ⏰ Expiração / 🕒 OP 2 / 🕒 OP 3)',
+  lang: 'pt',
+  market: 'crypto',
+  kind: 'template',
+  n: 4,
+  make: (i) => {
+    const p = CRYPTO[i % CRYPTO.length];
+    const d = i % 2 === 0 ? 'COMPRA' : 'VENDA';
+    const t = clock(i * 2);
+    return {
+      text: `✅ ATIVO ${slash(p)}\n🕒 Horário: ${t}\n🎯 Direção: ${d} ${d === 'COMPRA' ? '🟢' : '🔴'}\n⏰ Expiração: 5 min\n📈 Probabilidade: ${85 + i}%\n🕒 OP 2: ${plus(t, 5)}\n🕒 OP 3: ${plus(t, 10)}`,
+      expected: {
+        signals: [sig(name(p), d === 'COMPRA' ? 'CALL' : 'PUT', t, { timeframeMin: 5, gales: 2 })],
+      },
+    };
+  },
+});
+format({
+  id: 'es-compact-no-time',
+  source:
+    'github daveymena/bot-reversiones-iq README_TELEGRAM.md ("EURUSD-OTC CALL 5 MIN", "VENTA GBPJPY 1M", "🟢 COMPRA USDJPY-OTC M5")',
+  lang: 'es',
+  market: 'otc',
+  kind: 'single',
+  n: 4,
+  make: (i) => ({
+    text: ['EURUSD-OTC CALL 5 MIN', 'VENTA GBPJPY 1M', '🟢 COMPRA USDJPY-OTC M5', 'AUD/CAD PUT 3'][
+      i
+    ],
+    // No clock time and no "ahora": not traded (decision 2026-11-22).
+    expected: { signals: [], verdict: 'not_signal' },
+  }),
+});
+format({
+  id: 'sinal-gerado-sem-ativo',
+  source:
+    'github franciscajunior2004/quotexbot-Francisca main.py (📡 SINAL GERADO / 🎯 Direção / 📊 Estratégias / ✅ Chance de acerto)',
+  lang: 'pt',
+  market: 'otc',
+  kind: 'chatter',
+  n: 2,
+  make: (i) => ({
+    text: `📡 *SINAL GERADO* [12/05/2025 14:${pad(21 + i)}:05]\n🎯 *Direção:* ${side(i)}\n📊 *Estratégias:* RSI, Engolfo, MM20\n✅ *Chance de acerto:* ${98 + i}%`,
+    expected: { signals: [], verdict: 'not_signal' },
+  }),
+});
+format({
+  id: 'spot-pipe-tp-sl',
+  source:
+    'github Cambixx/bot-trading GUIA_USO_ALERTAS.md (🟢 BTCUSDT | COMPRA | $90,000 | TP: $92,000 | SL: $88,500)',
+  lang: 'es',
+  market: 'crypto',
+  kind: 'chatter',
+  n: 3,
+  make: (i) => {
+    const p = CRYPTO[i];
+    return {
+      text: `🟢 ${glued(p)} | COMPRA | $${90 + i},000 | TP: $${92 + i},000 | SL: $${88 + i},500`,
+      expected: { signals: [], verdict: 'not_signal' },
+    };
+  },
+});
+format({
+  id: 'fx-buy-now-tp-sl',
+  source:
+    'github kmels/sigpyparser tests/signal_test.py (Usd/chf Buy now 1.00380 / T-P (1) ✅ / S-L❌)',
+  lang: 'en',
+  market: 'fx',
+  kind: 'chatter',
+  n: 3,
+  make: (i) => {
+    const p = fx(i, 3);
+    const d = i % 2 ? 'Sell' : 'Buy';
+    return {
+      text: `${p[0][0].toUpperCase()}${p[0].slice(1)}/${p[1]} ${d} now 1.00${380 + i}\nT-P (1) ✅ 1.00${480 + i}\nT-P (2) ✅ 1.00${580 + i}\nT-P (3) ✅ 1.00${880 + i}\nS-L❌ 1.00${30 + i}`,
+      // A forex order with price targets: a binary option on it would be a guess.
+      expected: { signals: [], verdict: 'not_signal' },
+    };
+  },
+});
+format({
+  id: 'crypto-long-entry-targets',
+  source:
+    'code corpus: telegram parser test sample "🟢 LONG / 💲 DOGEUSDT / 📈 Entry : … / 🎯 Target 1 … / 🛑 Stop Loss"',
+  lang: 'en',
+  market: 'crypto',
+  kind: 'chatter',
+  n: 2,
+  make: (i) => ({
+    text: `🟢 LONG\n💲 ${['DOGEUSDT', 'SOLUSDT'][i]}\n📈 Entry : 0.1886${i} - 0.1892${i}\n🎯 Target 1 - 0.1907${i}\n🎯 Target 2 - 0.1922${i}\n🛑 Stop Loss : 0.1792${i}\n\nThis is not investment advice.`,
+    expected: { signals: [], verdict: 'not_signal' },
+  }),
+});
+format({
+  id: 'futures-short-leverage',
+  source:
+    'code corpus: futures bot TEST_SIGNALS ("SOLUSDT SHORT / Leverage: Cross 20x / Entry / Target 1 / Stoploss")',
+  lang: 'en',
+  market: 'crypto',
+  kind: 'chatter',
+  n: 2,
+  make: (i) => ({
+    text: `${['SOLUSDT SHORT', 'BCHUSDT LONG'][i]}\nLeverage: Cross 20x\nEntry: ${219 + i}.59\nTarget 1: ${214 + i}.98\nTarget 2: ${210 + i}.81\nStoploss: ${225 + i}.74`,
+    expected: { signals: [], verdict: 'not_signal' },
+  }),
+});
+format({
+  id: 'forex-new-signal-valid-until',
+  source:
+    'code corpus: "TELEGRAM MESSAGE MAPPING" spec (🚨 NEW SIGNAL / Asset / Timeframe / Direction / Entry Price / Take Profit / Stop Loss / Valid Until: 15:45 UTC)',
+  lang: 'en',
+  market: 'fx',
+  kind: 'chatter',
+  n: 2,
+  make: (i) => ({
+    text: `🚨 NEW SIGNAL\n\nAsset: ${glued(fx(i, 1))}\nTimeframe: M15\nDirection: ${i ? 'SELL' : 'BUY'}\n\nStatus: ⏳ WAITING FOR ENTRY\nEntry Price: 1.1937${i}\nTake Profit: 1.1947${i}\nStop Loss: 1.1927${i}\n\nConfidence: 97%\nValid Until: 17:4${5 + i} UTC`,
+    expected: { signals: [], verdict: 'not_signal' },
+  }),
+});
+format({
+  id: 'trading-signal-entry-time-now',
+  source:
+    'github aiproduction207-lab/forex-signal-bot SIGNAL_EXAMPLES.md (📊 TRADING SIGNAL / Pair / Action: BUY ↗️ / Timeframe: 5m / Entry Time: Now)',
+  lang: 'en',
+  market: 'fx',
+  kind: 'single',
+  n: 4,
+  make: (i) => {
+    const p = fx(i, 7);
+    const texts = [
+      [
+        `Action: BUY ↗️`,
+        `Timeframe: 5m`,
+        `Entry Time: Now`,
+        sig(name(p), 'CALL', undefined, { timeframeMin: 5 }),
+      ],
+      [
+        `Action: SELL ↘️`,
+        `Timeframe: 1m`,
+        `Entry Time: Now`,
+        sig(name(p), 'PUT', undefined, { timeframeMin: 1 }),
+      ],
+      [`Action: SELL ↘️`, `Timeframe: 15m`, `Entry Time: Next 5 minutes`, undefined],
+      [`Action: NEUTRAL ➡️`, `Timeframe: 1m`, `Entry Time: Wait for setup`, undefined],
+    ][i];
+    return {
+      text: `📊 TRADING SIGNAL\n\nPair: ${glued(p)}\n${texts[0]}\n${texts[1]}\n${texts[2]}\nConfidence: ${70 + i}%\n\nKey Levels:\nResistance: 1.0852${i}\nSupport: 1.0810${i}`,
+      expected: texts[3] ? { signals: [texts[3]] } : { signals: [], verdict: 'not_signal' },
+    };
+  },
+});
+format({
+  id: 'xau-buy-range-sl-tp',
+  source:
+    'github chadyi-king/mission-control-workspace agents/quanta-v3/test_quanta_v3.py (🟢XAUUSD🟢 BUY RANGE: 4973-4978 SL 4968 TP: 5000/5020/5030)',
+  lang: 'en',
+  market: 'fx',
+  kind: 'chatter',
+  n: 2,
+  make: (i) => ({
+    text: i
+      ? 'EURUSD BUY RANGE: 1.0900-1.0910 SL 1.0880'
+      : '🟢XAUUSD🟢 BUY RANGE: 4973-4978 SL 4968 TP: 5000/5020/5030',
+    expected: { signals: [], verdict: 'not_signal' },
+  }),
+});
+
 // ---------------------------------------------------------------- write, with the held-out split
 // Whole formats are held out (every third format in the order above that is not one of the issue's
 // named families, which the rules must cover), so the held-out score measures formats the rules were
