@@ -74,14 +74,13 @@ export const LINE = {
 } as const;
 
 /**
- * Words of a price order (`TP`, `SL`, `Take Profit`, `Stop Loss`, `Target`, `Alvo`, `Entry
- * Price`): with a decimal price on the line, the message is a forex/spot order, not a binary option.
+ * Exits of a price order (`TP`, `SL`, `Take Profit`, `Stop Loss`, `Target`, `Alvo`): with a decimal
+ * price on the line, the message is a forex/spot order, not a binary option. An entry price alone
+ * is not one: binary templates quote the price at the signal (`Preço: 1.08530`).
  * Looked up apart from the keyword classes (the 32 flag bits are taken).
  */
 export const PRICE_WORDS: ReadonlySet<string> = new Set(
-  'tp sl take takeprofit stop stoploss target targets alvo alvos objetivo objetivos price preco precio'.split(
-    ' ',
-  ),
+  'tp sl take takeprofit stop stoploss target targets alvo alvos objetivo objetivos'.split(' '),
 );
 
 const table = new Map<string, number>();

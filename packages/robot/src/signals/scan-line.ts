@@ -57,8 +57,8 @@ export interface LineScan {
   /** `OP 3: 14:40` → 2: the gale level a step of the schedule names (`OP n` is gale n − 1). */
   galeStep?: number;
   /**
-   * A price order's level (`TP: 1.0850`, `Stop Loss: 0.17926`, `Entry Price: 1.19371`): a price
-   * word with a decimal price (not a percentage) on the line.
+   * A price order's exit (`TP: 1.0850`, `Stop Loss: 0.17926`, `Target 1: 214.98`): an exit word
+   * with a decimal price (not a percentage, not money) on the line.
    */
   priceLevel: boolean;
   /** A count of gales (`gale 2`, `2 gales`, `G2`, `sem gale` → 0). */

@@ -42,9 +42,8 @@ export interface Signal {
  * - `too_late`: the signal time is past the tolerance, or its expiry has passed;
  * - `too_far`: the signal time is more than 9 h ahead;
  * - `duplicate`: same channel, asset, direction and entry instant as a signal already seen;
- * - `price_order`: a forex/spot order with price levels (`TP: 1.0850`, `Stop Loss: 0.179`,
- *   `Entry Price: 1.1937`), not a binary option; its "now" or "valid until 15:45" is no entry time
- *   (whole message).
+ * - `price_order`: a forex/spot order with exits at prices (`TP: 1.0850`, `Stop Loss: 0.179`),
+ *   not a binary option; its "now" or "valid until 15:45" is no entry time (whole message).
  */
 export type RejectionReason =
   | 'empty'
