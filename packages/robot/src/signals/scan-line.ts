@@ -429,6 +429,8 @@ function readTimeframe(tokens: readonly Token[], scan: LineScan): void {
       const prev = tokens[k - 1];
       // "14:30", "14h30min": the minutes of a clock, not a duration.
       if (num.glued && (prev?.text === ':' || (prev?.text === 'h' && prev.glued))) continue;
+      // "às 15 horas", "a las 15 horas", "at 15 hours": a clock (see `readTimes`).
+      if (flag === W.HOURS && isAtWord(prev)) continue;
       const value = Number(num.text) * factor;
       // Only whole minutes are an expiry the robot trades: "60s", "300 segundos".
       if (!Number.isInteger(value)) break;
@@ -446,6 +448,10 @@ const UNITS: readonly [number, number, number][] = [
   [W.HOURS, 2, 60],
   [W.SECONDS, 4, 1 / 60],
 ];
+
+/** `às` / `a las` / `at` before a number: a clock follows, not a duration. */
+const isAtWord = (t: Token | undefined): boolean =>
+  t?.kind === 'word' && (t.text === 'as' || t.text === 'las' || t.text === 'at');
 
 /** `15h`, `9hs`, `16hrs`: a whole hour (a duration on an expiry line, see `readTimes`). */
 const isWholeHour = (tokens: readonly Token[], k: number): boolean => {
@@ -487,7 +493,9 @@ function readTimes(tokens: readonly Token[], scan: LineScan): void {
     if (!smallNum(hh, 2)) continue;
     const prevToken = tokens[k - 1];
     if (hh.glued && (prevToken?.kind === 'num' || prevToken?.kind === 'word')) continue;
-    if (isWholeHour(tokens, k)) {
+    // "às 15 horas": a whole hour too.
+    const atHours = isAtWord(prevToken) && isWordFlag(tokens[k + 1], W.HOURS) && !expiryLine;
+    if (isWholeHour(tokens, k) || atHours) {
       const hour = Number(hh.text);
       use(hh, tokens[k + 1]);
       if (expiryLine) scan.timeframeMin ??= hour * 60;
