@@ -86,6 +86,8 @@ const REJECTION_REASONS = [
   'duplicate',
   'cancelled',
   'invalid_time',
+  'no_time',
+  'price_order',
 ] as const;
 
 const flat = Object.fromEntries(LANGUAGES.map((lng) => [lng, flatten(catalogues[lng])]));

@@ -139,7 +139,7 @@ function splitGlued(word: string): [string, string] | undefined {
   return undefined;
 }
 
-/** The currency pair starting at `tokens[i]` (`eurusd`, `eur/usd`, `eur / usd`), if any. */
+/** The currency pair starting at `tokens[i]` (`eurusd`, `eur/usd`, `eur / usd`, `eur-usd`), if any. */
 function matchPair(tokens: readonly Token[], i: number): AssetMatch | undefined {
   const t = tokens[i];
   if (!isWord(t)) return undefined;
@@ -148,7 +148,11 @@ function matchPair(tokens: readonly Token[], i: number): AssetMatch | undefined 
     return { name: glued.join('').toUpperCase(), base: glued[0], quote: glued[1], end: i + 1 };
   const slash = tokens[i + 1];
   const quote = tokens[i + 2];
-  if (slash?.text === '/' && !slash.used && isWord(quote) && pair(t.text, quote.text)) {
+  // "EUR/USD"; "EUR-USD" and "EUR_USD" only written tight (a spaced dash separates fields).
+  const joins =
+    slash?.text === '/' ||
+    ((slash?.text === '-' || slash?.text === '_') && slash.glued && quote?.glued === true);
+  if (joins && !slash.used && isWord(quote) && pair(t.text, quote.text)) {
     return {
       name: (t.text + quote.text).toUpperCase(),
       base: t.text,

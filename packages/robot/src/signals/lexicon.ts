@@ -49,40 +49,84 @@ export const W = {
   /** `próxima` / `next` / `siguiente` before `vela` / `candle`: enter on the next candle. */
   NEXT: 1 << 21,
   CANDLE: 1 << 22,
+  /** Warns not to trade (`evitem`, `avoid`): cancels only when it names a signal (see `LineScan.warns`). */
+  WARN: 1 << 23,
+  /** Names a signal (`sinal`, `signal`, `entrada`): a warning on its line is about that signal. */
+  SIGNAL: 1 << 24,
+  /** `até` / `hasta` / `up to` / `max` between a gale word and its count: `GALE: até 2`. */
+  UP_TO: 1 << 25,
+  /** A condition before a result word makes it advice: `em caso de loss`, `if loss`. */
+  CONDITION: 1 << 26,
+  SECONDS: 1 << 27,
+  /**
+   * A step of a gale schedule by its operation's ordinal (`OP 2: 14:35`, `Segunda chance: 14:35`):
+   * `OP n` is gale n − 1, the first operation being the entry.
+   */
+  GALE_STEP: 1 << 28,
 } as const;
 
 /** What a whole line contains, so the scanner skips recognisers with nothing to read. */
 export const LINE = {
   /** The line has a number. */
-  NUM: 1 << 28,
+  NUM: 1 << 29,
   /** The line has a country flag. */
-  FLAG: 1 << 29,
+  FLAG: 1 << 30,
 } as const;
+
+/**
+ * Exits of a price order (`TP`, `SL`, `Take Profit`, `Stop Loss`, `Target`, `Alvo`): with a decimal
+ * price on the line, the message is a forex/spot order, not a binary option. An entry price alone
+ * is not one: binary templates quote the price at the signal (`Preço: 1.08530`).
+ * Looked up apart from the keyword classes (the 32 flag bits are taken).
+ */
+export const PRICE_WORDS: ReadonlySet<string> = new Set(
+  'tp sl take takeprofit stop stoploss target targets alvo alvos objetivo objetivos'.split(' '),
+);
 
 const table = new Map<string, number>();
 function add(flag: number, words: string): void {
   for (const word of words.split(' ')) table.set(word, (table.get(word) ?? 0) | flag);
 }
 
-// Adjectives such as "alta" are left out: "alta assertividade" is advertising, not a direction.
-add(W.CALL, 'call compra comprar buy up acima cima arriba sube higher');
-add(W.PUT, 'put venda vender venta sell down baixo abaixo abajo lower');
-add(W.RESULT, 'win wins loss doji green red placar resultado resultados empate score');
-add(W.RESULT, 'gain gains scoreboard marcador');
-add(W.ANNOUNCE, 'entrada sinal sinais signal senal confirmado confirmada atencao alerta lista');
+// Each class lists its spellings in Portuguese, Spanish and English (folded: no accents), then
+// the loanwords channels of every language use. Adjectives such as "alta" are left out: "alta
+// assertividade" is advertising, not a direction.
+add(W.CALL, 'compra comprar acima cima sobe subir subida'); // pt
+add(W.CALL, 'arriba sube alcista alza'); // es (compra, comprar as pt)
+add(W.CALL, 'call buy up higher rise bullish'); // en, loanwords
+add(W.PUT, 'venda vender baixo abaixo baixa desce descida'); // pt
+add(W.PUT, 'venta abajo baja bajista bajar'); // es
+add(W.PUT, 'put sell down lower fall bearish'); // en, loanwords
+add(W.RESULT, 'placar resultado resultados empate'); // pt
+add(W.RESULT, 'marcador ganada ganadas ganado ganancia ganancias perdida perdidas perdido'); // es
+add(W.RESULT, 'win wins loss doji green red score scoreboard gain gains draw'); // en, loanwords
+add(W.ANNOUNCE, 'entrada sinal sinais confirmado confirmada atencao alerta lista operacao'); // pt
+add(W.ANNOUNCE, 'senal senales'); // es
+add(W.ANNOUNCE, 'signal signals entry'); // en
+// Field labels of a template: "✅ ATIVO BTC/USDT" announces an asset, it reports no result.
+add(W.ANNOUNCE, 'ativo activo asset pair par moeda');
+add(W.SIGNAL, 'sinal sinais entrada entradas operacao senal senales signal signals entry');
 add(W.GALE, 'gale gales martingale martingales martingala martingalas protecao protecoes');
-add(W.GALE_ORDINAL, 'gale martingale martingala mg protecao');
+add(W.GALE, 'proteccion protecciones protection protections');
+// "Segunda chance: 14:35", "OP 2: 14:35": steps of the gale schedule.
+add(W.GALE_STEP, 'chance op');
+add(W.GALE_ORDINAL, 'gale martingale martingala mg protecao proteccion protection');
+add(W.UP_TO, 'ate hasta up max maximo maxima');
 add(W.WITHOUT, 'sem sin no without');
 add(W.MINUTES, 'minuto minutos minute minutes min mins m');
 add(W.HOURS, 'hora horas hour hours');
+add(W.SECONDS, 'segundo segundos seg second seconds sec secs s');
 add(W.EXPIRY, 'expiry expira expiracao expiration expire expires expiracion');
-add(W.EXPIRY, 'vencimento vencimiento duracao duracion');
+add(W.EXPIRY, 'vencimento vencimiento duracao duracion tempo timeframe tf');
 add(W.IMMEDIATE, 'agora now ahora imediato imediata imediatamente immediate immediately');
 add(W.IMMEDIATE, 'inmediato inmediata inmediatamente');
+// Cancelling words are always about a signal; warning words only when the line names one.
 add(W.CANCEL, 'cancelado cancelada cancelados canceladas cancelar cancelamos cancela cancelei');
-add(W.CANCEL, 'cancelled canceled cancel cancelo anulado anulada anulados anular anulamos');
-add(W.CANCEL, 'abortado abortada abortar aborted abort desconsidere desconsiderem');
-add(W.CANCEL, 'desconsiderar ignorem ignoren disregard evitem evite evitar eviten evita avoid');
+add(W.CANCEL, 'cancelem cancelen cancelada canceled cancelled cancel cancelo anulado anulada');
+add(W.CANCEL, 'anulados anular anulamos abortado abortada abortar aborted abort desconsidere');
+add(W.CANCEL, 'desconsiderem desconsiderar ignorem ignoren disregard');
+add(W.WARN, 'evitem evite evitar eviten evita avoid');
+add(W.CONDITION, 'caso se si if');
 add(W.NEGATION, 'nao no dont not');
 add(W.ENTER, 'entrar entre entrem entra entren entres enter operar opere operem operen trade');
 add(W.AT_ONCE, 'ja ya');
@@ -90,7 +134,7 @@ add(W.LATE, 'atrasado atrasada atrasados atrasadas atraso tarde late');
 add(W.SESSION, 'sessao sessoes session sesion abertura apertura opening open mercado market');
 add(W.SESSION, 'bolsa fechamento cierre close');
 add(W.FILLER, 'de da do of the');
-add(W.UTC, 'utc gmt');
+add(W.UTC, 'utc gmt fuso huso timezone');
 add(W.PLACE, [...PLACE_NAMES.keys()].join(' '));
 add(W.GALE_LETTER, 'g mg');
 add(W.NEXT, 'proxima proximo next siguiente');
@@ -117,8 +161,8 @@ export const S = {
 } as const;
 
 const symbols = new Map<string, number>();
-for (const s of ['🟩', '🟢', '⬆', '🔼', '⏫', '↗', '↑']) symbols.set(s, S.CALL);
-for (const s of ['🟥', '🔴', '⬇', '🔽', '⏬', '↘', '↓']) symbols.set(s, S.PUT);
+for (const s of ['🟩', '🟢', '⬆', '🔼', '⏫', '↗', '↑', '🔺', '📈', '⤴']) symbols.set(s, S.CALL);
+for (const s of ['🟥', '🔴', '⬇', '🔽', '⏬', '↘', '↓', '🔻', '📉', '⤵']) symbols.set(s, S.PUT);
 for (const s of ['✅', '❌', '✔', '✖', '❎', '☑']) symbols.set(s, S.RESULT_MARK);
 for (const s of ['+', '-', '−', '–']) symbols.set(s, S.SIGN);
 

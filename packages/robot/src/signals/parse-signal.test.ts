@@ -260,14 +260,8 @@ describe('parseSignal', () => {
     );
   });
 
-  it('never trades a message that cancels or warns, wherever the word sits', () => {
-    const cancelArb = fc.constantFrom(
-      'CANCELADO',
-      'não entrar',
-      'cancelled',
-      'no entrar',
-      'evitem',
-    );
+  it('never trades a message that cancels, wherever the word sits', () => {
+    const cancelArb = fc.constantFrom('CANCELADO', 'cancelled', 'anulado', 'desconsiderem');
     fc.assert(
       fc.property(
         fc.array(pieceArb, { maxLength: 20 }),
@@ -282,6 +276,56 @@ describe('parseSignal', () => {
           expect(result.signals).toEqual([]);
         },
       ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('never trades a message that warns about a signal it names, or warns bare on its own line', () => {
+    const warnArb = fc.constantFrom(
+      'não entrar',
+      'no entrar',
+      'evitem',
+      'do not enter',
+      'NÃO ENTREM!',
+    );
+    const aboutArb = fc.constantFrom('EURUSD', 'GBPJPY-OTC', '14:30', 'o sinal', '\n');
+    fc.assert(
+      fc.property(
+        fc.array(pieceArb, { maxLength: 20 }),
+        warnArb,
+        aboutArb,
+        fc.nat(),
+        settingsArb,
+        nowArb,
+        (pieces, warn, about, at, settings, nowMs) => {
+          const words: string[] = [...pieces];
+          // Named on the warning's line, or alone on its line ("\n warn \n").
+          const warning = about === '\n' ? `\n${warn}\n` : `${warn} ${about}`;
+          words.splice(at % (words.length + 1), 0, warning);
+          const result = parseSignal(words.join(' '), settings, { nowMs, channelId: 'c1' });
+          expect(result.signals).toEqual([]);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('reads the same signals when a line of general advice that names no signal is added', () => {
+    const adviceArb = fc.constantFrom(
+      '⚠️ Cuidado com notícias, não entrem após 2 gales',
+      'Evitem operar em horário de notícia!',
+      'No entren con miedo, respeten la gestión',
+      'Do not enter after gale 2',
+    );
+    fc.assert(
+      fc.property(textArb, adviceArb, settingsArb, nowArb, (text, advice, settings, nowMs) => {
+        const entries = (t: string, shift: number) =>
+          parseSignal(t, settings, { nowMs, channelId: 'c1' }).signals.map((s) => ({
+            ...s,
+            line: s.line - shift,
+          }));
+        expect(entries(`${advice}\n${text}`, 1)).toEqual(entries(text, 0));
+      }),
       { numRuns: 300 },
     );
   });

@@ -116,10 +116,17 @@ interface MessageRead {
   resultLines: number;
   /** The signal the following lines may complete (a vertical template). */
   current: Draft | undefined;
+  /** A line cancels a signal, or warns not to trade one it names. */
   cancels: boolean;
+  /** A line warns not to trade without naming a signal: advice, unless the message has no signal. */
+  warns: boolean;
   immediate: boolean;
   /** The first asset named anywhere, to say what a cancellation is about. */
   named: { asset: string; time: ClockTime | undefined } | undefined;
+  /** The asset (and time) named on the first cancelling line, which beats `named`. */
+  cancelNamed: { asset: string; time: ClockTime | undefined } | undefined;
+  /** A line gives a price order's level (`TP: 1.0850`): a forex/spot order, not a binary option. */
+  priceOrder: boolean;
 }
 
 // Tokens of the line being read, reused from line to line (parseSignal never re-enters).
@@ -144,10 +151,25 @@ function readLines(text: string, read: MessageRead): void {
 /** Files one line: a result, a new signal, details of the current one, or message defaults. */
 function readLine(read: MessageRead, scan: LineScan, line: number): void {
   const { header, current } = read;
-  read.cancels ||= scan.cancels;
+  // "EUR/USD M5 OTC", "🇪🇺 EUR/USD 🇺🇸 OTC": an OTC anywhere on the asset's line is its market.
+  if (scan.asset !== undefined && scan.mentionsOtc && !scan.asset.endsWith('-OTC')) {
+    scan.asset = `${scan.asset}-OTC`;
+  }
+  // A warning cancels when it names a signal or stands bare ("NÃO ENTREM!"); qualified advice that
+  // names none ("cuidado com notícias, não entrem após 2 gales") rides along with a list.
+  const namesOne = scan.asset !== undefined || scan.times.length > 0 || scan.namesSignal;
+  const cancelling = scan.cancels || (scan.warns && (namesOne || !scan.warnQualified));
+  read.cancels ||= cancelling;
+  read.priceOrder ||= scan.priceLevel;
+  read.warns ||= scan.warns;
+  if (cancelling && read.cancelNamed === undefined && scan.asset !== undefined) {
+    read.cancelNamed = { asset: scan.asset, time: scan.times[0] };
+  }
   if (read.named === undefined && scan.asset !== undefined) {
     read.named = { asset: scan.asset, time: scan.times[0] };
   }
+  // Advice says nothing about the signals' options ("não entrem após 2 gales" is no gale count).
+  if ((scan.warns || scan.cancels) && scan.asset === undefined) return;
   if (scan.isResult) {
     read.resultLines += 1;
     read.entries.push({ reason: 'result_post', line });
@@ -174,10 +196,16 @@ function readLine(read: MessageRead, scan: LineScan, line: number): void {
     return;
   }
   const hasTime = firstTime !== undefined || scan.invalidTime !== undefined;
-  // "1º GALE — TEMPO PARA 14:40": one more gale level for the signal above (or for all).
+  // "1º GALE — TEMPO PARA 14:40": one more gale level for the signal above (or for all);
+  // "G1: 14:35 | G2: 14:40", "Proteções: 14:35 e 14:40": one level per time on the line.
   if (scan.galeMentioned && hasTime) {
     const target = current ?? header;
-    target.galeLines = Math.max(target.galeLines + 1, scan.galeOrdinal ?? scan.galeCount ?? 0);
+    const levels = Math.max(1, scan.times.length);
+    // "OP 2: 14:35" / "OP 3: 14:40": the operation's ordinal says the level (OP 3 is G2).
+    target.galeLines =
+      scan.galeStep === undefined
+        ? Math.max(target.galeLines + levels, scan.galeOrdinal ?? scan.galeCount ?? 0)
+        : Math.max(target.galeLines, scan.galeStep);
     if (firstTime === undefined) target.invalidTime ??= scan.invalidTime;
     return;
   }
@@ -235,14 +263,19 @@ export function parseSignal(
     resultLines: 0,
     current: undefined,
     cancels: false,
+    warns: false,
     immediate: false,
     named: undefined,
+    cancelNamed: undefined,
+    priceOrder: false,
   };
   readLines(folded, read);
-  const { header, drafts, named } = read;
+  const { header, drafts } = read;
+  const named = read.cancelNamed ?? read.named;
 
-  // Never trade on doubt: a post that cancels or warns is no signal, whatever else it names.
-  if (read.cancels) {
+  // Never trade on doubt: a post that cancels a signal, or warns and carries none, is no signal,
+  // whatever else it names.
+  if (read.cancels || (read.warns && drafts.length === 0)) {
     const rejection: Rejection = { reason: 'cancelled' };
     if (named !== undefined) {
       rejection.asset = named.asset;
@@ -255,6 +288,8 @@ export function parseSignal(
   if (read.resultLines > 0 && drafts.length <= 1) {
     return { signals, rejected: [{ reason: 'result_post' }] };
   }
+  // "Buy now 1.00380 / TP 1.00480 / SL 1.00030": a price order's "now" is no binary entry.
+  if (read.priceOrder) return { signals, rejected: [{ reason: 'price_order' }] };
   if (drafts.length === 0) return { signals, rejected: [{ reason: 'no_asset' }] };
 
   const keys = new Set<string>();

@@ -4,10 +4,17 @@
  * folded text, tokenized once (see `tokenize`); words are classified by the lexicon's table.
  */
 import { takeAsset } from './assets.ts';
-import { LINE, S, W } from './lexicon.ts';
+import { LINE as LINE_FLAGS, PRICE_WORDS, S as SYMBOL_FLAGS, W as WORD_FLAGS } from './lexicon.ts';
 import { flagZone, PLACE_NAMES, type ZoneHint } from './time-zones.ts';
 import { tokenize, type Token } from './tokenize.ts';
 import type { SignalDirection } from './types.ts';
+
+// Local aliases of the lexicon's flag tables: under a CommonJS transform (tsx, the bench) every
+// use of an imported binding is a getter call, and the scanner reads these flags per token.
+const W = WORD_FLAGS;
+const S = SYMBOL_FLAGS;
+const LINE = LINE_FLAGS;
+const PRICE = PRICE_WORDS;
 
 /** Hour and minute of an `HH:MM` written in the channel's clock. */
 export interface ClockTime {
@@ -19,8 +26,22 @@ export interface ClockTime {
 export interface LineScan {
   /** The line reports a result (WIN, LOSS, DOJI, GAIN, ✅, placar, 3x1…) instead of announcing a trade. */
   isResult: boolean;
-  /** The line cancels a signal or warns not to trade (`cancelado`, `não entrar`, `evitem`). */
+  /** The line cancels a signal (`cancelado`, `anulado`, `cancelled`, `desconsiderem`). */
   cancels: boolean;
+  /**
+   * The line warns not to trade (`não entrem`, `evitem`, `no operen`, `do not enter`): a
+   * cancellation when it names a signal (an asset, a clock time, `sinal`/`signal`/`entrada`) or the
+   * message has none; otherwise general advice that rides along with a list.
+   */
+  warns: boolean;
+  /**
+   * The warning is qualified by more words (`não entrem após 2 gales`, `evitem operar em notícias`):
+   * general advice unless it names a signal. A bare `NÃO ENTREM!` / `NO ENTRAR` is about the
+   * message's own signal.
+   */
+  warnQualified: boolean;
+  /** The line has a word that names a signal (`sinal`, `señal`, `signal`, `entrada`, `entry`). */
+  namesSignal: boolean;
   /** The line says to enter right away (`agora`, `now`, `ahora`, `entrar já`, `próxima vela`). */
   immediate: boolean;
   asset?: string;
@@ -31,8 +52,15 @@ export interface LineScan {
   /** `conflict` when the line names both sides. */
   direction?: SignalDirection | 'conflict';
   timeframeMin?: number;
-  /** The line mentions gales at all (`gale`, `G1`, `MG2`, `martingale`, `proteção`). */
+  /** The line mentions gales at all (`gale`, `G1`, `MG2`, `martingale`, `proteção`, `OP 2`). */
   galeMentioned: boolean;
+  /** `OP 3: 14:40` → 2: the gale level a step of the schedule names (`OP n` is gale n − 1). */
+  galeStep?: number;
+  /**
+   * A price order's exit (`TP: 1.0850`, `Stop Loss: 0.17926`, `Target 1: 214.98`): an exit word
+   * with a decimal price (not a percentage, not money) on the line.
+   */
+  priceLevel: boolean;
   /** A count of gales (`gale 2`, `2 gales`, `G2`, `sem gale` → 0). */
   galeCount?: number;
   /** An ordinal gale (`1º GALE`): the line announces that gale level. */
@@ -103,6 +131,30 @@ function isLateAdvice(tokens: readonly Token[], k: number): boolean {
   return false;
 }
 
+/** Words after the warning at `tokens[k]` other than trading verbs and "now": the advice's scope. */
+function isQualified(tokens: readonly Token[], k: number): boolean {
+  for (let j = k + 1; j < tokens.length; j += 1) {
+    const t = tokens[j] as Token;
+    if (t.kind === 'num') return true;
+    if (t.kind !== 'word') continue;
+    if ((t.flags & (W.ENTER | W.IMMEDIATE | W.AT_ONCE)) !== 0) continue;
+    return true;
+  }
+  return false;
+}
+
+/** A condition word at most three words before `tokens[k]`: `em caso de loss`, `se der loss`. */
+function isConditional(tokens: readonly Token[], k: number): boolean {
+  let words = 0;
+  for (let j = k - 1; j >= 0 && words < 3; j -= 1) {
+    const t = tokens[j] as Token;
+    if (t.kind !== 'word') continue;
+    if ((t.flags & W.CONDITION) !== 0) return true;
+    words += 1;
+  }
+  return false;
+}
+
 /** Results, announcements, cancellations and "now": the words that judge the whole line. */
 function readIntent(tokens: readonly Token[], scan: LineScan): void {
   let resultWord = false;
@@ -129,7 +181,9 @@ function readIntent(tokens: readonly Token[], scan: LineScan): void {
     if (t.text === 'stoploss' || t.text === 'stopwin' || t.text === 'stopgain') continue;
     const f = t.flags;
     if (f === 0 && t.text !== 'don') continue;
-    if ((f & W.RESULT) !== 0) resultWord = true;
+    // "em caso de loss", "se der loss", "if loss": a condition makes the result word advice.
+    if ((f & W.RESULT) !== 0 && !isConditional(tokens, k)) resultWord = true;
+    if ((f & W.SIGNAL) !== 0) scan.namesSignal = true;
     if ((f & W.ANNOUNCE) !== 0) announce = true;
     if ((f & W.IMMEDIATE) !== 0) scan.immediate = true;
     // "entrada na próxima vela", "next candle", "siguiente vela"
@@ -137,6 +191,10 @@ function readIntent(tokens: readonly Token[], scan: LineScan): void {
       scan.immediate = true;
     }
     if ((f & W.CANCEL) !== 0 && !isLateAdvice(tokens, k)) scan.cancels = true;
+    if ((f & W.WARN) !== 0 && !isLateAdvice(tokens, k)) {
+      scan.warns = true;
+      scan.warnQualified ||= isQualified(tokens, k);
+    }
     // "não entrar", "no operen", "do not trade"; "don't enter" folds to don ' t enter.
     let negation = (f & W.NEGATION) !== 0 ? k : -1;
     if (t.text === 'don' && (next?.text === "'" || next?.text === '’')) {
@@ -144,7 +202,10 @@ function readIntent(tokens: readonly Token[], scan: LineScan): void {
     }
     const negated = negation >= 0 ? tokens[negation + 1] : undefined;
     if (negated?.kind === 'word' && (negated.flags & W.ENTER) !== 0) {
-      if (!isLateAdvice(tokens, negation + 1)) scan.cancels = true;
+      if (!isLateAdvice(tokens, negation + 1)) {
+        scan.warns = true;
+        scan.warnQualified ||= isQualified(tokens, negation + 1);
+      }
     }
     if ((f & W.ENTER) !== 0 || t.text === 'entrada') {
       const j = next?.text === ':' ? k + 2 : k + 1;
@@ -154,23 +215,30 @@ function readIntent(tokens: readonly Token[], scan: LineScan): void {
   scan.isResult = resultWord || (resultMark && !announce);
 }
 
-/** `UTC -3`, `GMT-03:00`, `GMT+5:30`, `UTC−0300`; else `UTC` alone means 0. */
+/**
+ * `UTC -3`, `GMT-03:00`, `GMT+5:30`, `UTC−0300`, and a bare offset after a zone word: `FUSO -3`,
+ * `Fuso horário: -03`, `GMT: -3`, `huso horario -5`, `timezone: +1`; else `UTC` alone means 0.
+ */
 function readOffset(tokens: readonly Token[], scan: LineScan): void {
   let bare: Token | undefined;
   for (let k = 0; k < tokens.length; k += 1) {
     const t = tokens[k];
-    if (!isFree(t, 'word') || (t.text !== 'utc' && t.text !== 'gmt')) continue;
-    bare ??= t;
-    const sign = tokens[k + 1];
-    const num = tokens[k + 2];
+    if (!isFree(t, 'word') || (t.flags & W.UTC) === 0) continue;
+    if (t.text === 'utc' || t.text === 'gmt') bare ??= t;
+    // Skip what may stand between the word and the offset: "horário", ":", "(".
+    let j = k + 1;
+    if (tokens[j]?.text === 'horario' || tokens[j]?.text === 'horaria') j += 1;
+    if (tokens[j]?.text === ':' || tokens[j]?.text === '(') j += 1;
+    const sign = tokens[j];
+    const num = tokens[j + 1];
     if (!isFree(sign, 'sym') || (sign.flags & S.SIGN) === 0 || !isFree(num, 'num')) continue;
     let hours: number;
     let minutes = 0;
     if (num.text.length <= 2) {
       hours = Number(num.text);
-      const sep = tokens[k + 3];
-      const mm = tokens[k + 4];
-      if (isTime(tokens, k + 2) && mm !== undefined && mm.text < '60') {
+      const sep = tokens[j + 2];
+      const mm = tokens[j + 3];
+      if (isTime(tokens, j + 1) && mm !== undefined && mm.text < '60') {
         minutes = Number(mm.text);
         use(sep, mm);
       }
@@ -180,7 +248,9 @@ function readOffset(tokens: readonly Token[], scan: LineScan): void {
     } else {
       continue;
     }
+    if (hours > 14) continue;
     use(t, sign, num);
+    for (let m = k + 1; m < j; m += 1) (tokens[m] as Token).used = true;
     const offset = hours + minutes / 60;
     scan.timezoneOffsetHours = sign.text === '+' ? offset : -offset;
     return;
@@ -188,6 +258,53 @@ function readOffset(tokens: readonly Token[], scan: LineScan): void {
   if (bare) {
     bare.used = true;
     scan.timezoneOffsetHours = 0;
+  }
+}
+
+/** `OP 2`, `Segunda chance`: a step of the gale schedule (see `LineScan.galeStep`). */
+function readGaleStep(tokens: readonly Token[], scan: LineScan): void {
+  for (let k = 0; k < tokens.length; k += 1) {
+    const t = tokens[k];
+    if (!isWordFlag(t, W.GALE_STEP)) continue;
+    scan.galeMentioned = true;
+    const num = tokens[k + 1];
+    if (smallNum(num, 1) && !isTime(tokens, k + 1) && Number(num.text) >= 2) {
+      use(t, num);
+      scan.galeStep = Number(num.text) - 1;
+    }
+    return;
+  }
+}
+
+/**
+ * A decimal price after a price word: `TP: 1.0850`, `T-P (1) ✅ 1.00480`; `2,5%` and money
+ * (`Stop: R$ 25,00`, `$90,000`) are management, not a price level.
+ */
+function readPriceLevel(tokens: readonly Token[], scan: LineScan): void {
+  let priceWord = false;
+  for (let k = 0; k < tokens.length; k += 1) {
+    const t = tokens[k] as Token;
+    if (t.kind !== 'word') continue;
+    if (PRICE.has(t.text)) priceWord = true;
+    // "T-P", "S-L"
+    const dash = tokens[k + 1];
+    const second = tokens[k + 2];
+    if (dash?.text === '-' && dash.glued && second?.glued === true && second.kind === 'word') {
+      if ((t.text === 't' && second.text === 'p') || (t.text === 's' && second.text === 'l')) {
+        priceWord = true;
+      }
+    }
+  }
+  if (!priceWord) return;
+  for (let k = 0; k + 2 < tokens.length; k += 1) {
+    const sep = tokens[k + 1] as Token;
+    const frac = tokens[k + 2] as Token;
+    if (tokens[k]?.kind !== 'num' || (sep.text !== '.' && sep.text !== ',')) continue;
+    if (!sep.glued || !frac.glued || frac.kind !== 'num') continue;
+    if (tokens[k + 3]?.text === '%') continue;
+    if (tokens[k - 1]?.text === '$') continue;
+    scan.priceLevel = true;
+    return;
   }
 }
 
@@ -201,7 +318,8 @@ function readGales(tokens: readonly Token[], scan: LineScan): void {
     else if ((t.text === 'g' || t.text === 'mg') && boundaryBefore(tokens, k)) {
       const num = tokens[k + 1];
       scan.galeMentioned =
-        num !== undefined && num.glued && smallNum(num, 2) && boundaryAfter(tokens, k + 1);
+        (num !== undefined && num.glued && smallNum(num, 2) && boundaryAfter(tokens, k + 1)) ||
+        (t.text === 'mg' && num?.text === ':');
     }
   }
   if (!scan.galeMentioned) return;
@@ -231,15 +349,33 @@ function readGales(tokens: readonly Token[], scan: LineScan): void {
     else scan.galeCount ??= Number(num.text);
     break;
   }
-  // Counts: "gale 2", "martingala: 2", "2 gales", "G2", "MG 2"; the first of each form is read.
+  // Counts: "gale 2", "martingala: 2", "GALE: até 2", "MG: até 2", "martingales: up to 2", "2 gales",
+  // "G2", "MG 2"; the first of each form is read.
   for (let k = 0; k < n; k += 1) {
     const word = tokens[k];
-    if (!isWordFlag(word, W.GALE)) continue;
-    const j = tokens[k + 1]?.text === ':' ? k + 2 : k + 1;
+    const isMg = isFree(word, 'word') && word.text === 'mg' && tokens[k + 1]?.text === ':';
+    if (!isWordFlag(word, W.GALE) && !isMg) continue;
+    let j = tokens[k + 1]?.text === ':' ? k + 2 : k + 1;
+    const upTo = tokens[j];
+    const upToEnd = isWordFlag(upTo, W.UP_TO)
+      ? upTo.text === 'up' && tokens[j + 1]?.text === 'to'
+        ? j + 2
+        : j + 1
+      : j;
+    j = upToEnd;
     const num = tokens[j];
     if (!smallNum(num, 2) || !boundaryAfter(tokens, j) || isTime(tokens, j)) continue;
-    use(word, tokens[k + 1], num);
+    for (let m = k; m <= j; m += 1) (tokens[m] as Token).used = true;
     scan.galeCount ??= Number(num.text);
+    break;
+  }
+  // "até 2 gales", "up to 2 martingales", "hasta 1 gale": the count and its words.
+  for (let k = 0; k + 2 < n; k += 1) {
+    const word = tokens[k];
+    if (!isWordFlag(word, W.UP_TO)) continue;
+    const j = word.text === 'up' && tokens[k + 1]?.text === 'to' ? k + 2 : k + 1;
+    if (!smallNum(tokens[j], 2) || !isWordFlag(tokens[j + 1], W.GALE)) continue;
+    for (let m = k; m < j; m += 1) (tokens[m] as Token).used = true;
     break;
   }
   for (let k = 0; k + 1 < n; k += 1) {
@@ -291,11 +427,16 @@ function readTimeframe(tokens: readonly Token[], scan: LineScan): void {
       const num = tokens[k];
       if (!smallNum(num, digits) || !isWordFlag(tokens[k + 1], flag)) continue;
       const prev = tokens[k - 1];
-      if (num.glued && prev?.text === ':') continue;
+      // "14:30", "14h30min": the minutes of a clock, not a duration.
+      if (num.glued && (prev?.text === ':' || (prev?.text === 'h' && prev.glued))) continue;
+      // "às 15 horas", "a las 15 horas", "at 15 hours": a clock (see `readTimes`).
+      if (flag === W.HOURS && isAtWord(prev)) continue;
+      const value = Number(num.text) * factor;
+      // Only whole minutes are an expiry the robot trades: "60s", "300 segundos".
+      if (!Number.isInteger(value)) break;
       use(num, tokens[k + 1]);
-      const value = Number(num.text);
       if (value > 0) {
-        scan.timeframeMin = value * factor;
+        scan.timeframeMin = value;
         return;
       }
       break;
@@ -305,15 +446,65 @@ function readTimeframe(tokens: readonly Token[], scan: LineScan): void {
 const UNITS: readonly [number, number, number][] = [
   [W.MINUTES, 3, 1],
   [W.HOURS, 2, 60],
+  [W.SECONDS, 4, 1 / 60],
 ];
 
-/** Clock times `14:30`, `9h05`; `00:05` on an expiry line is a duration; `25:10` is impossible. */
+/** `às` / `a las` / `at` before a number: a clock follows, not a duration. */
+const isAtWord = (t: Token | undefined): boolean =>
+  t?.kind === 'word' && (t.text === 'as' || t.text === 'las' || t.text === 'at');
+
+/** `15h`, `9hs`, `16hrs`: a whole hour (a duration on an expiry line, see `readTimes`). */
+const isWholeHour = (tokens: readonly Token[], k: number): boolean => {
+  const unit = tokens[k + 1];
+  return (
+    unit !== undefined &&
+    unit.glued &&
+    !unit.used &&
+    (unit.text === 'h' || unit.text === 'hs' || unit.text === 'hrs') &&
+    boundaryAfter(tokens, k + 1)
+  );
+};
+/** `14.30`: a clock only with two digits on each side and nothing glued after (not a price). */
+const isDottedTime = (tokens: readonly Token[], k: number): boolean => {
+  const hh = tokens[k];
+  const sep = tokens[k + 1];
+  const mm = tokens[k + 2];
+  return (
+    hh?.text.length === 2 &&
+    sep?.text === '.' &&
+    sep.glued &&
+    mm?.kind === 'num' &&
+    mm.glued &&
+    mm.text.length === 2 &&
+    boundaryAfter(tokens, k + 2) &&
+    tokens[k + 3]?.text !== '.'
+  );
+};
+
+/**
+ * Clock times `14:30`, `9h05`, `14.30`, `15h`; `00:05` and `1h` on an expiry line are durations;
+ * `25:10` is impossible.
+ */
 function readTimes(tokens: readonly Token[], scan: LineScan): void {
   let expiryLine = false;
   for (const t of tokens) if (t.kind === 'word' && (t.flags & W.EXPIRY) !== 0) expiryLine = true;
-  for (let k = 0; k + 2 < tokens.length; k += 1) {
+  for (let k = 0; k < tokens.length; k += 1) {
     const hh = tokens[k];
-    if (!smallNum(hh, 2) || !isTime(tokens, k)) continue;
+    if (!smallNum(hh, 2)) continue;
+    const prevToken = tokens[k - 1];
+    if (hh.glued && (prevToken?.kind === 'num' || prevToken?.kind === 'word')) continue;
+    // "às 15 horas": a whole hour too.
+    const atHours = isAtWord(prevToken) && isWordFlag(tokens[k + 1], W.HOURS) && !expiryLine;
+    if (isWholeHour(tokens, k) || atHours) {
+      const hour = Number(hh.text);
+      use(hh, tokens[k + 1]);
+      if (expiryLine) scan.timeframeMin ??= hour * 60;
+      else if (hour <= 23) scan.times.push({ hour, minute: 0 });
+      else scan.invalidTime ??= `${pad2(hour)}:00`;
+      k += 1;
+      continue;
+    }
+    if (!isTime(tokens, k) && !isDottedTime(tokens, k)) continue;
     const prev = tokens[k - 1];
     if (hh.glued && (prev?.kind === 'num' || prev?.text === ':')) continue;
     const sep = tokens[k + 1] as Token;
@@ -405,6 +596,9 @@ export function scanTokens(tokens: readonly Token[], contains: number): LineScan
   const scan: LineScan = {
     isResult: false,
     cancels: false,
+    warns: false,
+    warnQualified: false,
+    namesSignal: false,
     immediate: false,
     asset: undefined,
     times: [],
@@ -414,14 +608,18 @@ export function scanTokens(tokens: readonly Token[], contains: number): LineScan
     galeMentioned: false,
     galeCount: undefined,
     galeOrdinal: undefined,
+    galeStep: undefined,
+    priceLevel: false,
     timezoneOffsetHours: undefined,
     timezoneHint: undefined,
     mentionsOtc: false,
   };
   readIntent(tokens, scan);
   if ((contains & W.UTC) !== 0) readOffset(tokens, scan);
+  if ((contains & W.GALE_STEP) !== 0) readGaleStep(tokens, scan);
   if ((contains & (W.GALE | W.GALE_LETTER)) !== 0) readGales(tokens, scan);
   if ((contains & LINE.NUM) !== 0) {
+    readPriceLevel(tokens, scan);
     readTimeframe(tokens, scan);
     readTimes(tokens, scan);
   }
@@ -446,7 +644,16 @@ export function scanTokens(tokens: readonly Token[], contains: number): LineScan
       if ((t.flags & S.PUT) !== 0) putMark = true;
     }
   }
-  scan.direction = sideOf(call, put) ?? sideOf(callMark, putMark);
+  const word = sideOf(call, put);
+  const mark = sideOf(callMark, putMark);
+  // "CALL 🔴", "VENDA 🟢": the word and the colour disagree, so the line is doubtful.
+  const disagree =
+    word !== undefined &&
+    word !== 'conflict' &&
+    mark !== undefined &&
+    mark !== 'conflict' &&
+    word !== mark;
+  scan.direction = disagree ? 'conflict' : (word ?? mark);
   return scan;
 }
 

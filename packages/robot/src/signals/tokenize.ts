@@ -3,7 +3,19 @@
  * digits (numbers) and single symbols (punctuation, an emoji, a flag). Each token carries its
  * keyword classes from the lexicon, so recognisers compare numbers instead of running patterns.
  */
-import { LINE, S, symbolFlags, wordFlags } from './lexicon.ts';
+import {
+  LINE as LINE_FLAGS,
+  S as SYMBOL_FLAGS,
+  symbolFlags as symbolFlagsOf,
+  wordFlags as wordFlagsOf,
+} from './lexicon.ts';
+
+// Local aliases: under a CommonJS transform (tsx, the bench) every use of an imported binding is
+// a getter call, and these run once per token.
+const LINE = LINE_FLAGS;
+const S = SYMBOL_FLAGS;
+const symbolFlags = symbolFlagsOf;
+const wordFlags = wordFlagsOf;
 
 export type TokenKind = 'word' | 'num' | 'sym';
 

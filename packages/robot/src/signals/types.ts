@@ -28,8 +28,10 @@ export interface Signal {
  * - `empty`: blank message;
  * - `ignored`: an ignore word of the channel is present;
  * - `filtered`: the channel has a word filter and none of its words is present;
- * - `cancelled`: the message cancels a signal or warns not to trade ("cancelado", "não entrar",
- *   "evitem", "cancelled", "no entrar"); never traded, whatever else it names (whole message);
+ * - `cancelled`: the message cancels a signal ("cancelado", "cancelled", "anulado"), or warns not
+ *   to trade one it names or stands bare ("não entrem", "evitem EURUSD", "NO ENTRAR"); never
+ *   traded, whatever else it names (whole message). Qualified advice that names no signal ("não
+ *   entrem após 2 gales") is not a cancellation;
  * - `result_post`: a WIN / LOSS / DOJI / GAIN / ✅ / placar / scoreboard post (whole message, or
  *   one line of a list);
  * - `no_asset`: nothing that reads as an asset (noise, ads), or a time+direction line without one;
@@ -39,7 +41,9 @@ export interface Signal {
  *   ("agora", "now", "ahora", "entrar já");
  * - `too_late`: the signal time is past the tolerance, or its expiry has passed;
  * - `too_far`: the signal time is more than 9 h ahead;
- * - `duplicate`: same channel, asset, direction and entry instant as a signal already seen.
+ * - `duplicate`: same channel, asset, direction and entry instant as a signal already seen;
+ * - `price_order`: a forex/spot order with exits at prices (`TP: 1.0850`, `Stop Loss: 0.179`),
+ *   not a binary option; its "now" or "valid until 15:45" is no entry time (whole message).
  */
 export type RejectionReason =
   | 'empty'
@@ -53,7 +57,8 @@ export type RejectionReason =
   | 'no_time'
   | 'too_late'
   | 'too_far'
-  | 'duplicate';
+  | 'duplicate'
+  | 'price_order';
 
 /** A rejected message (no `line`) or a rejected line of a message. */
 export interface Rejection {
