@@ -1,5 +1,5 @@
 import type { KEY_SOURCES } from '@app/contract';
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 
@@ -108,6 +108,8 @@ export interface Secrets {
   encrypt(slot: SecretSlot, plaintext: string): string;
   /** Throws when the ciphertext was tampered with, belongs to another slot or another key. */
   decrypt(slot: SecretSlot, ciphertext: string): string;
+  /** HMAC-SHA256 (base64url) of `data` under a key derived for `purpose` (e.g. device cookies). */
+  mac(purpose: string, data: string): string;
 }
 
 export function createSecrets(key: Buffer): Secrets {
@@ -139,6 +141,10 @@ export function createSecrets(key: Buffer): Secrets {
         decipher.update(Buffer.from(body, 'base64')),
         decipher.final(),
       ]).toString('utf8');
+    },
+    mac(purpose, data) {
+      const derived = createHmac('sha256', key).update(`mac:${purpose}`).digest();
+      return createHmac('sha256', derived).update(data, 'utf8').digest('base64url');
     },
   };
 }

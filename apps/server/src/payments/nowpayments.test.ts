@@ -260,6 +260,37 @@ describe('NOWPayments provider against a fake API', () => {
     expect(fake.requests).toHaveLength(0);
   });
 
+  it('a nested body (fee) verifies under either documented recipe: deep-sorted keys, or the older top-level replacer', async () => {
+    const body = payment('4010', 'failed');
+    // The older recipe, as its docs' Node example writes it: nested keys fall out of the replacer.
+    const legacySig = createHmac('sha512', IPN_SECRET)
+      .update(JSON.stringify(body, Object.keys(body).sort()))
+      .digest('hex');
+    expect(JSON.stringify(body, Object.keys(body).sort())).toContain('"fee":{}');
+    const deep = signedIpn(body);
+    expect(deep.headers['x-nowpayments-sig']).not.toBe(legacySig);
+    const legacy = { ...deep, headers: { ...deep.headers, 'x-nowpayments-sig': legacySig } };
+    for (const n of [deep, legacy]) {
+      expect(await provider.parseNotification(n)).toMatchObject({ outcome: 'failed' });
+    }
+    // Each recipe still needs the secret, and a changed top-level field breaks both.
+    const wrongSecret = createHmac('sha512', 'not-the-secret')
+      .update(JSON.stringify(body, Object.keys(body).sort()))
+      .digest('hex');
+    await expect(
+      provider.parseNotification({
+        ...deep,
+        headers: { ...deep.headers, 'x-nowpayments-sig': wrongSecret },
+      }),
+    ).rejects.toBeInstanceOf(InvalidNotificationError);
+    const changed = JSON.stringify({ ...body, payment_status: 'finished' });
+    for (const n of [deep, legacy]) {
+      await expect(provider.parseNotification({ ...n, rawBody: changed })).rejects.toBeInstanceOf(
+        InvalidNotificationError,
+      );
+    }
+  });
+
   it('the signature does not depend on the order the keys arrive in', async () => {
     const body = payment('4009', 'failed');
     const reversed = Object.fromEntries(Object.entries(body).reverse());

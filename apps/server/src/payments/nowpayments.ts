@@ -23,7 +23,8 @@ import {
  * which has known advisories: docs/decisions/2026-11-23-real-payment-providers.md). A checkout is
  * an invoice (`POST /v1/invoice`, x-api-key) priced in our currency and paid in USDT on the network
  * the buyer chose; its invoice_url is the link. An IPN is believed only when `x-nowpayments-sig` is
- * the HMAC-SHA512 of the key-sorted JSON body with the IPN secret, and a "paid" IPN is confirmed by
+ * the HMAC-SHA512 of the key-sorted JSON body with the IPN secret (keys sorted at every depth, or
+ * the older recipe that drops nested keys: `nowPaymentsLegacySignature`), and a "paid" IPN is confirmed by
  * asking for the payment (`GET /v1/payment/:id`) before anything is extended.
  */
 export interface NowPaymentsOptions {
@@ -125,6 +126,22 @@ export function nowPaymentsSignature(body: unknown, ipnSecret: string): string {
     .digest('hex');
 }
 
+/**
+ * The older documented recipe, `JSON.stringify(params, Object.keys(params).sort())`: a replacer
+ * array whitelists the top-level key names at every depth, so a nested object (`fee`) is signed
+ * as `{}` (or with only the keys that happen to share a top-level name). NOWPayments has signed
+ * IPNs both ways (issue 27 item 12); only top-level fields are read here, and a "paid" is
+ * confirmed at the API, so what this recipe leaves unsigned is never believed.
+ */
+export function nowPaymentsLegacySignature(
+  body: Record<string, unknown>,
+  ipnSecret: string,
+): string {
+  return createHmac('sha512', ipnSecret)
+    .update(JSON.stringify(body, Object.keys(body).sort()))
+    .digest('hex');
+}
+
 function sameHex(a: string, b: string): boolean {
   const x = Buffer.from(a.toLowerCase(), 'utf8');
   const y = Buffer.from(b.toLowerCase(), 'utf8');
@@ -207,7 +224,10 @@ export class NowPaymentsProvider implements PaymentProvider {
     if (!signature) throw new InvalidNotificationError('nowpayments: no x-nowpayments-sig header');
     const body = jsonBody(n);
     if (!body) throw new InvalidNotificationError('nowpayments: body is not a JSON object');
-    if (!sameHex(nowPaymentsSignature(body, this.opts.ipnSecret), signature)) {
+    const signed =
+      sameHex(nowPaymentsSignature(body, this.opts.ipnSecret), signature) ||
+      sameHex(nowPaymentsLegacySignature(body, this.opts.ipnSecret), signature);
+    if (!signed) {
       throw new InvalidNotificationError('nowpayments: signature does not match');
     }
     const paymentId = textField(body, 'payment_id');

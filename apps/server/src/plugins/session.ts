@@ -11,8 +11,17 @@ interface SessionRow {
   bot_id?: number | null;
 }
 
-/** The session cookie's name. */
+/** The session cookie's name (`__Host-sid` over https: see `cookieName`). */
 export const SESSION_COOKIE = 'sid';
+
+/**
+ * A cookie's name for this request: `__Host-<name>` when it is Secure (https), which a browser
+ * accepts only from this exact host, Secure, path `/` and without Domain, so a sibling subdomain
+ * cannot plant one (session fixation by cookie tossing); the bare name over plain-http localhost.
+ */
+export function cookieName(name: string, req: FastifyRequest): string {
+  return req.protocol === 'https' ? `__Host-${name}` : name;
+}
 /** A session ends after this long without a request (sliding expiry). */
 export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
 /**

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../plugins/route.ts';
 import { endSession, startSession } from '../../plugins/session.ts';
 import { authenticate, register, sessionInfo } from './auth.service.ts';
+import { issueDevice, knownDevice } from './device-cookie.ts';
 import { chargeLogin, chargeRegistration, refundLogin } from './throttle.ts';
 
 export function authRoutes(app: FastifyInstance): void {
@@ -18,11 +19,15 @@ export function authRoutes(app: FastifyInstance): void {
   });
 
   route(app, endpoints.botLogin, async ({ body, req, reply }) => {
-    // Charged before the password is evaluated; given back when it was right.
-    const charge = await chargeLogin(app.deps, reply, body.email.trim().toLowerCase(), req.ip);
+    const email = body.email.trim().toLowerCase();
+    // Charged before the password is evaluated; given back when it was right. A browser that
+    // logged in to this account before is counted on its own (device cookie).
+    const device = knownDevice(app.deps, req, email);
+    const charge = await chargeLogin(app.deps, reply, email, req.ip, device);
     const accountId = await authenticate(app.deps, body);
     await refundLogin(app.deps, charge);
     await startSession(app, req, reply, accountId);
+    issueDevice(app.deps, req, reply, email);
     return sessionInfo(app.deps, accountId);
   });
 

@@ -11,6 +11,15 @@ import { hashToken, LAST_SEEN_RESOLUTION_MS, SESSION_IDLE_MS } from '../../plugi
 import { DEFAULT_THROTTLE } from './throttle.ts';
 
 let clock = Date.UTC(2025, 0, 1);
+
+/** The `name=value` pair of the named cookie an answer sets. */
+function cookiePair(res: { headers: Record<string, unknown> }, name: string): string {
+  const header = res.headers['set-cookie'];
+  const all = Array.isArray(header) ? (header as string[]) : [String(header)];
+  const found = all.find((h) => h.startsWith(`${name}=`));
+  if (!found) throw new Error(`no ${name} cookie`);
+  return found.split(';')[0] ?? '';
+}
 const t = useTestApp({ now: () => clock });
 
 function register(payload: object) {
@@ -387,6 +396,66 @@ describe('login guessing limits: slow down guessers, never lock the owner out', 
       await close();
     }
   });
+
+  it('caps failed guesses per account at 100 an hour from anywhere; a browser that logged in before still gets in', async () => {
+    expect(DEFAULT_THROTTLE.accountFailuresPerHour).toBeLessThanOrEqual(100);
+    const { app, close } = await createTestApp(limits);
+    try {
+      const owner = newAccount();
+      await app.inject({ method: 'POST', url: '/api/botregister', payload: owner });
+      const first = await attempt(app, '10.9.0.1', owner.email, owner.password);
+      expect(first.statusCode).toBe(200);
+      const device = cookiePair(first, 'device');
+      const withDevice = (ip: string, password: string, cookie = device) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/botlogin',
+          remoteAddress: ip,
+          headers: { cookie },
+          payload: { email: owner.email, password },
+        });
+
+      // 120 guesses, each from its own address: only 100 are evaluated.
+      const codes: number[] = [];
+      for (let i = 0; i < 120; i++) {
+        const res = await attempt(
+          app,
+          `198.18.${Math.floor(i / 200)}.${(i % 200) + 1}`,
+          owner.email,
+          `guess-${i}`,
+        );
+        codes.push(res.statusCode);
+        if (res.statusCode === 429) expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      expect(codes.filter((c) => c === 401)).toHaveLength(DEFAULT_THROTTLE.accountFailuresPerHour);
+      expect(codes.filter((c) => c === 429)).toHaveLength(20);
+
+      // The owner's browser (its device cookie), even from a new address, is let through.
+      expect((await withDevice('10.9.0.2', owner.password)).statusCode).toBe(200);
+      // A stranger's browser, a forged or another account's device cookie, is capped.
+      expect((await attempt(app, '10.9.0.3', owner.email, owner.password)).statusCode).toBe(429);
+      expect((await withDevice('10.9.0.4', owner.password, 'device=abc.def')).statusCode).toBe(429);
+      const other = newAccount();
+      await app.inject({ method: 'POST', url: '/api/botregister', payload: other });
+      const otherDevice = cookiePair(
+        await attempt(app, '10.9.0.5', other.email, other.password),
+        'device',
+      );
+      expect((await withDevice('10.9.0.6', owner.password, otherDevice)).statusCode).toBe(429);
+
+      // A device that guesses too counts as a stranger after its own limit.
+      for (let i = 0; i < DEFAULT_THROTTLE.deviceFailuresPerHour; i++) {
+        expect((await withDevice(`10.9.1.${i + 1}`, 'wrong')).statusCode).toBe(401);
+      }
+      expect((await withDevice('10.9.2.1', owner.password)).statusCode).toBe(429);
+
+      // The hour over, anyone may try again.
+      now += 60 * 60_000;
+      expect((await attempt(app, '10.9.0.3', owner.email, owner.password)).statusCode).toBe(200);
+    } finally {
+      await close();
+    }
+  }, 120_000);
 
   it('counts an IPv6 client by its /64, so walking the prefix does not reset the limit', async () => {
     const { app, close } = await createTestApp(limits);

@@ -15,6 +15,13 @@ import type { AppDeps } from '../../plugins/context.ts';
  * Retry-After without evaluating the password. A correct password from an address that has not
  * failed is always let through, so nobody can lock an owner out. Failures are forgotten
  * `forgetMs` after the last one; a success clears its pair.
+ *
+ * Per account, whatever the address (ASVS: at most 100 failed attempts per account per hour):
+ * attempts from a browser without the account's device cookie share `accountFailuresPerHour`
+ * per hour; past it they are answered 429 unevaluated until the hour ends. A browser that logged
+ * in to the account before (a valid device cookie, see device-cookie.ts) is counted on its own,
+ * `deviceFailuresPerHour`, and so still gets in while strangers are capped (OWASP device cookies);
+ * a device past its own limit counts as a stranger.
  */
 export interface ThrottlePolicy {
   /** Failures per (account, address) before slowing down. */
@@ -26,6 +33,10 @@ export interface ThrottlePolicy {
   forgetMs: number;
   /** Accounts an address may register per hour. */
   registrationsPerHour: number;
+  /** Failed attempts per account per hour from browsers without its device cookie (ASVS ≤ 100). */
+  accountFailuresPerHour: number;
+  /** Failed attempts per hour from one device cookie before it counts as a stranger. */
+  deviceFailuresPerHour: number;
 }
 
 export const DEFAULT_THROTTLE: ThrottlePolicy = {
@@ -35,6 +46,8 @@ export const DEFAULT_THROTTLE: ThrottlePolicy = {
   maxDelayMs: 15 * 60_000,
   forgetMs: 60 * 60_000,
   registrationsPerHour: 5,
+  accountFailuresPerHour: 100,
+  deviceFailuresPerHour: 10,
 };
 
 const HOUR_MS = 60 * 60_000;
@@ -92,17 +105,29 @@ export interface LoginCharge {
   pairKey: string;
   addressKey: string;
   addressBefore: Row;
+  /** The hourly key charged (the device's or the account's) and its row before. */
+  hourKey: string;
+  hourBefore: Row;
+}
+
+/** An hourly counter (fixed window from its first failure) as it stands at `now`. */
+function hourly(row: Row | undefined, now: number): { count: number; start: number } {
+  if (!row || now - row.at >= HOUR_MS) return { count: 0, start: now };
+  return { count: row.count, start: row.at };
 }
 
 /**
- * Charges one login attempt to the pair and the address before the password is evaluated (so
- * parallel guesses cannot all slip under the limit), or answers 429 while either is slowed down.
+ * Charges one login attempt to the pair, the address and the hour (the device's when the
+ * request carries this account's device cookie and that device is under its limit, else the
+ * account's) before the password is evaluated (so parallel guesses cannot all slip under the
+ * limits), or answers 429 while any of them is spent.
  */
 export async function chargeLogin(
   deps: AppDeps,
   reply: FastifyReply,
   email: string,
   ip: string,
+  device: string | null = null,
 ): Promise<LoginCharge> {
   const policy = deps.throttle;
   const address = addressKey(ip);
@@ -110,13 +135,15 @@ export async function chargeLogin(
     { key: `login:${email}|${address}`, free: policy.pairFreeFailures },
     { key: `login-address:${address}`, free: policy.addressFreeFailures },
   ];
+  const accountKey = `login-account:${email}`;
+  const deviceKey = device === null ? null : `login-device:${device}`;
   const now = deps.now();
   const outcome = await deps.db.transaction().execute(async (trx) => {
-    const rows = await lockRows(
-      deps,
-      trx,
-      keys.map((k) => k.key),
-    );
+    const rows = await lockRows(deps, trx, [
+      ...keys.map((k) => k.key),
+      accountKey,
+      ...(deviceKey === null ? [] : [deviceKey]),
+    ]);
     const current = keys.map(({ key, free }) => {
       const row = rows.get(key) ?? { key, count: 0, at: 0, blocked_until: 0 };
       const forgotten = now - row.at >= policy.forgetMs;
@@ -129,6 +156,24 @@ export async function chargeLogin(
     });
     const waitUntil = Math.max(...current.map((c) => c.blockedUntil));
     if (waitUntil > now) return { waitMs: waitUntil - now };
+    // The hour this attempt counts against: its device's while that has attempts left.
+    let hourKey = accountKey;
+    let cap = policy.accountFailuresPerHour;
+    if (deviceKey !== null) {
+      const known = hourly(rows.get(deviceKey), now);
+      if (known.count < policy.deviceFailuresPerHour) {
+        hourKey = deviceKey;
+        cap = policy.deviceFailuresPerHour;
+      }
+    }
+    const hourRow = rows.get(hourKey) ?? { key: hourKey, count: 0, at: 0, blocked_until: 0 };
+    const hour = hourly(hourRow, now);
+    if (hour.count >= cap) return { waitMs: hour.start + HOUR_MS - now };
+    await trx
+      .updateTable('auth_throttle')
+      .set({ count: hour.count + 1, at: hour.start, blocked_until: 0 })
+      .where('key', '=', hourKey)
+      .execute();
     for (const c of current) {
       const count = c.count + 1;
       const blockedUntil =
@@ -147,26 +192,37 @@ export async function chargeLogin(
       at: 0,
       blocked_until: 0,
     };
-    return { waitMs: 0, addressBefore: { ...before } };
+    return {
+      waitMs: 0,
+      addressBefore: { ...before },
+      hourKey,
+      hourBefore: { ...hourRow },
+    };
   });
   if (outcome.waitMs > 0 || !outcome.addressBefore) refuse(reply, outcome.waitMs);
   return {
     pairKey: keys[0]?.key ?? '',
     addressKey: keys[1]?.key ?? '',
     addressBefore: outcome.addressBefore,
+    hourKey: outcome.hourKey ?? accountKey,
+    hourBefore: outcome.hourBefore ?? { key: accountKey, count: 0, at: 0, blocked_until: 0 },
   };
 }
 
-/** A right password: the pair starts afresh and the address gets its attempt back. */
+/** A right password: the pair starts afresh, the address and the hour get their attempt back. */
 export async function refundLogin(deps: AppDeps, charge: LoginCharge): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('auth_throttle').where('key', '=', charge.pairKey).execute();
-    const { count, at, blocked_until } = charge.addressBefore;
-    await trx
-      .updateTable('auth_throttle')
-      .set({ count, at, blocked_until })
-      .where('key', '=', charge.addressKey)
-      .execute();
+    for (const [key, before] of [
+      [charge.addressKey, charge.addressBefore],
+      [charge.hourKey, charge.hourBefore],
+    ] as const) {
+      await trx
+        .updateTable('auth_throttle')
+        .set({ count: before.count, at: before.at, blocked_until: before.blocked_until })
+        .where('key', '=', key)
+        .execute();
+    }
   });
 }
 
