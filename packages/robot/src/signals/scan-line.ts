@@ -261,6 +261,12 @@ function readOffset(tokens: readonly Token[], scan: LineScan): void {
   }
 }
 
+/** `2x` after a count: an `x` glued to the number with no number after it (not `2x1`). */
+const timesSign = (tokens: readonly Token[], k: number): boolean => {
+  const x = tokens[k + 1];
+  return x?.text === 'x' && x.glued && !x.used && boundaryAfter(tokens, k + 1);
+};
+
 /** `OP 2`, `Segunda chance`: a step of the gale schedule (see `LineScan.galeStep`). */
 function readGaleStep(tokens: readonly Token[], scan: LineScan): void {
   for (let k = 0; k < tokens.length; k += 1) {
@@ -364,7 +370,10 @@ function readGales(tokens: readonly Token[], scan: LineScan): void {
       : j;
     j = upToEnd;
     const num = tokens[j];
-    if (!smallNum(num, 2) || !boundaryAfter(tokens, j) || isTime(tokens, j)) continue;
+    // "Gale: 2x": the times sign of a count (not a scoreboard "2x1").
+    const times = timesSign(tokens, j);
+    if (!smallNum(num, 2) || (!times && !boundaryAfter(tokens, j)) || isTime(tokens, j)) continue;
+    if (times) j += 1;
     for (let m = k; m <= j; m += 1) (tokens[m] as Token).used = true;
     scan.galeCount ??= Number(num.text);
     break;
@@ -380,10 +389,12 @@ function readGales(tokens: readonly Token[], scan: LineScan): void {
   }
   for (let k = 0; k + 1 < n; k += 1) {
     const num = tokens[k];
-    if (!smallNum(num, 2) || !standsAlone(tokens, k) || !isWordFlag(tokens[k + 1], W.GALE)) {
+    // "2 gales", "2x gale"
+    const x = timesSign(tokens, k) ? 1 : 0;
+    if (!smallNum(num, 2) || !standsAlone(tokens, k) || !isWordFlag(tokens[k + 1 + x], W.GALE)) {
       continue;
     }
-    use(num, tokens[k + 1]);
+    use(num, tokens[k + 1], tokens[k + 1 + x]);
     scan.galeCount ??= Number(num.text);
     break;
   }
