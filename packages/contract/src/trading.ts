@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCOUNT_TYPES, TRADER_MODES } from './enums.ts';
+import { ACCOUNT_TYPES, LANGUAGES, TRADER_MODES } from './enums.ts';
 import { BotIdSchema, oneOf } from './common.ts';
 import { endpoint, ownerQuery } from './endpoint.ts';
 import { RobotMessageSchema } from './robot-message.ts';
@@ -28,6 +28,8 @@ export const TradingOrderSchema = z.object({
   /** The signal it trades (NULL for an order not born of a signal). */
   signalId: z.number().int().nullable(),
   channelId: z.string().nullable(),
+  /** The channel's name as the trader named it; NULL when it has none (or no channel). */
+  channelName: z.string().nullable(),
   asset: z.string(),
   direction: OrderDirectionSchema,
   /** 0 = the entry, 1.. = gale level. */
@@ -48,6 +50,8 @@ export const TradingOrderSchema = z.object({
   settledAt: z.number().int().nullable(),
   /** Realised result: +profit on a win, −stake on a loss, 0 on a draw; NULL until settled. */
   pnlCents: z.number().int().nullable(),
+  /** Placed on the paper broker (a simulator), not at the broker itself. */
+  simulator: z.boolean(),
 });
 export type TradingOrder = z.infer<typeof TradingOrderSchema>;
 
@@ -68,6 +72,69 @@ export const TradingScoreSchema = z.object({
   orders: z.number().int(),
 });
 export type TradingScore = z.infer<typeof TradingScoreSchema>;
+
+/**
+ * The score of a period counted per SIGNAL, as traders and channels count it (docs/trader.md
+ * "Score per signal"): a signal's result is its last settled order's (won at entry or at gale
+ * n, lost, draw); a signal with an order still open is `open`; one whose orders all failed counts
+ * nowhere. Orders not born of a signal count one each.
+ */
+export const SignalScoreSchema = z.object({
+  /** Signals with a result (wins + losses + draws). */
+  signals: z.number().int(),
+  wins: z.number().int(),
+  /** Wins by the step they won at: index 0 = at entry, 1 = at G1, … (length = deepest win + 1). */
+  winsByStep: z.array(z.number().int()),
+  losses: z.number().int(),
+  draws: z.number().int(),
+  /** Signals with an order still placed or open. */
+  open: z.number().int(),
+  /** wins / (wins + losses), percent with one decimal; NULL before the first decided signal. */
+  hitRatePct: z.number().nullable(),
+  /**
+   * The hit rate per signal that breaks even, percent with one decimal: average loss of a lost
+   * signal / (average win of a won signal + that loss); before the period has both, the entry's
+   * 100 / (1 + payout). NULL without a settled signal.
+   */
+  breakEvenRatePct: z.number().nullable(),
+  /** Realised result of the period's signals, cents. */
+  pnlCents: z.number().int(),
+});
+export type SignalScore = z.infer<typeof SignalScoreSchema>;
+
+/** The periods of the per-channel results: the trader's today, the last 7 and 30 days. */
+export const RESULTS_PERIODS = ['today', 'week', 'month'] as const;
+export const ResultsPeriodSchema = z.enum(RESULTS_PERIODS);
+export type ResultsPeriod = z.infer<typeof ResultsPeriodSchema>;
+
+export const ChannelResultsQuerySchema = z.object({
+  userid: BotIdSchema,
+  period: ResultsPeriodSchema.default('week'),
+});
+
+/** One channel's signals of the period, scored per signal. */
+export const ChannelResultSchema = z.object({
+  /** The card's `idNum`; NULL for orders not born of a channel signal (copies, manual). */
+  channelId: z.string().nullable(),
+  /** The channel's name as the trader named it (card, chat list or local channel); NULL if gone. */
+  channelName: z.string().nullable(),
+  score: SignalScoreSchema,
+});
+export type ChannelResult = z.infer<typeof ChannelResultSchema>;
+
+export const ChannelResultsSchema = z.object({
+  period: ResultsPeriodSchema,
+  from: z.number().int(),
+  to: z.number().int(),
+  /** Every channel of the bot (cards and channels with orders), most signals first. */
+  channels: z.array(ChannelResultSchema),
+  /** All the bot's signals of the period together. */
+  total: SignalScoreSchema,
+});
+export type ChannelResults = z.infer<typeof ChannelResultsSchema>;
+
+/** A channel the orders page can filter on: its id and the name the trader gave it. */
+export const ChannelOptionSchema = z.object({ id: z.string(), name: z.string().nullable() });
 
 /** An entry the robot will send when its time comes (a pending signal or the next gale). */
 export const ScheduledEntrySchema = z.object({
@@ -103,6 +170,8 @@ export const TradingDashboardSchema = z.object({
    */
   simulator: z.boolean(),
   today: TradingScoreSchema,
+  /** Today's signals scored per signal (what the trader reads as "4 × 0"). */
+  todaySignals: SignalScoreSchema,
   openOrders: z.array(TradingOrderSchema),
   nextEntries: z.array(ScheduledEntrySchema),
   /**
@@ -209,15 +278,34 @@ export const OrdersTotalsSchema = z.object({
 export const OrdersPageSchema = z.object({
   orders: z.array(TradingOrderSchema),
   totals: OrdersTotalsSchema,
+  /** Everything the filters match, scored per signal (docs/trader.md "Score per signal"). */
+  score: SignalScoreSchema,
+  /** The bot's channels, for the channel filter: picked from a list, shown by name. */
+  channels: z.array(ChannelOptionSchema),
   nextCursor: z.number().int().nullable(),
 });
 export type OrdersPage = z.infer<typeof OrdersPageSchema>;
 
-/** Columns of the CSV export, in order (header row = these names). */
+/**
+ * The CSV export's query: the orders filters, and how to write it. `local` (the default) is the
+ * trader's: headers and results in `lang`, decimal comma and `;` between cells for pt-BR and
+ * es-ES, instants on the trader's clock (the reader's time zone); `iso` is for programs: the
+ * column names below, decimal point, `,`, ISO 8601 UTC instants.
+ */
+export const ORDERS_CSV_FORMATS = ['local', 'iso'] as const;
+export type OrdersCsvFormat = (typeof ORDERS_CSV_FORMATS)[number];
+export const OrdersCsvQuerySchema = OrdersFilterSchema.extend({
+  format: z.enum(ORDERS_CSV_FORMATS).default('local'),
+  lang: z.enum(LANGUAGES).default('pt-BR'),
+});
+
+/** Columns of the CSV export, in order (the `iso` header row = these names). */
 export const ORDERS_CSV_COLUMNS = [
   'id',
+  'signalId',
   'sendAt',
   'channelId',
+  'channelName',
   'asset',
   'direction',
   'galeLevel',
@@ -225,6 +313,7 @@ export const ORDERS_CSV_COLUMNS = [
   'payoutPct',
   'accountType',
   'brokerId',
+  'simulator',
   'state',
   'failReason',
   'expiresAt',
@@ -345,8 +434,17 @@ export const tradingEndpoints = {
     area: 'trading',
     summary:
       'The filtered orders as CSV (text/csv, ORDERS_CSV_COLUMNS, money in units). Not in SPEC §7.',
-    query: OrdersFilterSchema,
+    query: OrdersCsvQuerySchema,
     response: z.string(),
+    owner: ownerQuery,
+  }),
+  tradingChannelResults: endpoint({
+    method: 'GET',
+    path: '/trading/channel-results',
+    area: 'trading',
+    summary: "Each channel's signals of today, 7 or 30 days, scored per signal. Not in SPEC §7.",
+    query: ChannelResultsQuerySchema,
+    response: ChannelResultsSchema,
     owner: ownerQuery,
   }),
   tradingChart: endpoint({

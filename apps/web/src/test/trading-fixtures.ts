@@ -3,6 +3,7 @@ import type {
   LatencyReport,
   OrdersPage,
   ResultChart,
+  SignalScore,
   TradingDashboard,
   TradingOrder,
 } from '@app/contract';
@@ -15,6 +16,7 @@ export function order(overrides: Partial<TradingOrder> = {}): TradingOrder {
     id: 1,
     signalId: 10,
     channelId: 'vip-sinais',
+    channelName: 'VIP Sinais',
     asset: 'EURUSD',
     direction: 'CALL',
     galeLevel: 0,
@@ -29,6 +31,23 @@ export function order(overrides: Partial<TradingOrder> = {}): TradingOrder {
     expiresAt: NOW + 42_000,
     settledAt: null,
     pnlCents: null,
+    simulator: true,
+    ...overrides,
+  };
+}
+
+/** A per-signal score: 3 signals won (2 at entry, 1 at G2) and 1 lost. */
+export function signalScore(overrides: Partial<SignalScore> = {}): SignalScore {
+  return {
+    signals: 4,
+    wins: 3,
+    winsByStep: [2, 0, 1],
+    losses: 1,
+    draws: 0,
+    open: 0,
+    hitRatePct: 75,
+    breakEvenRatePct: 81.3,
+    pnlCents: -1030,
     ...overrides,
   };
 }
@@ -52,6 +71,7 @@ export function dashboard(overrides: Partial<TradingDashboard> = {}): TradingDas
       pnlCents: 1250,
       orders: 6,
     },
+    todaySignals: signalScore(),
     openOrders: [order()],
     nextEntries: [
       {
@@ -97,6 +117,11 @@ export function ordersPage(orders: TradingOrder[], nextCursor: number | null = n
       stakeCents: 1800,
       pnlCents: 948,
     },
+    score: signalScore({ signals: 6, wins: 4, winsByStep: [3, 1], losses: 2, draws: 0 }),
+    channels: [
+      { id: 'vip-sinais', name: 'VIP Sinais' },
+      { id: 'inbox-3', name: 'Canal OTC' },
+    ],
   };
 }
 

@@ -3,6 +3,13 @@ export { initialSession, step } from './session.ts';
 export { galePricesCents, moneyKeyOf, SESSION_REPLY_KEYS } from './commands.ts';
 export { moneyPlugFor, type MoneyPlug } from './money-plug.ts';
 export { scoreOf, type ScoredOrder } from './score.ts';
+export {
+  groupBySignal,
+  signalOutcome,
+  signalScoreOf,
+  type SignalOutcome,
+  type SignalScoredOrder,
+} from './signal-score.ts';
 export type {
   CommandArgs,
   MoneyConfigs,

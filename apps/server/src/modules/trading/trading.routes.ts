@@ -4,6 +4,7 @@ import { coalesce } from '../../lib/coalesce.ts';
 import { botIdOf } from '../../lib/owned-bot.ts';
 import { route } from '../../plugins/route.ts';
 import { runtimeDepsOf } from '../../robot/runtime.ts';
+import { readChannelResults } from './channel-results.ts';
 import {
   activityAfter,
   ordersCsv,
@@ -30,6 +31,7 @@ export function tradingRoutes(app: FastifyInstance): void {
   route(app, endpoints.tradingDashboard, ({ query }) => readDashboard(app.deps, rt, query.userid));
   route(app, endpoints.tradingActivity, ({ query }) => readActivity(app.deps, query));
   route(app, endpoints.tradingOrders, ({ query }) => readOrders(app.deps, query));
+  route(app, endpoints.tradingChannelResults, ({ query }) => readChannelResults(app.deps, query));
   route(app, endpoints.tradingChart, ({ query }) => readChart(app.deps, query));
   route(app, endpoints.tradingLatency, ({ query }) => readLatency(app.deps, query));
 

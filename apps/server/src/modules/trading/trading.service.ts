@@ -1,6 +1,5 @@
 import type { endpoints } from '@app/contract';
 import {
-  ORDERS_CSV_COLUMNS,
   type ActivityPage,
   type LatencyReport,
   type OrdersPage,
@@ -9,21 +8,34 @@ import {
   type ScheduledEntry,
   type TradingDashboard,
   type RobotMessage,
-  type TradingOrder,
 } from '@app/contract';
-import { galePricesCents, moneyPlugFor, scoreOf, tradeBlock, type TradeBlock } from '@app/robot';
+import {
+  galePricesCents,
+  moneyPlugFor,
+  scoreOf,
+  signalScoreOf,
+  tradeBlock,
+  type TradeBlock,
+} from '@app/robot';
 import type { Kysely, Selectable } from 'kysely';
+import { channelNamesOf } from './channel-names.ts';
+import { ordersCsvText } from './orders-csv.ts';
+import {
+  channelOptionsOf,
+  DAY_MS,
+  dayStartMs,
+  ordersOf,
+  signalsOrdersSince,
+  toTradingOrder,
+} from './orders-read.ts';
 import { fromDbJson } from '../../db/dialect.ts';
 import { copyLineParams, type CopyLineFacts } from '../../robot/copy/copy-lines.ts';
-import type { ActivityTable, Database, OrdersTable } from '../../db/schema.ts';
+import type { ActivityTable, Database } from '../../db/schema.ts';
 import { botIdOf } from '../../lib/owned-bot.ts';
 import type { AppDeps } from '../../plugins/context.ts';
 import type { RuntimeDeps } from '../../robot/runtime-deps.ts';
 import { loadBotSettings } from '../../robot/settings/bot-settings.ts';
 import { loadSession } from '../../robot/session-store.ts';
-
-const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
 
 /** Reasons that hold the whole bot back (the others are about one signal). */
 const BOT_BLOCKS: readonly TradeBlock[] = [
@@ -35,34 +47,6 @@ const BOT_BLOCKS: readonly TradeBlock[] = [
   'outside_windows',
   'max_orders_reached',
 ];
-
-export function toTradingOrder(o: Selectable<OrdersTable>): TradingOrder {
-  return {
-    id: o.id,
-    signalId: o.signal_id === null ? null : Number(o.signal_id),
-    channelId: o.channel_id,
-    asset: o.asset,
-    direction: o.direction,
-    galeLevel: o.gale_level,
-    stakeCents: Number(o.stake_cents),
-    payoutPct: o.payout_pct,
-    brokerId: o.broker_id,
-    accountType: o.account_type as 1 | 2 | 3,
-    state: o.state,
-    failReason: o.fail_reason,
-    sendAt: o.send_at,
-    confirmedAt: o.confirmed_at,
-    expiresAt: o.expires_at,
-    settledAt: o.settled_at,
-    pnlCents: o.pnl_cents === null ? null : Number(o.pnl_cents),
-  };
-}
-
-/** Start of the trader's day (the reader's time zone) containing `now`, Unix ms. */
-export function dayStartMs(now: number, utcOffsetHours: number): number {
-  const offset = utcOffsetHours * HOUR_MS;
-  return Math.floor((now + offset) / DAY_MS) * DAY_MS - offset;
-}
 
 /** The home dashboard of one bot, with the broker's balance and the strategy's step. */
 export async function readDashboard(
@@ -106,23 +90,14 @@ export async function readDashboard(
   }
 
   const since = dayStartMs(now, settings.utcOffsetHours);
-  const today = (
-    await deps.db
-      .selectFrom('orders')
-      .selectAll()
-      .where('bot_id', '=', botId)
-      .where('send_at', '>=', since)
-      .execute()
-  ).map(toTradingOrder);
+  const names = await channelNamesOf(deps.db, botId);
+  const today = await signalsOrdersSince(deps.db, botId, since, names);
   const active = (
-    await deps.db
-      .selectFrom('orders')
-      .selectAll()
-      .where('bot_id', '=', botId)
+    await ordersOf(deps.db, botId)
       .where('state', 'in', ['placed', 'open'])
       .orderBy('send_at')
       .execute()
-  ).map(toTradingOrder);
+  ).map((o) => toTradingOrder(o, names));
   const pendingSignals = await deps.db
     .selectFrom('signals')
     .select(['id', 'asset', 'direction', 'signal_at'])
@@ -175,7 +150,8 @@ export async function readDashboard(
     brokerId: settings.brokerId,
     balanceCents,
     simulator,
-    today: scoreOf(today),
+    today: scoreOf(today.filter((o) => o.sendAt >= since)),
+    todaySignals: signalScoreOf(today),
     openOrders: active.filter((o) => o.state === 'open' || o.sendAt <= now),
     nextEntries,
     strategyStep,
@@ -270,10 +246,10 @@ export async function activityAfter(
   return rows.map((a) => toActivityItem(userid, a));
 }
 
-type OrdersFilter = QueryOf<typeof endpoints.tradingOrdersCsv>;
+type OrdersFilter = Omit<QueryOf<typeof endpoints.tradingOrders>, 'cursor' | 'limit'>;
 
 function filtered(db: Kysely<Database>, botId: number, f: OrdersFilter) {
-  let q = db.selectFrom('orders').where('bot_id', '=', botId);
+  let q = ordersOf(db, botId);
   if (f.from !== undefined) q = q.where('send_at', '>=', f.from);
   if (f.to !== undefined) q = q.where('send_at', '<', f.to);
   if (f.channel) q = q.where('channel_id', '=', f.channel);
@@ -289,14 +265,14 @@ export async function readOrders(
   q: QueryOf<typeof endpoints.tradingOrders>,
 ): Promise<OrdersPage> {
   const botId = await botIdOf(deps, q.userid);
+  const names = await channelNamesOf(deps.db, botId);
   let page = filtered(deps.db, botId, q)
-    .selectAll()
     .orderBy('id', 'desc')
     .limit(q.limit + 1);
   if (q.cursor !== undefined) page = page.where('id', '<', q.cursor);
   const rows = await page.execute();
-  const all = (await filtered(deps.db, botId, q).selectAll().execute()).map(toTradingOrder);
-  const shown = rows.slice(0, q.limit).map(toTradingOrder);
+  const all = (await filtered(deps.db, botId, q).execute()).map((o) => toTradingOrder(o, names));
+  const shown = rows.slice(0, q.limit).map((o) => toTradingOrder(o, names));
   const count = (s: string) => all.filter((o) => o.state === s).length;
   return {
     orders: shown,
@@ -310,49 +286,25 @@ export async function readOrders(
       stakeCents: all.filter((o) => o.state !== 'failed').reduce((s, o) => s + o.stakeCents, 0),
       pnlCents: all.reduce((s, o) => s + (o.pnlCents ?? 0), 0),
     },
+    score: signalScoreOf(all),
+    channels: await channelOptionsOf(deps.db, botId, names),
     nextCursor: rows.length > q.limit ? (shown.at(-1)?.id ?? null) : null,
   };
 }
 
-function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  const text = String(value);
-  // Quote what would break a row, and neutralise spreadsheet formulas (CSV injection).
-  const safe = /^[=+\-@]/.test(text) && typeof value === 'string' ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-const units = (cents: number | null) => (cents === null ? null : (cents / 100).toFixed(2));
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-
-/** The filtered orders as CSV, oldest first; money in currency units, instants ISO 8601 UTC. */
-export async function ordersCsv(deps: AppDeps, f: OrdersFilter): Promise<string> {
-  const botId = await botIdOf(deps, f.userid);
-  const rows = (await filtered(deps.db, botId, f).selectAll().orderBy('id').execute()).map(
-    toTradingOrder,
+/** The filtered orders as CSV, oldest first, written as the query asks (orders-csv.ts). */
+export async function ordersCsv(
+  deps: AppDeps,
+  q: QueryOf<typeof endpoints.tradingOrdersCsv>,
+): Promise<string> {
+  const botId = await botIdOf(deps, q.userid);
+  const settings = await loadBotSettings(deps.db, botId);
+  const names = await channelNamesOf(deps.db, botId);
+  const rows = await filtered(deps.db, botId, q).orderBy('id').execute();
+  return ordersCsvText(
+    rows.map((o) => toTradingOrder(o, names)),
+    { format: q.format, lang: q.lang, utcOffsetHours: settings.utcOffsetHours },
   );
-  const lines = [ORDERS_CSV_COLUMNS.join(',')];
-  for (const o of rows) {
-    const cells: Record<(typeof ORDERS_CSV_COLUMNS)[number], string | number | null> = {
-      id: o.id,
-      sendAt: iso(o.sendAt),
-      channelId: o.channelId,
-      asset: o.asset,
-      direction: o.direction,
-      galeLevel: o.galeLevel,
-      stake: units(o.stakeCents),
-      payoutPct: o.payoutPct,
-      accountType: o.accountType,
-      brokerId: o.brokerId,
-      state: o.state,
-      failReason: o.failReason,
-      expiresAt: iso(o.expiresAt),
-      settledAt: iso(o.settledAt),
-      pnl: units(o.pnlCents),
-    };
-    lines.push(ORDERS_CSV_COLUMNS.map((c) => csvCell(cells[c])).join(','));
-  }
-  return `${lines.join('\r\n')}\r\n`;
 }
 
 /** Balance and cumulative P&L after each settlement of the day or the last seven days. */

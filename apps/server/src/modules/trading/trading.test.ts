@@ -173,15 +173,19 @@ describe('GET /trading/orders', () => {
     expect(gbp.nextCursor).not.toBeNull();
   });
 
-  it('exports the filtered orders as CSV with money in units', async () => {
-    const res = await get(me, api.tradingOrdersCsv, { userid: me.userid, result: 'won' });
+  it('exports the filtered orders as CSV with money in units (ISO form)', async () => {
+    const res = await get(me, api.tradingOrdersCsv, {
+      userid: me.userid,
+      result: 'won',
+      format: 'iso',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     const [header, row, end] = res.body.split('\r\n');
     expect(header).toBe(
-      'id,sendAt,channelId,asset,direction,galeLevel,stake,payoutPct,accountType,brokerId,state,failReason,expiresAt,settledAt,pnl',
+      'id,signalId,sendAt,channelId,channelName,asset,direction,galeLevel,stake,payoutPct,accountType,brokerId,simulator,state,failReason,expiresAt,settledAt,pnl',
     );
-    expect(row).toMatch(/,a,EURUSD,CALL,0,2\.00,87,1,1,won,,.*,1\.74$/);
+    expect(row).toMatch(/,a,,EURUSD,CALL,0,2\.00,87,1,1,true,won,,.*,1\.74$/);
     expect(end).toBe('');
   });
 });

@@ -34,13 +34,16 @@ const figure = (card: HTMLElement, name: string) => within(card).getByRole('grou
 describe('home dashboard', () => {
   it("shows the bot's figures above the Configure menu: balance, account, today, score, rates, step", async () => {
     const { card } = await openHome(() => dashboard());
-    expect(figure(card, 'Saldo')).toHaveTextContent('9.987,50');
+    expect(figure(card, 'Saldo')).toHaveTextContent('9.987,50Simulador');
     expect(figure(card, 'Conta e corretora')).toHaveTextContent('Demo · Deriv · Simulador');
     expect(figure(card, 'Resultado de hoje')).toHaveTextContent('+12,50');
-    expect(figure(card, 'Placar (W × L)')).toHaveTextContent('3 × 1');
-    expect(figure(card, 'Empates')).toHaveTextContent('2');
-    expect(figure(card, 'Taxa de acerto')).toHaveTextContent('75 %');
-    expect(figure(card, 'Acerto para empatar')).toHaveTextContent('53,5 %');
+    // Counted per signal (3 won, one of them at G2, 1 lost), not per order (3 × 1 + 2 draws).
+    expect(figure(card, 'Placar por sinal (W × L)')).toHaveTextContent('3 × 1');
+    expect(figure(card, 'Wins por etapa')).toHaveTextContent('2 na entrada · 1 no G2');
+    expect(figure(card, 'Empates (sinais)')).toHaveTextContent('0');
+    expect(figure(card, 'Acerto por sinal')).toHaveTextContent('75 %');
+    expect(figure(card, 'Acerto para empatar')).toHaveTextContent('81,3 %');
+    expect(figure(card, 'Ordens hoje')).toHaveTextContent('6');
     expect(within(card).getByText('Ciclo 2, gale 1')).toBeInTheDocument();
     expect(within(card).getByText('Valores das próximas ordens: 4,00 / 8,80')).toBeInTheDocument();
     expect(within(card).getByRole('switch', { name: 'Robô ligado' })).toBeChecked();
@@ -193,7 +196,12 @@ describe('home dashboard', () => {
     await act(async () => {
       await i18n.changeLanguage('en-US');
     });
-    expect(within(card).getByRole('group', { name: 'Balance' })).toHaveTextContent('9,987.50');
+    expect(within(card).getByRole('group', { name: 'Balance' })).toHaveTextContent(
+      '9,987.50Simulator',
+    );
+    expect(within(card).getByRole('group', { name: 'Wins by step' })).toHaveTextContent(
+      '2 at entry · 1 at G2',
+    );
     expect(
       within(card).getByText(
         'Masaniello: 2 win(s) × 2 loss(es), capital 103.34, entry · 6 trade(s) left, 2 win(s) to go, target 110.58',
@@ -202,8 +210,11 @@ describe('home dashboard', () => {
     await act(async () => {
       await i18n.changeLanguage('es-ES');
     });
-    expect(within(card).getByRole('group', { name: 'Marcador (G × P)' })).toHaveTextContent(
-      '3 × 1',
+    expect(
+      within(card).getByRole('group', { name: 'Marcador por señal (G × P)' }),
+    ).toHaveTextContent('3 × 1');
+    expect(within(card).getByRole('group', { name: 'Ganancias por paso' })).toHaveTextContent(
+      '2 en la entrada · 1 en G2',
     );
     expect(
       within(card).getByText(

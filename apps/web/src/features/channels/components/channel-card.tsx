@@ -20,6 +20,7 @@ import {
   TextField,
 } from '../../../components/form/index.ts';
 import { LatestSignals } from '../../../components/signals/latest-signals.tsx';
+import { ChannelCardResults } from '../../../components/results/channel-card-results.tsx';
 import { PATHS } from '../../../lib/paths.ts';
 import { saveGroup } from '../api/channels.ts';
 import {
@@ -114,6 +115,7 @@ export function ChannelCard({
 
   return (
     <SectionCard title={name}>
+      <ChannelCardResults userid={userid} idNum={card.idNum} />
       {!isOwner && (
         <Typography variant="caption" color="text.secondary">
           {t('configureChannels.ownerOnly', { traderid: card.traderid })}

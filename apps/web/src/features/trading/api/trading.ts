@@ -113,7 +113,12 @@ export function useTradingActivity(userid: string, refetchInterval: number | fal
   });
 }
 
-export type OrdersFilter = Omit<QueryOf<typeof tradingEndpoints.tradingOrdersCsv>, 'userid'>;
+export type OrdersFilter = Omit<
+  QueryOf<typeof tradingEndpoints.tradingOrders>,
+  'userid' | 'cursor' | 'limit'
+>;
+/** How the CSV is written: the trader's (language, decimal comma, local time) or ISO/UTC. */
+export type CsvStyle = Pick<QueryOf<typeof tradingEndpoints.tradingOrdersCsv>, 'format' | 'lang'>;
 export const ORDERS_PAGE_SIZE = 50;
 
 export function useTradingOrders(
@@ -134,8 +139,8 @@ export function useTradingOrders(
 }
 
 /** The CSV export of the same filters (a plain download link, the session cookie goes along). */
-export function ordersCsvUrl(userid: string, filter: OrdersFilter): string {
-  return endpointUrl(tradingEndpoints.tradingOrdersCsv, { userid, ...filter });
+export function ordersCsvUrl(userid: string, filter: OrdersFilter, style: CsvStyle): string {
+  return endpointUrl(tradingEndpoints.tradingOrdersCsv, { userid, ...filter, ...style });
 }
 
 export type ChartRange = QueryOf<typeof tradingEndpoints.tradingChart>['range'];

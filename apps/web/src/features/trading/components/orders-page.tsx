@@ -1,4 +1,12 @@
-import { ORDER_RESULTS, type OrderState, type OrdersPage, type TradingOrder } from '@app/contract';
+import {
+  ORDER_RESULTS,
+  type OrderState,
+  type OrdersPage,
+  type SignalScore,
+  type TradingOrder,
+  supportedLanguage,
+} from '@app/contract';
+import { groupBySignal, signalOutcome } from '@app/robot';
 import DownloadIcon from '@mui/icons-material/Download';
 import {
   Box,
@@ -7,7 +15,10 @@ import {
   List,
   ListItem,
   ListItemText,
+  ListSubheader,
   Stack,
+  Switch,
+  FormControlLabel,
   TextField,
   Typography,
   type ChipProps,
@@ -23,6 +34,8 @@ import {
   type OrdersFilter,
 } from '../api/trading.ts';
 import { resultColor, useTradingFormat } from '../../../lib/trading-format.ts';
+import { hitRateText, winsByStepText } from '../../../components/results/signal-score.tsx';
+import { SimulatorChip } from '../../../components/results/simulator-chip.tsx';
 import { useTradeLabel } from './order-line.tsx';
 import { Stat, StatGrid } from './stat.tsx';
 import { LoadMore, TradingScreen } from './trading-screen.tsx';
@@ -71,7 +84,15 @@ export function toOrdersFilter(form: FilterForm): OrdersFilter {
   };
 }
 
-function Filters({ onApply }: { onApply: (form: FilterForm) => void }) {
+type ChannelOption = OrdersPage['channels'][number];
+
+function Filters({
+  onApply,
+  channels,
+}: {
+  onApply: (form: FilterForm) => void;
+  channels: readonly ChannelOption[];
+}) {
   const { t } = useTranslation();
   const [form, setForm] = useState<FilterForm>(EMPTY_FORM);
   const field = (name: keyof FilterForm) => ({
@@ -104,7 +125,19 @@ function Filters({ onApply }: { onApply: (form: FilterForm) => void }) {
     >
       <TextField type="date" label={t('trading.orders.from')} {...field('from')} />
       <TextField type="date" label={t('trading.orders.to')} {...field('to')} />
-      <TextField label={t('trading.orders.channel')} {...field('channel')} />
+      <TextField
+        select
+        label={t('trading.orders.channel')}
+        {...field('channel')}
+        slotProps={{ inputLabel: { shrink: true }, select: { native: true } }}
+      >
+        <option value="">{t('trading.orders.anyResult')}</option>
+        {channels.map((channel) => (
+          <option key={channel.id} value={channel.id}>
+            {channel.name ?? t('results.unnamed')}
+          </option>
+        ))}
+      </TextField>
       <TextField label={t('trading.orders.asset')} {...field('asset')} />
       <TextField
         select
@@ -126,16 +159,21 @@ function Filters({ onApply }: { onApply: (form: FilterForm) => void }) {
   );
 }
 
-function Totals({ totals }: { totals: OrdersPage['totals'] }) {
+function Totals({ totals, score }: { totals: OrdersPage['totals']; score: SignalScore }) {
   const { t } = useTranslation();
   const format = useTradingFormat();
   return (
     <Box component="section" aria-label={t('trading.orders.totals')} sx={{ mb: 2 }}>
       <StatGrid>
-        <Stat label={t('trading.orders.count')}>{totals.count}</Stat>
+        <Stat label={t('trading.orders.signals')}>{score.signals}</Stat>
         <Stat label={t('trading.orders.score')}>
-          {t('trading.score', { wins: totals.wins, losses: totals.losses })}
+          {t('trading.score', { wins: score.wins, losses: score.losses })}
         </Stat>
+        <Stat label={t('trading.dashboard.winsByStep')}>
+          {winsByStepText(t, score) || t('robot.value.none')}
+        </Stat>
+        <Stat label={t('trading.dashboard.hitRate')}>{hitRateText(t, format, score)}</Stat>
+        <Stat label={t('trading.orders.count')}>{totals.count}</Stat>
         <Stat label={t('trading.orders.draws')}>{totals.draws}</Stat>
         <Stat label={t('trading.orders.failed')}>{totals.failed}</Stat>
         <Stat label={t('trading.orders.open')}>{totals.open}</Stat>
@@ -168,11 +206,19 @@ function OrderLine({ order }: { order: TradingOrder }) {
       <ListItemText
         sx={{ minWidth: 0, m: 0, overflowWrap: 'anywhere' }}
         primary={label(order)}
-        secondary={[
-          format.dateTime(order.sendAt),
-          order.channelId ?? t('trading.orders.noChannel'),
-          `${format.money(order.stakeCents)}${failure}`,
-        ].join(' · ')}
+        secondary={
+          <>
+            {[
+              t('trading.orders.entryExpiry', {
+                entry: format.dateTime(order.sendAt),
+                expiry: format.time(order.expiresAt),
+              }),
+              order.channelName ?? order.channelId ?? t('trading.orders.noChannel'),
+              `${format.money(order.stakeCents)}${failure}`,
+            ].join(' · ')}
+            {order.simulator && <SimulatorChip />}
+          </>
+        }
       />
       <Stack sx={{ alignItems: 'flex-end', gap: 0.5, flexShrink: 0 }}>
         <Chip
@@ -191,6 +237,53 @@ function OrderLine({ order }: { order: TradingOrder }) {
   );
 }
 
+/** The outcome of a signal in words: "Win no G1", "Loss", "Empate", "em andamento". */
+function useOutcomeText() {
+  const { t } = useTranslation();
+  return (orders: readonly TradingOrder[]) => {
+    const outcome = signalOutcome(orders);
+    switch (outcome.kind) {
+      case 'won':
+        return outcome.step === 0
+          ? t('trading.orders.outcome.wonAtEntry')
+          : t('trading.orders.outcome.wonAtGale', { step: outcome.step });
+      case 'lost':
+        return t('trading.orders.state.lost');
+      case 'draw':
+        return t('trading.orders.state.draw');
+      case 'open':
+        return t('trading.orders.state.open');
+      default:
+        return t('trading.orders.state.failed');
+    }
+  };
+}
+
+/** One signal's orders under one heading with its result (an order without a signal alone). */
+function SignalGroup({ orders }: { orders: TradingOrder[] }) {
+  const { t } = useTranslation();
+  const outcome = useOutcomeText();
+  const first = orders[0];
+  if (!first) return null;
+  const ordered = [...orders].sort((a, b) => a.galeLevel - b.galeLevel);
+  return (
+    <li
+      aria-label={t('trading.orders.signalGroup', { asset: first.asset, result: outcome(orders) })}
+    >
+      <List dense disablePadding>
+        <ListSubheader disableGutters sx={{ lineHeight: 2, bgcolor: 'background.paper' }}>
+          {t('trading.orders.signalGroup', { asset: first.asset, result: outcome(orders) })}
+          {' · '}
+          {first.channelName ?? first.channelId ?? t('trading.orders.noChannel')}
+        </ListSubheader>
+        {ordered.map((order) => (
+          <OrderLine key={order.id} order={order} />
+        ))}
+      </List>
+    </li>
+  );
+}
+
 /** The orders page (`/orders`): history with filters, totals and the CSV export. */
 export function OrdersPage() {
   const { t } = useTranslation();
@@ -199,35 +292,49 @@ export function OrdersPage() {
   const poll = useTradingLive(userid);
   const query = useTradingOrders(userid, filter, poll);
   const orders = query.data?.pages.flatMap((page) => page.orders) ?? [];
-  const totals = query.data?.pages[0]?.totals;
+  const first = query.data?.pages[0];
+  const [iso, setIso] = useState(false);
+  const { i18n } = useTranslation();
+  const lang = supportedLanguage(i18n.resolvedLanguage ?? i18n.language) ?? 'pt-BR';
   return (
     <TradingScreen
       title={t('trading.orders.title')}
       subtitle={t('trading.orders.subtitle')}
       poll={poll}
       query={query}
-      above={<Filters onApply={(form) => setFilter(toOrdersFilter(form))} />}
+      above={
+        <Filters
+          channels={first?.channels ?? []}
+          onApply={(form) => setFilter(toOrdersFilter(form))}
+        />
+      }
       end={
-        <Button
-          component="a"
-          href={ordersCsvUrl(userid, filter)}
-          download
-          variant="outlined"
-          startIcon={<DownloadIcon />}
-        >
-          {t('trading.orders.csv')}
-        </Button>
+        <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+          <Button
+            component="a"
+            href={ordersCsvUrl(userid, filter, { format: iso ? 'iso' : 'local', lang })}
+            download
+            variant="outlined"
+            startIcon={<DownloadIcon />}
+          >
+            {t('trading.orders.csv')}
+          </Button>
+          <FormControlLabel
+            control={<Switch checked={iso} onChange={(_, on) => setIso(on)} />}
+            label={t('trading.orders.csvIso')}
+          />
+        </Stack>
       }
     >
-      {totals && <Totals totals={totals} />}
+      {first && <Totals totals={first.totals} score={first.score} />}
       {orders.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
           {t('trading.orders.empty')}
         </Typography>
       ) : (
         <List dense disablePadding aria-label={t('trading.orders.title')}>
-          {orders.map((order) => (
-            <OrderLine key={order.id} order={order} />
+          {groupBySignal(orders).map((group) => (
+            <SignalGroup key={group[0]?.id} orders={group} />
           ))}
         </List>
       )}

@@ -25,6 +25,8 @@ import { useBotSwitch } from '../api/switch.ts';
 import { SWITCH_POLL_MS, useTradingDashboard, useTradingLive } from '../api/trading.ts';
 import { resultColor, useTradingFormat } from '../../../lib/trading-format.ts';
 import { messageText } from '../message.ts';
+import { winsByStepText } from '../../../components/results/signal-score.tsx';
+import { SimulatorChip } from '../../../components/results/simulator-chip.tsx';
 import { NextEntryLine, OpenOrderLine } from './order-line.tsx';
 import { Stat, StatGrid } from './stat.tsx';
 
@@ -72,7 +74,7 @@ function DashboardFigures({ data }: { data: Dashboard }) {
   const format = useTradingFormat();
   const ticking = data.openOrders.length > 0 || data.nextEntries.length > 0;
   const now = useNow(ticking);
-  const { today } = data;
+  const { today, todaySignals: signals } = data;
   const none = t('robot.value.none');
   const realTrading = useRealTrading(data.brokerId);
   return (
@@ -80,6 +82,7 @@ function DashboardFigures({ data }: { data: Dashboard }) {
       <StatGrid>
         <Stat label={t('trading.dashboard.balance')}>
           {data.balanceCents === null ? none : format.money(data.balanceCents)}
+          {data.simulator && <SimulatorChip />}
         </Stat>
         <Stat label={t('trading.dashboard.account')}>
           {t(dynamicKey(`enums.accType.${data.accountType}`))} ·{' '}
@@ -95,18 +98,19 @@ function DashboardFigures({ data }: { data: Dashboard }) {
           {format.result(today.pnlCents)}
         </Stat>
         <Stat label={t('trading.dashboard.score')}>
-          {t('trading.score', { wins: today.wins, losses: today.losses })}
+          {t('trading.score', { wins: signals.wins, losses: signals.losses })}
         </Stat>
-        <Stat label={t('trading.dashboard.draws')}>{today.draws}</Stat>
+        <Stat label={t('trading.dashboard.winsByStep')}>{winsByStepText(t, signals) || none}</Stat>
+        <Stat label={t('trading.dashboard.draws')}>{signals.draws}</Stat>
         <Stat label={t('trading.dashboard.hitRate')}>
-          {today.hitRatePct === null
+          {signals.hitRatePct === null
             ? none
-            : t('trading.pct', { value: format.pct(today.hitRatePct) })}
+            : t('trading.pct', { value: format.pct(signals.hitRatePct) })}
         </Stat>
         <Stat label={t('trading.dashboard.breakEven')}>
-          {today.breakEvenRatePct === null
+          {signals.breakEvenRatePct === null
             ? none
-            : t('trading.pct', { value: format.pct(today.breakEvenRatePct) })}
+            : t('trading.pct', { value: format.pct(signals.breakEvenRatePct) })}
         </Stat>
         <Stat label={t('trading.dashboard.orders')}>{today.orders}</Stat>
         <Stat label={t('trading.dashboard.copyTrading')}>

@@ -4,6 +4,7 @@ import { LinkMenu } from '../../../components/cards/link-menu.tsx';
 import { storage } from '../../../lib/storage.ts';
 import { tradingDashboardQuery } from '../api/trading.ts';
 import { TRADING_MENU } from '../trading-menu.ts';
+import { ChannelResults } from './channel-results.tsx';
 import { TradingDashboard } from './trading-dashboard.tsx';
 
 /** Home's top: the selected bot's dashboard and the links to the live-view screens. */
@@ -13,6 +14,7 @@ export function TradingHome({ isBuilt }: { isBuilt: (path: string) => boolean })
   return (
     <Box sx={{ mb: 4 }}>
       <TradingDashboard userid={userid} />
+      <ChannelResults userid={userid} />
       <Typography variant="h6" component="h2" id="trading-menu-heading" sx={{ mb: 1.5 }}>
         {t('home.tradingMenu')}
       </Typography>
