@@ -129,7 +129,9 @@ describe('the Deriv adapter on the legacy API of a fake Deriv', () => {
       duration_unit: 'm',
       symbol: 'frxEURUSD',
     });
-    const proposalId = `prop-CALL-frxEURUSD-2-1`;
+    const quoted = fake.replies.find((r) => r.msg_type === 'proposal')?.proposal as { id: string };
+    const proposalId = quoted.id;
+    expect(proposalId).toMatch(/^[\w-]{32,128}$/);
     expect(fake.sent('buy')[0]).toMatchObject({
       buy: proposalId,
       price: 2,
