@@ -59,6 +59,10 @@ export const ErrorCode = {
   followSelf: 'follow.errors.self',
   followAlreadyRequested: 'follow.errors.alreadyRequested',
   followAlreadyAnswered: 'follow.errors.alreadyAnswered',
+  realPasswordRequired: 'realMoney.errors.passwordRequired',
+  realPasswordWrong: 'realMoney.errors.passwordWrong',
+  realSimulatorOnly: 'realMoney.errors.simulatorOnly',
+  realNoCredentials: 'realMoney.errors.noCredentials',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -104,4 +108,11 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'follow.errors.alreadyRequested':
     'This robot already asked to follow that trader (see the state of your requests).',
   'follow.errors.alreadyAnswered': 'This request was already answered.',
+  'realMoney.errors.passwordRequired':
+    'Switching to Real moves real money: enter your account password to confirm.',
+  'realMoney.errors.passwordWrong': 'The password is incorrect: Real was not switched on.',
+  'realMoney.errors.simulatorOnly':
+    'This broker is simulator only here: the robot cannot trade real money at it. Pick a broker marked "real trading".',
+  'realMoney.errors.noCredentials':
+    "Save the real account's login on this broker's card first (Brokers page); without it the robot would trade on the simulator.",
 };

@@ -52,6 +52,17 @@ export const GlobalParamsSchema = z.object({
   /** A checkbox in the form, a number on the wire; Quant (stop type 5) forces it to 0. */
   stopMovel: FlagSchema,
   userid: BotIdSchema,
+  /**
+   * The trader's own daily real-money limit (account currency, 0 = none): the real stakes of a
+   * day may not exceed it; the order that would is refused and the robot stops with the reason.
+   * Not in SPEC §3 (issue 26); absent means 0.
+   */
+  realCap: NonNegative.max(1_000_000_000).optional(),
+  /**
+   * The panel account's password, asked again when this save switches the account type to Real
+   * (issue 26): the server refuses the switch without it. Never stored, never read back.
+   */
+  realPassword: z.string().max(256).optional(),
 });
 export type GlobalParams = z.infer<typeof GlobalParamsSchema>;
 
@@ -60,7 +71,8 @@ export type GlobalParams = z.infer<typeof GlobalParamsSchema>;
  * broker. The four selects SPEC's rules call "undefined" start empty (`null`), so the trader
  * chooses them once on purpose.
  */
-export const GlobalParamsReadSchema = GlobalParamsSchema.extend({
+export const GlobalParamsReadSchema = GlobalParamsSchema.omit({ realPassword: true }).extend({
+  realCap: NonNegative,
   optionType: oneOf(OPTION_TYPES).nullable(),
   loteType: oneOf(LOTE_TYPES).nullable(),
   stopType: oneOf(STOP_TYPES).nullable(),
@@ -88,6 +100,7 @@ export function defaultGlobalParams(userid: string, brokerID: number): GlobalPar
     typeOperation: 1,
     stopMovel: 0,
     userid,
+    realCap: 0,
     saved: false,
   };
 }

@@ -490,6 +490,7 @@ export const TRADING_REFUSAL_REASONS = [
   ...TRADE_GATE_REASONS,
   'not_offered',
   'account_mismatch',
+  'real_on_simulator',
   'broker_unavailable',
   'asset_busy',
   'pre_stop',
@@ -531,6 +532,8 @@ export type OrderFailReason = (typeof ORDER_FAIL_REASONS)[number];
  * The feed's own keys and their params (money in cents, instants in Unix ms):
  * on / off {}, stopped {reason}, traded {asset, direction, stakeCents},
  * orderOpen {asset, direction, stakeCents, galeLevel, expiresAt}, orderFailed {asset, reason},
+ * orderOpenReal / orderFailedReal: the same for a real-money order, with `brokerRef` (the
+ * broker's own reference of the order, or its error code for a refusal; null when none),
  * won / lost / draw {asset, pnlCents, balanceCents, galeLevel}. Lines of kind `session` may also
  * carry the robot's `robot.notify.*` keys (sequenceEnd, cycleEnd, dayReset, preStop, …).
  */
@@ -541,6 +544,8 @@ export const TRADING_ACTIVITY_KEYS = [
   'robot.activity.traded',
   'robot.activity.orderOpen',
   'robot.activity.orderFailed',
+  'robot.activity.orderOpenReal',
+  'robot.activity.orderFailedReal',
   'robot.activity.won',
   'robot.activity.lost',
   'robot.activity.draw',

@@ -72,6 +72,8 @@ export interface GlobalParamsTable {
   strategy_sel: number;
   type_operation: number;
   stop_movel: number;
+  /** The trader's daily real-money limit in account currency; 0 = none (0600). */
+  real_cap: Generated<number>;
   updated_at: EpochMs;
 }
 

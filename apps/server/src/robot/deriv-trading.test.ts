@@ -277,9 +277,14 @@ describe('a bot on Deriv with a stored token trades on Deriv (the fake)', () => 
 
   it('uses the paper broker when no token is stored for the account type', async () => {
     const me = await newTrader(t.app);
+    // Real needs a real token to be switched on; removed afterwards, the bot falls to paper
+    // (and its signals are refused as `real_on_simulator`: real-money.test.ts).
+    await callAs(t.app, me.cookie, api.saveDerivTokens, {
+      body: { tokenDemo: DEMO, tokenReal: 'some-real-token', userid: me.userid },
+    });
     await saveGlobalParams(t.app, me, { brokerID: Broker.deriv, accType: 2 });
     await callAs(t.app, me.cookie, api.saveDerivTokens, {
-      body: { tokenDemo: DEMO, tokenReal: '', userid: me.userid },
+      body: { tokenDemo: '', tokenReal: '', userid: me.userid, remove: ['tokenReal'] },
     });
     expect((await brokers.brokerFor(me.botId, Broker.deriv)).name).toBe('paper');
     expect((await brokers.brokerFor(me.botId, Broker.iq)).name).toBe('paper');

@@ -76,6 +76,11 @@ export class FakeDeriv {
   readonly rest: { method: string; path: string; appId: string | null; token: string | null }[] =
     [];
   private readonly otps = new Map<string, string>();
+  /** Proposals quoted, by Deriv-shaped id (32 hex characters): what a `buy` of it buys. */
+  private readonly proposals = new Map<
+    string,
+    { contractType: string; symbol: string; amount: number; duration: number }
+  >();
   private readonly codes = new Map<
     string,
     { challenge: string; token: string; redirect: string }
@@ -501,7 +506,14 @@ export class FakeDeriv {
         const amount = Number(frame.amount);
         const symbol = frame.underlying_symbol ?? frame.symbol;
         const payout = round(amount * (1 + this.payoutFraction), digits);
-        const id = `prop-${frame.contract_type}-${symbol}-${amount}-${frame.duration}`;
+        // Deriv's proposal ids match ^[\w-]{32,128}$ (its buy schema).
+        const id = randomBytes(16).toString('hex');
+        this.proposals.set(id, {
+          contractType: String(frame.contract_type),
+          symbol: String(symbol),
+          amount,
+          duration: Number(frame.duration),
+        });
         this.reply(socket, reqId, type, {
           proposal: {
             id,
@@ -510,14 +522,25 @@ export class FakeDeriv {
             display_value: amount.toFixed(2),
             longcode: `Win payout if ${symbol} ends ${frame.contract_type === 'CALL' ? 'higher' : 'lower'}.`,
             spot: 1.1,
+            spot_time: this.nowS(),
             date_start: this.nowS(),
           },
         });
         return;
       }
       case 'buy': {
-        const [, contractType, symbol, amount, duration] = String(frame.buy).split('-');
-        const buyPrice = Number(amount);
+        const quoted = this.proposals.get(String(frame.buy));
+        if (!quoted) {
+          this.reply(socket, reqId, type, {
+            error: {
+              code: 'InvalidContractProposal',
+              message: 'Proposal ID does not exist or has expired.',
+            },
+          });
+          return;
+        }
+        const { contractType, symbol, amount, duration } = quoted;
+        const buyPrice = amount;
         if (Number(frame.price) < buyPrice) {
           this.reply(socket, reqId, type, { error: { code: 'PriceMoved', message: 'Moved.' } });
           return;
@@ -635,7 +658,8 @@ export class FakeDeriv {
       is_expired: c.isSold ? 1 : 0,
       status: c.isSold ? (c.profit > 0 ? 'won' : c.profit < 0 ? 'lost' : 'sold') : 'open',
       profit: c.profit,
-      sell_price: c.isSold ? c.buyPrice + c.profit : null,
+      // Deriv's schema: a number, absent until the contract is sold.
+      ...(c.isSold ? { sell_price: c.buyPrice + c.profit } : {}),
       date_start: c.purchaseTime,
       date_expiry: c.purchaseTime + c.duration * 60,
     };

@@ -42,7 +42,11 @@ export async function saveGlobalParams(
 ): Promise<void> {
   const res = await callAs(app, me.cookie, api.saveGlobalParams, {
     query: { userid: me.userid },
-    body: globalParamsBody(me.userid, over),
+    // Switching to Real asks for the account password again (issue 26): the trader types it.
+    body: globalParamsBody(me.userid, {
+      ...(over.accType === 2 ? { realPassword: me.password } : {}),
+      ...over,
+    }),
   });
   if (res.statusCode !== 200) throw new Error(`globalparams: ${res.statusCode} ${res.body}`);
 }

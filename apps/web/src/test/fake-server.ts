@@ -49,6 +49,6 @@ export function fakeServer(routes: Record<string, Handler>) {
 }
 
 /** An error answer in the contract's envelope. */
-export function errorReply(status: number, code: string): Reply {
-  return { status, body: { error: { code, message: code } } };
+export function errorReply(status: number, code: string, fields?: Record<string, string>): Reply {
+  return { status, body: { error: { code, message: code, ...(fields ? { fields } : {}) } } };
 }

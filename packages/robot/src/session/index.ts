@@ -1,5 +1,6 @@
 // Public API of the session folder: one bot's state machine and its bot commands.
 export { initialSession, step } from './session.ts';
+export { stopWith } from './engine.ts';
 export { galePricesCents, moneyKeyOf, SESSION_REPLY_KEYS } from './commands.ts';
 export { moneyPlugFor, type MoneyPlug } from './money-plug.ts';
 export { scoreOf, type ScoredOrder } from './score.ts';

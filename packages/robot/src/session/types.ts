@@ -114,7 +114,13 @@ export interface PlaceOrderCommand {
 }
 
 /** Why the session stopped trading. */
-export type SessionStopReason = 'command_off' | StopHit | 'plan_complete' | 'plan_bust';
+export type SessionStopReason =
+  | 'command_off'
+  | StopHit
+  | 'plan_complete'
+  | 'plan_bust'
+  /** The trader's daily real-money cap would have been passed (the runtime stops the bot). */
+  | 'real_cap';
 
 /** Commands a session emits; the runtime executes them, the panel shows `notify` by key. */
 export type SessionCommand =

@@ -76,7 +76,7 @@ export async function register(
  * Whether the password matches: trimmed (the one rule, see `normalizePassword`), else as typed,
  * for accounts registered with spaces around their password before registration trimmed too.
  */
-async function passwordMatches(hashed: string, typed: string): Promise<boolean> {
+export async function passwordMatches(hashed: string, typed: string): Promise<boolean> {
   const password = normalizePassword(typed);
   if (await verify(hashed, password)) return true;
   return password !== typed && (await verify(hashed, typed));

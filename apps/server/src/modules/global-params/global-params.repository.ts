@@ -40,6 +40,7 @@ function toColumns(p: GlobalParams) {
     strategy_sel: p.strategySel,
     type_operation: p.typeOperation,
     stop_movel: p.stopMovel,
+    real_cap: p.realCap ?? 0,
   };
 }
 

@@ -11,6 +11,9 @@ import type { GlobalParamsTable } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { AppDeps } from '../../plugins/context.ts';
 import { botIdOf, requireSameBot } from '../../lib/owned-bot.ts';
+import { realSwitchProblem } from '../../robot/brokers/broker-catalog.ts';
+import { passwordMatches } from '../auth/auth.service.ts';
+import { findCredentials } from '../brokers/brokers.repository.ts';
 import {
   findGlobalParams,
   saveBrokerChoice,
@@ -39,6 +42,7 @@ function toWire(row: Selectable<GlobalParamsTable>, userid: string): GlobalParam
     typeOperation: row.type_operation as Wire<'typeOperation'>,
     stopMovel: row.stop_movel as Wire<'stopMovel'>,
     userid,
+    realCap: row.real_cap,
     saved: true,
   };
 }
@@ -75,6 +79,7 @@ export async function writeGlobalParams(
   params: GlobalParams,
 ): Promise<void> {
   requireSameBot(bot.userid, params.userid);
+  if (params.accType === 2) await checkRealSwitch(deps, bot, params);
   // Quant manages its own stop, so a trailing stop makes no sense with it (the form hides it).
   const saved = params.stopType === StopType.quant ? { ...params, stopMovel: 0 as const } : params;
   await saveGlobalParams(deps.db, bot.id, saved, deps.now());
@@ -87,4 +92,40 @@ export async function chooseBroker(deps: AppDeps, choice: BrokerChoice): Promise
     throw new HttpError(400, ErrorCode.invalidParams, { curBrokerID: ErrorCode.invalidParams });
   }
   await saveBrokerChoice(deps.db, await botIdOf(deps, choice.userid), choice);
+}
+
+/**
+ * Real money (issue 26 item 5, issue 29 item 6): a bot is switched from another account type to
+ * Real only when the robot can trade real money at that broker with what the bot stored (else
+ * the refusal says what to do), and only with the panel account's password typed again. A save
+ * that keeps Real as it was needs neither.
+ */
+async function checkRealSwitch(deps: AppDeps, bot: BotRow, params: GlobalParams): Promise<void> {
+  const before = await findGlobalParams(deps.db, bot.id, params.brokerID);
+  if (before?.acc_type === 2) return;
+  const problem = realSwitchProblem(
+    params.brokerID,
+    await findCredentials(deps.db, bot.id, params.brokerID),
+  );
+  if (problem) {
+    const code =
+      problem === 'simulatorOnly' ? ErrorCode.realSimulatorOnly : ErrorCode.realNoCredentials;
+    throw new HttpError(400, code, { accType: code });
+  }
+  if (!params.realPassword) {
+    throw new HttpError(403, ErrorCode.realPasswordRequired, {
+      realPassword: ErrorCode.realPasswordRequired,
+    });
+  }
+  const account = await deps.db
+    .selectFrom('bots')
+    .innerJoin('accounts', 'accounts.id', 'bots.account_id')
+    .select('accounts.password_hash')
+    .where('bots.id', '=', bot.id)
+    .executeTakeFirstOrThrow();
+  if (!(await passwordMatches(account.password_hash, params.realPassword))) {
+    throw new HttpError(403, ErrorCode.realPasswordWrong, {
+      realPassword: ErrorCode.realPasswordWrong,
+    });
+  }
 }

@@ -11,7 +11,7 @@ beforeAll(async () => {
 
 function params(overrides: Partial<GlobalParams> = {}): GlobalParams {
   return globalParamsBody(me.userid, {
-    accType: 2,
+    accType: 1,
     optionType: 3,
     stopType: 2,
     lote: 12.5,

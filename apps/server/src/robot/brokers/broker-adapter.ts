@@ -26,7 +26,12 @@ export interface PlaceRequest {
 export type PlaceAnswer =
   | { ok: true; brokerOrderId: string; payout: number; balanceCents: Cents | null }
   /** `error` is translated as `robot.order.<error>` (ORDER_FAIL_REASONS in the contract). */
-  | { ok: false; error: OrderFailReason };
+  | {
+      ok: false;
+      error: OrderFailReason;
+      /** The broker's own word on the refusal (its error code), for the feed. */
+      brokerRef?: string;
+    };
 
 /** Where an order stands at the broker. */
 export type OrderStatus =
@@ -37,7 +42,12 @@ export type OrderStatus =
 /** The broker's own word on an account: its type and balance, read before real money moves. */
 export type AccountCheck =
   | { ok: true; real: boolean; balanceCents: Cents; currency: string }
-  | { ok: false; error: OrderFailReason };
+  | {
+      ok: false;
+      error: OrderFailReason;
+      /** The broker's own word on the refusal (its error code), for the feed. */
+      brokerRef?: string;
+    };
 
 /**
  * One bot's broker (DESIGN §7.1 "connectors are adapters"): the paper broker by default, Deriv

@@ -40,14 +40,18 @@ export async function offeringRefusal(
 }
 
 /**
- * At decision time, for a bot set to Real on a network broker: `account_mismatch` when the broker
+ * At decision time, for a bot set to Real: `real_on_simulator` when its broker is the paper one;
+ * on a network broker, `account_mismatch` when the broker
  * itself says the credentials reach no real account (or are refused), so the feed tells the
  * trader what to fix instead of a broker failure; null otherwise.
  */
 export async function realAccountRefusal(
   broker: BrokerAdapter,
   accountType: number,
-): Promise<'account_mismatch' | null> {
+): Promise<'account_mismatch' | 'real_on_simulator' | null> {
+  // Real on the simulator (the broker has no adapter here, or its login was removed after the
+  // switch): the robot never "trades Real" on paper.
+  if (accountType === 2 && broker.simulator) return 'real_on_simulator';
   if (accountType !== 2 || !broker.checkAccount || verified.has(broker)) return null;
   const check = await broker.checkAccount(2).catch(() => null);
   if (!check) return null;

@@ -127,6 +127,21 @@ export async function applyCommandTo(
       },
     };
   }
+  // Real money is switched on in the panel only, where the account password is asked again
+  // (issue 26); a command may switch back to Demo.
+  if (name === 'accountType' && run.settings.config.accountType !== AccountType.real) {
+    return {
+      state: null,
+      reply: {
+        key: 'robot.reply.accountType',
+        params: {
+          ok: false,
+          reason: 'real_needs_panel',
+          accountType: run.settings.config.accountType,
+        },
+      },
+    };
+  }
   let current = step(state, { type: 'tick', nowMs: now }).state;
   current = { ...current, balanceCents: balances[current.config.accountType] };
   const args: CommandArgs = {};

@@ -1,5 +1,5 @@
 import type { RobotMessage } from '@app/contract';
-import { step } from '@app/robot';
+import { step, stopWith, type SessionStopReason } from '@app/robot';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, OrdersTable } from '../../db/schema.ts';
 import { appendActivity } from '../activity.ts';
@@ -11,6 +11,7 @@ import { scheduleWake } from '../inbox.ts';
 import { describeError } from '../runtime-deps.ts';
 import { withBrokerPayout } from '../settings/money-settings.ts';
 import { brokerTimeoutOf, sendDeadline, withTimeout } from './broker-call.ts';
+import { realCapExceeded, tradingDayStart } from './real-cap.ts';
 import {
   claimFanOut,
   claimOrder,
@@ -55,8 +56,17 @@ function feedOrderLine(
   });
 }
 
-/** Feeds a broker refusal to the session (the ladder cannot go on) and fails the order. */
-async function failOrder(run: BotRun, order: OrderRow, reason: string): Promise<void> {
+/**
+ * Feeds a broker refusal to the session (the ladder cannot go on) and fails the order; `stop`
+ * also stops the robot with that reason (the daily real-money cap). A real order's line names
+ * the broker's own word on it (`brokerRef`, its error code when it gave one).
+ */
+async function failOrder(
+  run: BotRun,
+  order: OrderRow,
+  reason: string,
+  more: { stop?: SessionStopReason; brokerRef?: string | null } = {},
+): Promise<void> {
   const now = run.rt.now();
   await withSession(run, async (trx, state) => {
     if (!(await failOrders(trx, [order.id], reason, now)).has(order.id)) {
@@ -68,12 +78,23 @@ async function failOrder(run: BotRun, order: OrderRow, reason: string): Promise<
       status: 'rejected',
       error: reason,
     });
-    await applyEffects(trx, run, out.state, out.commands, originOf(order));
-    await feedOrderLine(trx, run, order, now, 'order', {
-      key: 'robot.activity.orderFailed',
-      params: { asset: order.asset, reason },
-    });
-    return { state: out.state, result: undefined };
+    const stopped = more.stop ? stopWith(out.state, more.stop) : { state: out.state, commands: [] };
+    const commands = [...out.commands, ...stopped.commands];
+    await applyEffects(trx, run, stopped.state, commands, originOf(order));
+    await feedOrderLine(
+      trx,
+      run,
+      order,
+      now,
+      'order',
+      order.account_type === 2
+        ? {
+            key: 'robot.activity.orderFailedReal',
+            params: { asset: order.asset, reason, brokerRef: more.brokerRef ?? null },
+          }
+        : { key: 'robot.activity.orderFailed', params: { asset: order.asset, reason } },
+    );
+    return { state: stopped.state, result: undefined };
   });
 }
 
@@ -121,16 +142,24 @@ async function confirmOrder(
       now,
     );
     if (!opened) return false;
-    await feedOrderLine(trx, run, order, now, 'order', {
-      key: 'robot.activity.orderOpen',
-      params: {
-        asset: order.asset,
-        direction: order.direction,
-        stakeCents: Number(order.stake_cents),
-        galeLevel: order.gale_level,
-        expiresAt: order.expires_at,
-      },
-    });
+    const params = {
+      asset: order.asset,
+      direction: order.direction,
+      stakeCents: Number(order.stake_cents),
+      galeLevel: order.gale_level,
+      expiresAt: order.expires_at,
+    };
+    // Real money: the line carries the broker's own reference of the order.
+    await feedOrderLine(
+      trx,
+      run,
+      order,
+      now,
+      'order',
+      order.account_type === 2
+        ? { key: 'robot.activity.orderOpenReal', params: { ...params, brokerRef: brokerOrderId } }
+        : { key: 'robot.activity.orderOpen', params },
+    );
     await scheduleWake(trx, run.botId, order.expires_at);
     return fansOut;
   });
@@ -148,6 +177,12 @@ export async function sendOrder(run: BotRun, order: OrderRow): Promise<boolean> 
     return false;
   }
   run.rt.fault?.('before_broker_call');
+  // The trader's daily real-money cap: the order that would pass it is refused, the robot stops.
+  const dayStart = tradingDayStart(now, run.settings.config.resetHourUtc ?? 0);
+  if (await realCapExceeded(run.rt.db, order, run.settings.realCapCents, dayStart)) {
+    await failOrder(run, order, 'realCapReached', { stop: 'real_cap' });
+    return true;
+  }
   let answer;
   try {
     const broker = await run.brokers(run.botId, order.broker_id);
@@ -163,7 +198,7 @@ export async function sendOrder(run: BotRun, order: OrderRow): Promise<boolean> 
   }
   run.rt.fault?.('after_broker_call');
   if (answer.ok) await confirmOrder(run, order, answer.brokerOrderId, answer.payout);
-  else await failOrder(run, order, answer.error);
+  else await failOrder(run, order, answer.error, { brokerRef: answer.brokerRef ?? null });
   return true;
 }
 

@@ -33,6 +33,8 @@ export interface BotSettings {
   /** The global params' payout is the minimum the broker must pay, percent; 0 = none. */
   minPayoutPct: number;
   galenum: number;
+  /** The trader's daily real-money cap, cents; 0 = none. */
+  realCapCents: number;
 }
 
 /**
@@ -65,6 +67,7 @@ const settingsRow = precompiled<{ botId: number }, SettingsRow>((db, param) =>
       'g.trader_mode',
       'g.strategy_sel',
       'g.stop_movel',
+      'g.real_cap',
       'r.bot_id as reader_saved',
       'r.timerzone',
       'r.maxtrades',
@@ -104,7 +107,7 @@ type SettingsRow = {
     | 'trader_mode'
     | 'strategy_sel'
     | 'stop_movel'
-  >
+  > & { real_cap: number }
 > &
   Nullable<Omit<Database['reader_params'], 'bot_id' | 'hour_clear_score' | 'updated_at'>>;
 
@@ -167,6 +170,7 @@ export async function loadBotSettings(db: Kysely<Database>, botId: number): Prom
     utcOffsetHours: timerzone,
     minPayoutPct: payout,
     galenum,
+    realCapCents: Math.round((row.real_cap ?? 0) * 100),
   };
 }
 

@@ -16,17 +16,24 @@ const NUMBER_FIELDS = [
   'loginMethod',
   'strategySel',
   'typeOperation',
+  'realCap',
 ] as const;
 type NumberFieldName = (typeof NUMBER_FIELDS)[number];
 
-/** The form's values: numbers, `''` for an empty input or a select never chosen. */
-export type GlobalParamsForm = Record<NumberFieldName, number | ''> & { stopMovel: boolean };
+/**
+ * The form's values: numbers, `''` for an empty input or a select never chosen; `realPassword`
+ * is asked only when the save switches the account type to Real (never filled from the server).
+ */
+export type GlobalParamsForm = Record<NumberFieldName, number | ''> & {
+  stopMovel: boolean;
+  realPassword: string;
+};
 
 export function toGlobalParamsForm(read: GlobalParamsRead): GlobalParamsForm {
   const values = Object.fromEntries(
     NUMBER_FIELDS.map((name) => [name, read[name] ?? '']),
   ) as Record<NumberFieldName, number | ''>;
-  return { ...values, stopMovel: read.stopMovel === 1 };
+  return { ...values, stopMovel: read.stopMovel === 1, realPassword: '' };
 }
 
 export const EMPTY_GLOBAL_PARAMS_FORM: GlobalParamsForm = {
@@ -35,6 +42,7 @@ export const EMPTY_GLOBAL_PARAMS_FORM: GlobalParamsForm = {
     number | ''
   >),
   stopMovel: false,
+  realPassword: '',
 };
 
 /** The wire body (SPEC §3: every value a number, stopMovel 0/1, off with the Quant stop). */
@@ -47,5 +55,6 @@ export function toGlobalParamsBody(values: GlobalParamsForm, userid: string): Gl
     ...numbers,
     stopMovel: values.stopMovel && !quant ? 1 : 0,
     userid,
+    ...(values.realPassword ? { realPassword: values.realPassword } : {}),
   } as GlobalParams;
 }

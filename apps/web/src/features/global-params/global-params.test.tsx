@@ -24,6 +24,7 @@ const saved: GlobalParamsRead = {
   typeOperation: 1,
   stopMovel: 1,
   userid: ana.userid,
+  realCap: 0,
   saved: true,
 };
 
@@ -142,11 +143,42 @@ describe('global params', () => {
       typeOperation: 1,
       stopMovel: 1,
       userid: '5550001',
+      realCap: 0,
     });
     act(() => vi.advanceTimersByTime(NOTICE_MS - 1));
     expect(screen.getByRole('status')).toHaveTextContent('Parâmetros salvos');
     act(() => vi.advanceTimersByTime(1));
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('asks for the account password when switching to Real and shows a refusal on that field', async () => {
+    const { user, server } = await openGlobalParams(
+      { 1: { ...saved, accType: 1 } },
+      {
+        'POST /api/globalparams': errorReply(403, 'realMoney.errors.passwordWrong', {
+          realPassword: 'realMoney.errors.passwordWrong',
+        }),
+      },
+    );
+    expect(screen.queryByLabelText('Senha da sua conta (para mudar para Real)')).toBeNull();
+    await user.selectOptions(screen.getByLabelText('Tipo de conta'), '2');
+    await user.type(screen.getByLabelText('Senha da sua conta (para mudar para Real)'), 'secret-1');
+    await retype(user, 'Limite diário de dinheiro real', '150');
+    await user.click(save());
+    expect(
+      await screen.findAllByText('Senha incorreta: a conta Real não foi ativada.'),
+    ).not.toHaveLength(0);
+    expect(server.to('POST /api/globalparams')[0]?.body).toMatchObject({
+      accType: 2,
+      realPassword: 'secret-1',
+      realCap: 150,
+    });
+  });
+
+  it('does not ask for the password when the saved account is already Real', async () => {
+    await openGlobalParams();
+    expect(screen.getByLabelText('Tipo de conta')).toHaveValue('2');
+    expect(screen.queryByLabelText('Senha da sua conta (para mudar para Real)')).toBeNull();
   });
 
   it('shows a server refusal like a rule message', async () => {

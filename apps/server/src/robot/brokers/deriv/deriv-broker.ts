@@ -138,6 +138,15 @@ export function durationSeconds(text: unknown): number | null {
   return n * unit;
 }
 
+/** A failed order with Deriv's own error code (the feed shows it on real orders). */
+function refusal(err: unknown): PlaceAnswer {
+  return {
+    ok: false,
+    error: reasonOf(err),
+    ...(err instanceof DerivApiError ? { brokerRef: err.code } : {}),
+  };
+}
+
 /** Deriv's error codes → our reason keys (`robot.order.<key>`). */
 export function reasonOf(err: unknown): OrderFailReason {
   if (err instanceof DerivNoAnswerError) return err.why === 'timeout' ? 'timeout' : 'disconnected';
@@ -439,7 +448,7 @@ export class DerivBroker implements BrokerAdapter {
           { err: { name: (err as Error).name, reason: reasonOf(err) } },
           'deriv: proposal failed',
         );
-        return { ok: false, error: reasonOf(err) };
+        return refusal(err);
       }
 
       // A buy started this late could outlast the runtime's broker limit: fail it cleanly instead.
@@ -459,7 +468,7 @@ export class DerivBroker implements BrokerAdapter {
         if (!(err instanceof DerivApiError)) throw err;
         const moved = err.code === 'PriceMoved' || err.code === 'InvalidContractProposal';
         if (moved && attempt === 0 && Date.now() <= deadline) continue;
-        return { ok: false, error: reasonOf(err) };
+        return refusal(err);
       }
       const b = (bought.buy ?? {}) as {
         contract_id?: unknown;

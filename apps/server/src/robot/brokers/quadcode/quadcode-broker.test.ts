@@ -209,8 +209,8 @@ describe.each(PLATFORMS)('the Quadcode adapter for $name on a fake platform', (p
     await broker.close();
     broker = newBroker('wrong-password-XYZ');
     const answer = await broker.placeOrder(request());
-    expect(answer).toEqual({ ok: false, error: 'authFailed' });
-    expect(await broker.checkAccount(2)).toEqual({ ok: false, error: 'authFailed' });
+    expect(answer).toMatchObject({ ok: false, error: 'authFailed' });
+    expect(await broker.checkAccount(2)).toMatchObject({ ok: false, error: 'authFailed' });
     expect(fake.positions.size).toBe(0);
     expect(JSON.stringify([answer, logged])).not.toContain('wrong-password-XYZ');
   });
@@ -219,7 +219,7 @@ describe.each(PLATFORMS)('the Quadcode adapter for $name on a fake platform', (p
     fake.actives.turbo.find((a) => a.ticker === 'EURUSD')!.isSuspended = true;
     fake.actives.binary.length = 0;
     expect(await broker.offered('EURUSD', 1, T0)).toBe('marketClosed');
-    expect(await broker.placeOrder(request())).toEqual({ ok: false, error: 'marketClosed' });
+    expect(await broker.placeOrder(request())).toMatchObject({ ok: false, error: 'marketClosed' });
     expect(await broker.offered('GBPJPY', 1, T0)).toBe('notOffered');
     expect(await broker.offered('EURUSD-OTC', 1, T0)).toBeNull();
     // Out of its trading session at the entry time is closed too.

@@ -146,6 +146,15 @@ export function expirationAt(nowS: number, sizeS: number, deadtimeS: number): nu
   return at;
 }
 
+/** A failed order with the platform's own word on it (the feed shows it on real orders). */
+function refusal(err: unknown): PlaceAnswer {
+  return {
+    ok: false,
+    error: quadcodeReason(err),
+    ...(err instanceof QuadcodeApiError ? { brokerRef: err.code.slice(0, 80) } : {}),
+  };
+}
+
 /** The platform's refusals → our reason keys (`robot.order.<key>`). */
 export function quadcodeReason(err: unknown): OrderFailReason {
   if (err instanceof QuadcodeNoAnswerError)
@@ -402,7 +411,7 @@ export class QuadcodeBroker implements BrokerAdapter {
         { err: { name: (err as Error).name, reason: quadcodeReason(err) } },
         'quadcode: quote failed',
       );
-      return { ok: false, error: quadcodeReason(err) };
+      return refusal(err);
     }
     let msg: unknown;
     try {
@@ -411,7 +420,7 @@ export class QuadcodeBroker implements BrokerAdapter {
       });
     } catch (err) {
       // The platform refused: nothing was bought. No answer: unknown, reconciled by lookup.
-      if (err instanceof QuadcodeApiError) return { ok: false, error: quadcodeReason(err) };
+      if (err instanceof QuadcodeApiError) return refusal(err);
       throw err;
     }
     const option = (msg ?? {}) as { id?: unknown; profit_income?: unknown };

@@ -22,6 +22,7 @@ import {
   FormShell,
   NumberField,
   SelectField,
+  TextField,
 } from '../../../components/form/index.ts';
 import { PageCard } from '../../../components/layout/page-card.tsx';
 import { QueryState } from '../../../components/notices/query-state.tsx';
@@ -51,6 +52,17 @@ function TrailingStopField() {
     if (quant) setValue('stopMovel', false, { shouldDirty: true });
   }, [quant, setValue]);
   return <CheckboxField name="stopMovel" disabled={quant} />;
+}
+
+/**
+ * Switching to Real asks for the panel account's password again (the server refuses the switch
+ * without it): the field shows when the form says Real and the saved params do not.
+ */
+function RealPasswordField({ savedReal }: { savedReal: boolean }) {
+  const { control } = useShellForm<GlobalParamsForm>();
+  const accType = useWatch<GlobalParamsForm, 'accType'>({ control, name: 'accType' });
+  if (accType !== 2 || savedReal) return null;
+  return <TextField name="realPassword" type="password" autoComplete="current-password" />;
 }
 
 /** Global config (`/geralconfig`), SPEC §2, §3 "Global params", §4 and §5. */
@@ -113,6 +125,7 @@ export function GlobalParamsPage() {
               <BrokerCapabilityChip brokerId={brokerId} />
             </Box>
             <SelectField name="accType" options={ACCOUNT_TYPES} enumName="accType" />
+            <RealPasswordField savedReal={query.data?.saved === true && query.data.accType === 2} />
             <SelectField name="traderMode" options={TRADER_MODES} enumName="traderMode" />
             <SelectField name="loginMethod" options={LOGIN_METHODS} enumName="loginMethod" />
             <SelectField name="typeOperation" options={OPERATION_TYPES} enumName="operationType" />
@@ -133,6 +146,7 @@ export function GlobalParamsPage() {
             <NumberField name="stopWin" min={0} />
             <NumberField name="stopLoss" min={0} />
             <TrailingStopField />
+            <NumberField name="realCap" min={0} />
           </FormSection>
         </FormShell>
       </QueryState>

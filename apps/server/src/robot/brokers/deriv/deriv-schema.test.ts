@@ -1,0 +1,167 @@
+import type { AccountType } from '@app/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import schemas from '../../../test/deriv-schemas.json' with { type: 'json' };
+import { FakeDeriv } from '../../../test/fake-deriv.ts';
+import { schemaProblems, type JsonSchema } from '../../../test/json-schema.ts';
+import type { PlaceRequest } from '../broker-adapter.ts';
+import type { LedgerOrder, LedgerView } from '../ledger-view.ts';
+import { derivUrl } from './deriv-connection.ts';
+import { DerivBroker } from './deriv-broker.ts';
+import { newApiOpener } from './deriv-rest.ts';
+
+/**
+ * The fake answers the way Deriv does: every message it sent while the adapter traded (legacy
+ * and new API, a win, a loss, a price move, an unoffered asset, a BTC account) is checked against
+ * Deriv's published response schemas, and the legacy requests against the request schemas
+ * (`test/deriv-schemas.json`, a digest of deriv-com/deriv-api-docs `config/v3`; its source and
+ * commit are in the file). Errors follow Deriv's error object `{ code, message }`.
+ */
+const receive = schemas.receive as Record<string, JsonSchema>;
+const send = schemas.send as Record<string, JsonSchema>;
+const ERROR: JsonSchema = {
+  type: 'object',
+  required: ['error', 'msg_type', 'echo_req'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: { code: { type: 'string' }, message: { type: 'string' } },
+    },
+    msg_type: { type: 'string' },
+    echo_req: { type: 'object' },
+    req_id: { type: 'integer' },
+  },
+};
+
+const LEGACY = 'legacy-Tok3n-secret';
+const PAT = 'pat-Schema-secret';
+const BTC = 'pat-Schema-btc-secret';
+const ledger: LedgerView = {
+  order: () => Promise.resolve<LedgerOrder | null>(null),
+  claimed: () => Promise.resolve(false),
+};
+
+let seq = 0;
+function request(over: Partial<PlaceRequest> = {}): PlaceRequest {
+  seq += 1;
+  const now = Date.now();
+  return {
+    clientRef: `s${seq}-1`,
+    asset: 'EURUSD',
+    direction: 'CALL',
+    stakeCents: 200,
+    account: 1,
+    timeframeMin: 1,
+    openAtMs: now,
+    sendAtMs: now,
+    expiresAtMs: now + 60_000,
+    ...over,
+  };
+}
+
+let fake: FakeDeriv;
+const brokers: DerivBroker[] = [];
+
+beforeEach(async () => {
+  fake = await FakeDeriv.start();
+  fake.addAccount(LEGACY, { balance: 1000 });
+  fake.addToken(PAT, [{ accountId: 'DOT90004580', type: 'demo', balance: 10_000 }]);
+  fake.addToken(BTC, [
+    { accountId: 'DOT90007777', type: 'demo', currency: 'BTC', balance: 0.12345678 },
+  ]);
+});
+
+afterEach(async () => {
+  await Promise.all(brokers.splice(0).map((b) => b.close()));
+  await fake.close();
+});
+
+function legacyBroker(): DerivBroker {
+  const b = new DerivBroker({
+    api: 'legacy',
+    opener: () => () => Promise.resolve({ url: derivUrl(fake.url, '4321'), authorize: LEGACY }),
+    ledger,
+    account: () => 1 as AccountType,
+    timeoutMs: 4_000,
+  });
+  brokers.push(b);
+  return b;
+}
+
+function newBroker(token: string): DerivBroker {
+  const config = { restUrl: fake.restUrl, appId: '4321', timeoutMs: 4_000 };
+  const b = new DerivBroker({
+    opener: (acc) => (acc === 1 ? newApiOpener(config, token, 'demo') : null),
+    ledger,
+    account: () => 1 as AccountType,
+    timeoutMs: 4_000,
+  });
+  brokers.push(b);
+  return b;
+}
+
+/** Trades through `broker`: balance, offering, a price move retried, a win and a loss. */
+async function trade(broker: DerivBroker, stakeCents = 200): Promise<void> {
+  await broker.balance(1);
+  await broker.payout('EURUSD', 1);
+  fake.unoffered.add('frxEURNZD');
+  expect(await broker.offered('EURNZD', 1, Date.now())).toBe('notOffered');
+  fake.faults.set('buy', { kind: 'error', code: 'PriceMoved', message: 'Moved.' });
+  const win = request({ stakeCents });
+  expect(await broker.placeOrder(win)).toMatchObject({ ok: true });
+  const lose = request({ direction: 'PUT', stakeCents });
+  expect(await broker.placeOrder(lose)).toMatchObject({ ok: true });
+  const [first, second] = [...fake.contracts.values()].slice(-2);
+  fake.settle(first!.contractId, 'won');
+  fake.settle(second!.contractId, 'lost');
+  await broker.lookup(win.clientRef, Date.now() + 60_000);
+  await broker.lookup(lose.clientRef, Date.now() + 60_000);
+}
+
+function replyProblems(): string[] {
+  return fake.replies.flatMap((reply) => {
+    const schema = 'error' in reply ? ERROR : receive[reply.msg_type];
+    if (!schema) return [`no schema for ${reply.msg_type}`];
+    return schemaProblems(schema, reply, reply.msg_type);
+  });
+}
+
+describe("the fake Deriv's messages against Deriv's published schemas", () => {
+  it('legacy API: every reply, and every request the adapter sends', async () => {
+    await trade(legacyBroker());
+    const types = new Set(fake.replies.map((r) => r.msg_type));
+    for (const t of ['proposal', 'buy', 'contracts_for', 'proposal_open_contract', 'balance'])
+      expect(types).toContain(t);
+    expect(fake.replies.some((r) => 'error' in r)).toBe(true);
+    expect(replyProblems()).toEqual([]);
+    const requestProblems = fake.frames.flatMap((frame) => {
+      const name = Object.keys(send).find((n) => n in frame);
+      return name ? schemaProblems(send[name]!, frame, `send ${name}`) : [];
+    });
+    expect(requestProblems).toEqual([]);
+  });
+
+  it('new API (OTP sockets): every reply, a USD and a BTC account', async () => {
+    await trade(newBroker(PAT));
+    // The robot's money is hundredths of the account currency: 0.01 BTC.
+    await trade(newBroker(BTC), 1);
+    expect(fake.replies.length).toBeGreaterThan(10);
+    expect(replyProblems()).toEqual([]);
+  });
+
+  it('the checker finds what it should (a schema check that cannot fail checks nothing)', () => {
+    const poc = receive.proposal_open_contract!;
+    const bad = {
+      msg_type: 'proposal_open_contract',
+      echo_req: {},
+      proposal_open_contract: { contract_id: 'x', sell_price: null, status: 'pending' },
+    };
+    expect(schemaProblems(poc, bad)).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('contract_id'),
+        expect.stringContaining('sell_price'),
+        expect.stringContaining('status'),
+      ]),
+    );
+  });
+});
