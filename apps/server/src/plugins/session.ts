@@ -177,6 +177,8 @@ export async function endSession(
   const token = cookieToken(req);
   if (token !== null) {
     await app.deps.db.deleteFrom('sessions').where('id', '=', hashToken(token)).execute();
+    // Its live streams end now (modules/trading/stream-hub.ts).
+    app.robotEvents.emit('sessions-ended');
   }
   reply.clearCookie(cookieName(SESSION_COOKIE, req), {
     ...cookieOptions(req, 0, 0),
@@ -196,5 +198,6 @@ export async function endAccountSessions(
   let query = app.deps.db.deleteFrom('sessions').where('account_id', '=', accountId);
   if (keep !== null) query = query.where('id', '!=', keep);
   const result = await query.executeTakeFirst();
+  app.robotEvents.emit('sessions-ended');
   return Number(result.numDeletedRows);
 }
