@@ -52,6 +52,17 @@ export const RegisterBodySchema = z.object({
 });
 export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 
+/** Changing the password: the current one proves it is the owner, not a borrowed session. */
+export const PasswordChangeBodySchema = z.object({
+  current: z.string().min(1, 'account.errors.currentRequired').max(256),
+  /** The new password, trimmed like at registration ({@link normalizePassword}). */
+  password: z
+    .string()
+    .transform(normalizePassword)
+    .pipe(z.string().min(MIN_PASSWORD_LENGTH, 'register.errors.passwordShort').max(256)),
+});
+export type PasswordChangeBody = z.infer<typeof PasswordChangeBodySchema>;
+
 export const authEndpoints = {
   botLogin: endpoint({
     ...AUTH_ROUTES.botLogin,
@@ -86,5 +97,24 @@ export const authEndpoints = {
     summary: 'End the session.',
     response: OkSchema,
     owner: null,
+  }),
+  logoutAll: endpoint({
+    method: 'POST',
+    path: '/logoutall',
+    area: 'auth',
+    summary: 'End every session of the account (every device), this one too. Not in SPEC §7.',
+    response: OkSchema,
+    owner: 'session',
+  }),
+  changePassword: endpoint({
+    method: 'POST',
+    path: '/password',
+    area: 'auth',
+    summary:
+      'Change the password: the current one is required (401 auth.errors.invalidCredentials); every other session of the account ends. Not in SPEC §7.',
+    body: PasswordChangeBodySchema,
+    response: OkSchema,
+    owner: 'session',
+    credential: true,
   }),
 };

@@ -77,8 +77,10 @@ describe('endpoint table', () => {
     expect(withoutBot.map((e) => e.name).sort()).toEqual([
       'botLogin',
       'botRegister',
+      'changePassword',
       'health',
       'logout',
+      'logoutAll',
       'panelConfig',
       'purchaseStatus',
       'session',
@@ -114,7 +116,7 @@ describe('endpoint table', () => {
         .filter((e) => e.credential)
         .map((e) => e.name)
         .sort(),
-    ).toEqual(['botLogin', 'botRegister']);
+    ).toEqual(['botLogin', 'botRegister', 'changePassword']);
   });
 
   it('rejects a global params body sent as text numbers', () => {

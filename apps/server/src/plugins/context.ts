@@ -6,6 +6,7 @@ import type { BotMessenger } from '../lib/messenger.ts';
 import type { KeySource, Secrets } from '../lib/secrets.ts';
 import type { ReaderHandle } from '../reader/runtime.ts';
 import type { ThrottlePolicy } from '../modules/auth/throttle.ts';
+import type { StreamHub } from '../modules/trading/stream-hub.ts';
 
 /** Request rate of the credential endpoints (login, registration) per client IP. */
 export interface RateLimits {
@@ -75,6 +76,8 @@ declare module 'fastify' {
      * `change` (botId) when the runtime changed a bot's feed or figures (wakes its SSE streams).
      */
     robotEvents: EventEmitter;
+    /** Every open live stream of this process (modules/trading/stream-hub.ts). */
+    streamHub: StreamHub;
   }
   interface FastifyRequest {
     session: RequestSession | null;

@@ -22,7 +22,7 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
             type: 'apiKey',
             in: 'cookie',
             name: 'sid',
-            description: 'Set by POST /api/botlogin.',
+            description: 'Set by POST /api/botlogin; named __Host-sid over https.',
           },
         },
       },

@@ -5,6 +5,7 @@ import type { RequestSession } from './context.ts';
 
 interface SessionRow {
   account_id: number;
+  created_at: number;
   last_seen_at: number;
   expires_at: number;
   /** Only in the lookup that names a bot. */
@@ -24,6 +25,13 @@ export function cookieName(name: string, req: FastifyRequest): string {
 }
 /** A session ends after this long without a request (sliding expiry). */
 export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
+/** A session ends this long after its login however active it is (absolute lifetime). */
+export const SESSION_ABSOLUTE_MS = 90 * 24 * 60 * 60 * 1000;
+
+/** Where a session active at `at` now ends: the sliding expiry, never past the absolute one. */
+function expiryOf(createdAt: number, at: number): number {
+  return Math.min(at + SESSION_IDLE_MS, createdAt + SESSION_ABSOLUTE_MS);
+}
 /**
  * `last_seen_at` is written at most this often: a panel polls several endpoints per screen, and a
  * write per request would make every read a write.
@@ -35,14 +43,14 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
-function cookieOptions(req: FastifyRequest) {
+function cookieOptions(req: FastifyRequest, expiresAt: number, at: number) {
   return {
     httpOnly: true,
     sameSite: 'lax' as const,
     // Secure only over https: a plain-http localhost install must still be able to log in.
     secure: req.protocol === 'https',
     path: '/',
-    maxAge: SESSION_IDLE_MS / 1000,
+    maxAge: Math.max(0, Math.floor((expiresAt - at) / 1000)),
   };
 }
 
@@ -50,7 +58,7 @@ function cookieOptions(req: FastifyRequest) {
 const sessionById = precompiled<{ id: string }, SessionRow>((db, param) =>
   db
     .selectFrom('sessions')
-    .select(['account_id', 'last_seen_at', 'expires_at'])
+    .select(['account_id', 'created_at', 'last_seen_at', 'expires_at'])
     .where('id', '=', param('id')),
 );
 
@@ -65,6 +73,7 @@ const sessionWithOwnedBot = precompiled<{ id: string; userid: string }, SessionR
     )
     .select([
       'sessions.account_id',
+      'sessions.created_at',
       'sessions.last_seen_at',
       'sessions.expires_at',
       'bots.id as bot_id',
@@ -73,7 +82,7 @@ const sessionWithOwnedBot = precompiled<{ id: string; userid: string }, SessionR
 );
 
 function cookieToken(req: FastifyRequest): string | null {
-  const token = req.cookies[SESSION_COOKIE];
+  const token = req.cookies[cookieName(SESSION_COOKIE, req)];
   // Our tokens are 43 characters; anything far longer is not ours and is not worth hashing.
   return token && token.length <= 128 ? token : null;
 }
@@ -99,18 +108,20 @@ export async function resolveSession(
       : (await sessionWithOwnedBot(db, { id, userid }))[0];
   if (!row) return null;
   const at = now();
-  if (row.expires_at <= at) {
+  const createdAt = Number(row.created_at);
+  if (row.expires_at <= at || at - createdAt >= SESSION_ABSOLUTE_MS) {
     await db.deleteFrom('sessions').where('id', '=', id).execute();
     return null;
   }
   if (at - row.last_seen_at >= LAST_SEEN_RESOLUTION_MS) {
+    const expiresAt = expiryOf(createdAt, at);
     await db
       .updateTable('sessions')
-      .set({ last_seen_at: at, expires_at: at + SESSION_IDLE_MS })
+      .set({ last_seen_at: at, expires_at: expiresAt })
       .where('id', '=', id)
       .execute();
     // Slide the browser's copy too, or it would drop the cookie 30 days after login.
-    reply.setCookie(SESSION_COOKIE, token, cookieOptions(req));
+    reply.setCookie(cookieName(SESSION_COOKIE, req), token, cookieOptions(req, expiresAt, at));
   }
   const session: RequestSession = { id, accountId: row.account_id };
   if (userid !== undefined) {
@@ -150,11 +161,11 @@ export async function startSession(
         account_id: accountId,
         created_at: at,
         last_seen_at: at,
-        expires_at: at + SESSION_IDLE_MS,
+        expires_at: expiryOf(at, at),
       })
       .execute();
   });
-  reply.setCookie(SESSION_COOKIE, token, cookieOptions(req));
+  reply.setCookie(cookieName(SESSION_COOKIE, req), token, cookieOptions(req, expiryOf(at, at), at));
 }
 
 /** Ends the request's session (if any) and clears the cookie. */
@@ -166,6 +177,27 @@ export async function endSession(
   const token = cookieToken(req);
   if (token !== null) {
     await app.deps.db.deleteFrom('sessions').where('id', '=', hashToken(token)).execute();
+    // Its live streams end now (modules/trading/stream-hub.ts).
+    app.robotEvents.emit('sessions-ended');
   }
-  reply.clearCookie(SESSION_COOKIE, { ...cookieOptions(req), maxAge: undefined });
+  reply.clearCookie(cookieName(SESSION_COOKIE, req), {
+    ...cookieOptions(req, 0, 0),
+    maxAge: undefined,
+  });
+}
+
+/**
+ * Ends every session of the account ("sair de todos os dispositivos"), or every one but `keep`
+ * (a password change keeps the session that made it). Returns how many ended.
+ */
+export async function endAccountSessions(
+  app: FastifyInstance,
+  accountId: number,
+  keep: string | null = null,
+): Promise<number> {
+  let query = app.deps.db.deleteFrom('sessions').where('account_id', '=', accountId);
+  if (keep !== null) query = query.where('id', '!=', keep);
+  const result = await query.executeTakeFirst();
+  app.robotEvents.emit('sessions-ended');
+  return Number(result.numDeletedRows);
 }

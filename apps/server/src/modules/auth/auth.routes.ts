@@ -1,8 +1,10 @@
-import { endpoints } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../plugins/route.ts';
-import { endSession, startSession } from '../../plugins/session.ts';
-import { authenticate, register, sessionInfo } from './auth.service.ts';
+import { endpoints, ErrorCode } from '@app/contract';
+import { HttpError } from '../../lib/http-error.ts';
+import { endAccountSessions, endSession, startSession } from '../../plugins/session.ts';
+import { findAccountEmail } from './auth.repository.ts';
+import { authenticate, register, sessionInfo, setPassword } from './auth.service.ts';
 import { issueDevice, knownDevice } from './device-cookie.ts';
 import { chargeLogin, chargeRegistration, refundLogin } from './throttle.ts';
 
@@ -35,6 +37,27 @@ export function authRoutes(app: FastifyInstance): void {
 
   route(app, endpoints.logout, async ({ req, reply }) => {
     await endSession(app, req, reply);
+    return { ok: true as const };
+  });
+
+  // "Sair de todos os dispositivos": every session of the account, this one too.
+  route(app, endpoints.logoutAll, async ({ session, req, reply }) => {
+    await endAccountSessions(app, session.accountId);
+    await endSession(app, req, reply);
+    return { ok: true as const };
+  });
+
+  // The current password is checked under the same guessing limits as a login: a borrowed
+  // session cannot guess it faster than a stranger could. Every other session then ends.
+  route(app, endpoints.changePassword, async ({ body, session, req, reply }) => {
+    const email = await findAccountEmail(app.deps.db, session.accountId);
+    if (email === null) throw new HttpError(401, ErrorCode.unauthenticated);
+    const device = knownDevice(app.deps, req, email);
+    const charge = await chargeLogin(app.deps, reply, email, req.ip, device);
+    await authenticate(app.deps, { email, password: body.current });
+    await refundLogin(app.deps, charge);
+    await setPassword(app.deps, session.accountId, body.password);
+    await endAccountSessions(app, session.accountId, session.id);
     return { ok: true as const };
   });
 }

@@ -101,3 +101,17 @@ export async function sessionInfo(deps: AppDeps, accountId: number): Promise<Ses
   const first = botIDs[0];
   return { email, userid: first?.userid ?? '', traderid: first?.traderid ?? '', botIDs };
 }
+
+/** Stores a new password hash for the account (the caller proved the current password). */
+export async function setPassword(
+  deps: AppDeps,
+  accountId: number,
+  password: string,
+): Promise<void> {
+  const passwordHash = await hash(password);
+  await deps.db
+    .updateTable('accounts')
+    .set({ password_hash: passwordHash })
+    .where('id', '=', accountId)
+    .execute();
+}

@@ -7,7 +7,12 @@ import {
   sessionCookie,
   useTestApp,
 } from '../../test/app.ts';
-import { hashToken, LAST_SEEN_RESOLUTION_MS, SESSION_IDLE_MS } from '../../plugins/session.ts';
+import {
+  hashToken,
+  LAST_SEEN_RESOLUTION_MS,
+  SESSION_ABSOLUTE_MS,
+  SESSION_IDLE_MS,
+} from '../../plugins/session.ts';
 import { DEFAULT_THROTTLE } from './throttle.ts';
 
 let clock = Date.UTC(2025, 0, 1);
@@ -243,9 +248,78 @@ describe('session bookkeeping', () => {
         payload: { email, password },
       });
       expect(String(res.headers['set-cookie'])).toContain('Secure');
+      // Secure cookies are __Host- cookies: only this host, path /, no Domain, Secure.
+      const sid = cookiePair(res, '__Host-sid');
+      expect(sid).toMatch(/^__Host-sid=.{43}$/);
+      expect(cookiePair(res, '__Host-device')).toMatch(/^__Host-device=/);
+      const https = { 'x-forwarded-proto': 'https' };
+      const read = (cookie: string) =>
+        app.inject({ method: 'GET', url: '/api/session', headers: { ...https, cookie } });
+      expect((await read(sid)).statusCode).toBe(200);
+      // The same token planted under the bare name (cookie tossing) is no session over https.
+      expect((await read(sid.replace('__Host-sid', 'sid'))).statusCode).toBe(401);
     } finally {
       await close();
     }
+  });
+
+  it('ends a session 90 days after login however active it is (absolute lifetime)', async () => {
+    const { cookie } = await registerAndLogin(t.app);
+    for (let day = 1; day < SESSION_ABSOLUTE_MS / 86_400_000; day += 1) {
+      clock += 86_400_000;
+      const res = await getSession(cookie);
+      expect(res.statusCode, `day ${day}`).toBe(200);
+    }
+    clock += 86_400_000;
+    expect((await getSession(cookie)).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/logoutall and POST /api/password', () => {
+  const post = (url: string, cookie: string, payload?: object) =>
+    t.app.inject({ method: 'POST', url, headers: { cookie }, ...(payload ? { payload } : {}) });
+
+  it('"sair de todos os dispositivos" ends every session of the account, and no other account\'s', async () => {
+    const me = await registerAndLogin(t.app);
+    const phone = sessionCookie(await login({ email: me.email, password: me.password }));
+    const other = await registerAndLogin(t.app);
+    const res = await post('/api/logoutall', me.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(String(res.headers['set-cookie'])).toMatch(/^sid=;/);
+    expect((await getSession(me.cookie)).statusCode).toBe(401);
+    expect((await getSession(phone)).statusCode).toBe(401);
+    expect((await getSession(other.cookie)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/logoutall' })).statusCode).toBe(401);
+  });
+
+  it('changes the password only with the current one, and ends the other sessions', async () => {
+    const me = await registerAndLogin(t.app);
+    const phone = sessionCookie(await login({ email: me.email, password: me.password }));
+    const wrong = await post('/api/password', me.cookie, {
+      current: 'not-my-password',
+      password: 'new-password-9',
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().error.code).toBe('auth.errors.invalidCredentials');
+    const short = await post('/api/password', me.cookie, { current: me.password, password: '1' });
+    expect(short.statusCode).toBe(400);
+    expect((await getSession(phone)).statusCode).toBe(200);
+
+    const ok = await post('/api/password', me.cookie, {
+      current: me.password,
+      password: ' new-password-9 ',
+    });
+    expect(ok.statusCode).toBe(200);
+    expect((await getSession(me.cookie)).statusCode).toBe(200);
+    expect((await getSession(phone)).statusCode).toBe(401);
+    expect((await login({ email: me.email, password: me.password })).statusCode).toBe(401);
+    expect((await login({ email: me.email, password: 'new-password-9' })).statusCode).toBe(200);
+    const anon = await t.app.inject({
+      method: 'POST',
+      url: '/api/password',
+      payload: { current: 'x', password: 'new-password-9' },
+    });
+    expect(anon.statusCode).toBe(401);
   });
 });
 

@@ -1,6 +1,9 @@
-import { endpoints, type ResponseOf, type TradingStreamEvent } from '@app/contract';
+import { endpoints, ErrorCode, type ResponseOf, type TradingStreamEvent } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import { coalesce } from '../../lib/coalesce.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { addressKey } from '../auth/throttle.ts';
+import { StreamHub, type HubStream } from './stream-hub.ts';
 import { botIdOf } from '../../lib/owned-bot.ts';
 import { route } from '../../plugins/route.ts';
 import { runtimeDepsOf } from '../../robot/runtime.ts';
@@ -15,18 +18,22 @@ import {
   readOrders,
 } from './trading.service.ts';
 
-/** A stream re-reads the feed this often even without news (a worker process wrote it). */
+/** The hub's shared loop looks for news (a worker process wrote it) and ended sessions this often. */
 export const STREAM_POLL_MS = 2_000;
 /** A comment line keeps proxies from closing an idle stream. */
 export const STREAM_PING_MS = 15_000;
 
 export function tradingRoutes(app: FastifyInstance): void {
   const rt = runtimeDepsOf(app.deps, app.log);
-  // Open streams, ended when the app closes (else close would wait for every browser).
-  const streams = new Set<() => void>();
+  // Every open stream, fed from one loop and ended when its session ends or the app closes
+  // (else close would wait for every browser).
+  const hub = new StreamHub(app, STREAM_POLL_MS);
+  app.decorate('streamHub', hub);
   app.addHook('preClose', async () => {
-    for (const end of [...streams]) end();
+    hub.endAll();
   });
+  app.robotEvents.on('change', (changed: number) => hub.changed(changed));
+  app.robotEvents.on('sessions-ended', () => void hub.sessionsEnded());
 
   route(app, endpoints.tradingDashboard, ({ query }) => readDashboard(app.deps, rt, query.userid));
   route(app, endpoints.tradingActivity, ({ query }) => readActivity(app.deps, query));
@@ -48,9 +55,15 @@ export function tradingRoutes(app: FastifyInstance): void {
   /**
    * Server-sent events of one bot (owner checked by the route pipeline like every call): feed
    * items after `Last-Event-ID` (or from now), pushed when the runtime reports a change and
-   * re-read every STREAM_POLL_MS for changes made by other processes.
+   * when the hub's shared loop sees news written by another process. At most
+   * STREAMS_PER_SESSION per session and STREAMS_PER_ADDRESS per address (429); each ends with
+   * its session.
    */
-  route(app, endpoints.tradingStream, async ({ query, req, reply }) => {
+  route(app, endpoints.tradingStream, async ({ query, session, req, reply }) => {
+    if (hub.refusal(session.id, req.ip) !== null) {
+      void reply.header('retry-after', String(STREAM_POLL_MS / 1000));
+      throw new HttpError(429, ErrorCode.rateLimited);
+    }
     const botId = await botIdOf(app.deps, query.userid);
     const lastHeader = Number(req.headers['last-event-id']);
     let lastId = Number.isInteger(lastHeader) && lastHeader > 0 ? lastHeader : 0;
@@ -79,7 +92,7 @@ export function tradingRoutes(app: FastifyInstance): void {
       );
     };
     // One read at a time; a change told during a read is read right after it, not at the next
-    // poll (the read under way may have run before that change was committed).
+    // tick (the read under way may have run before that change was committed).
     const flush = coalesce(async (): Promise<void> => {
       if (closed) return;
       try {
@@ -97,32 +110,31 @@ export function tradingRoutes(app: FastifyInstance): void {
         );
       }
     });
-    const onChange = (changed: number): void => {
-      if (changed === botId) void flush();
-    };
-    app.robotEvents.on('change', onChange);
-    const poll = setInterval(() => void flush(), STREAM_POLL_MS);
     const ping = setInterval(() => raw.write(': ping\n\n'), STREAM_PING_MS);
-    poll.unref();
     ping.unref();
-    const close = (): void => {
+    const stream: HubStream = {
+      sessionId: session.id,
+      address: addressKey(req.ip),
+      botId,
+      lastId: () => lastId,
+      flush: () => void flush(),
+      end: () => {
+        close();
+        raw.end();
+      },
+    };
+    function close(): void {
       if (closed) return;
       closed = true;
-      clearInterval(poll);
       clearInterval(ping);
-      app.robotEvents.off('change', onChange);
-      streams.delete(end);
-    };
-    const end = (): void => {
-      close();
-      raw.end();
-    };
-    streams.add(end);
+      hub.remove(stream);
+    }
+    hub.add(stream);
     req.raw.on('close', close);
     await flush();
     // A client that did not ask for an event stream (no `Accept: text/event-stream`, which every
     // EventSource sends) gets what is new since Last-Event-ID and the end: one poll.
-    if (!String(req.headers.accept ?? '').includes('text/event-stream')) end();
+    if (!String(req.headers.accept ?? '').includes('text/event-stream')) stream.end();
     return undefined as unknown as ResponseOf<typeof endpoints.tradingStream>;
   });
 }

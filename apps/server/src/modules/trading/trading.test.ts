@@ -8,7 +8,9 @@ import {
 } from '@app/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runSession } from '../../robot/run-session.ts';
-import { callAs, useTestApp } from '../../test/app.ts';
+import { hashToken } from '../../plugins/session.ts';
+import { callAs, sessionCookie, useTestApp } from '../../test/app.ts';
+import { STREAMS_PER_ADDRESS, STREAMS_PER_SESSION } from './stream-hub.ts';
 import { seedFollowers } from '../../test/copy.ts';
 import { robotOf } from '../../test/robot.ts';
 import {
@@ -216,9 +218,7 @@ describe('GET /trading/chart and /trading/latency', () => {
 
 describe('GET /trading/stream', () => {
   it("pushes the caller's bot's new feed items as server-sent events", async () => {
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
-    expect(address).toContain(String(port));
+    const port = await serverPort();
     const events: TradingStreamEvent[] = [];
     let buffer = '';
     const req = request({
@@ -254,6 +254,138 @@ describe('GET /trading/stream', () => {
     } finally {
       req.destroy();
     }
+  });
+});
+
+/** The app listening on a real port (once per file). */
+async function serverPort(): Promise<number> {
+  if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return (t.app.server.address() as AddressInfo).port;
+}
+
+/** Opens a live stream over real HTTP: its status, the events it pushed, and when it ended. */
+async function openStream(cookie: string, who: Me = me) {
+  const port = await serverPort();
+  const events: string[] = [];
+  let buffer = '';
+  const req = request({
+    host: '127.0.0.1',
+    port,
+    path: `/api${api.tradingStream.path}?userid=${who.userid}`,
+    headers: { cookie, accept: 'text/event-stream' },
+  });
+  let markEnded = (): void => undefined;
+  const ended = new Promise<void>((resolve) => (markEnded = resolve));
+  const status = await new Promise<number>((resolve, reject) => {
+    req.on('error', reject);
+    req.on('response', (res) => {
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        const blocks = buffer.split('\n\n');
+        buffer = blocks.pop() ?? '';
+        for (const b of blocks) {
+          const data = b.split('\n').find((l) => l.startsWith('event: '));
+          if (data) events.push(data.slice(7));
+        }
+      });
+      res.on('end', markEnded);
+      res.on('close', markEnded);
+      resolve(res.statusCode ?? 0);
+    });
+    req.end();
+  });
+  return { status, events, ended, destroy: () => req.destroy() };
+}
+
+/** Logs `who` in once more: a session of its own (a second tab, another device). */
+async function newSession(who: Me): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/botlogin',
+    payload: { email: who.email, password: who.password },
+  });
+  expect(res.statusCode).toBe(200);
+  return sessionCookie(res);
+}
+
+describe('live streams end with their session, are capped, and share one loop', () => {
+  it("a stream ends when its session logs out (over real HTTP); another session's stream goes on", async () => {
+    const port = await serverPort();
+    const cookie = await newSession(me);
+    const keep = await openStream(await newSession(me));
+    const stream = await openStream(cookie);
+    try {
+      expect(stream.status).toBe(200);
+      const out = await fetch(`http://127.0.0.1:${port}/api/logout`, {
+        method: 'POST',
+        headers: { cookie, origin: `http://127.0.0.1:${port}` },
+      });
+      expect(out.status).toBe(200);
+      await stream.ended;
+      expect(t.app.streamHub.size).toBe(1);
+    } finally {
+      stream.destroy();
+      keep.destroy();
+    }
+  });
+
+  it('a stream ends when its session expires or is ended elsewhere, seen by the shared loop', async () => {
+    const cookie = await newSession(me);
+    const stream = await openStream(cookie);
+    try {
+      // Another process ended it (no event in this one): the next tick sees it.
+      await t.app.deps.db
+        .deleteFrom('sessions')
+        .where('id', '=', hashToken(cookie.slice('sid='.length)))
+        .execute();
+      await t.app.streamHub.tick();
+      await stream.ended;
+    } finally {
+      stream.destroy();
+    }
+  });
+
+  it(`caps streams at ${STREAMS_PER_SESSION} per session and ${STREAMS_PER_ADDRESS} per address (429)`, async () => {
+    const opened: Awaited<ReturnType<typeof openStream>>[] = [];
+    try {
+      const cookie = await newSession(me);
+      for (let i = 0; i < STREAMS_PER_SESSION; i++) opened.push(await openStream(cookie));
+      expect(opened.every((s) => s.status === 200)).toBe(true);
+      const over = await openStream(cookie);
+      expect(over.status).toBe(429);
+      // Other sessions from the same address, up to the address's cap.
+      while (t.app.streamHub.size < STREAMS_PER_ADDRESS) {
+        const s = await openStream(await newSession(me));
+        expect(s.status).toBe(200);
+        opened.push(s);
+      }
+      expect((await openStream(await newSession(me))).status).toBe(429);
+    } finally {
+      for (const s of opened) s.destroy();
+      await expect.poll(() => t.app.streamHub.size).toBe(0);
+    }
+  });
+
+  it('feeds every stream of the process from one loop: news written elsewhere reaches all at one tick', async () => {
+    const a = await openStream(await newSession(me));
+    const b = await openStream(await newSession(me));
+    try {
+      expect(t.app.streamHub.looping).toBe(true);
+      // A worker process wrote the feed: no in-process event, only the shared loop sees it.
+      await command(t.app, rt(), me, 1);
+      await t.app.streamHub.tick();
+      await expect
+        .poll(() => [a.events, b.events])
+        .toEqual([
+          ['activity', 'dashboard'],
+          ['activity', 'dashboard'],
+        ]);
+    } finally {
+      a.destroy();
+      b.destroy();
+    }
+    await expect.poll(() => t.app.streamHub.looping).toBe(false);
   });
 });
 
