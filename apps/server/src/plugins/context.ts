@@ -5,6 +5,7 @@ import type { Database } from '../db/schema.ts';
 import type { BotMessenger } from '../lib/messenger.ts';
 import type { KeySource, Secrets } from '../lib/secrets.ts';
 import type { ReaderHandle } from '../reader/runtime.ts';
+import type { TelegramBotHandle } from '../modules/telegram-bot/operator-bot.ts';
 import type { ThrottlePolicy } from '../modules/auth/throttle.ts';
 
 /** Request rate of the credential endpoints (login, registration) per client IP. */
@@ -70,6 +71,8 @@ declare module 'fastify' {
      * `change` (botId) when the runtime changed a bot's feed or figures (wakes its SSE streams).
      */
     robotEvents: EventEmitter;
+    /** The operator's Telegram bot (modules/telegram-bot), null without TELEGRAM_BOT_TOKEN. */
+    telegramBot: TelegramBotHandle | null;
   }
   interface FastifyRequest {
     session: RequestSession | null;
