@@ -119,7 +119,8 @@ export function notificationOf(
           text: text('notify.refused', {
             asset: String(p.asset ?? ''),
             direction: String(p.direction ?? ''),
-            reason: robotText(l, message),
+            // The panel's sentence, without its full stop: the notification ends with its own.
+            reason: robotText(l, message).replace(/\.\s*$/, ''),
           }),
         };
       }

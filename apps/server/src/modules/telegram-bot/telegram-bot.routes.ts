@@ -1,5 +1,5 @@
 import { endpoints, TELEGRAM_NOTIFY_KINDS, type Language, type TelegramKinds } from '@app/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { fromDbBool } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
@@ -10,14 +10,31 @@ import { chatsOfBots } from './chat-bots.ts';
 import type { TelegramBotHandle } from './operator-bot.ts';
 import { issueStartToken } from './start-tokens.ts';
 
+/**
+ * The panel's language when the request shows one (its `i18next` cookie, `?lng=` or
+ * Accept-Language); undefined otherwise, and the stored one stays.
+ */
+function languageShown(req: FastifyRequest): Language | undefined {
+  const query = req.query as Record<string, unknown> | undefined;
+  const shown =
+    req.cookies.i18next !== undefined ||
+    typeof query?.lng === 'string' ||
+    req.headers['accept-language'] !== undefined;
+  return shown ? panelLanguage(req) : undefined;
+}
+
 /** Webhook bodies are single updates: a few KiB. */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 async function savePrefs(
   db: Kysely<Database>,
   botId: number,
-  values: { language?: Language; off_kinds?: string },
+  values: { language?: Language | undefined; off_kinds?: string },
 ): Promise<void> {
+  const update = {
+    ...(values.language ? { language: values.language } : {}),
+    ...(values.off_kinds !== undefined ? { off_kinds: values.off_kinds } : {}),
+  };
   await db
     .insertInto('tg_bot_prefs')
     .values({
@@ -25,7 +42,11 @@ async function savePrefs(
       language: values.language ?? 'pt-BR',
       off_kinds: values.off_kinds ?? '',
     })
-    .onConflict((oc) => oc.column('bot_id').doUpdateSet(values))
+    .onConflict((oc) =>
+      Object.keys(update).length > 0
+        ? oc.column('bot_id').doUpdateSet(update)
+        : oc.column('bot_id').doNothing(),
+    )
     .execute();
 }
 
@@ -43,7 +64,7 @@ export function telegramBotRoutes(app: FastifyInstance, bot: TelegramBotHandle |
       .select(['verified', 'virtual'])
       .where('id', '=', botId)
       .executeTakeFirstOrThrow();
-    await savePrefs(db, botId, { language: panelLanguage(req) });
+    await savePrefs(db, botId, { language: languageShown(req) });
     if (!bot || bot.username() === null || fromDbBool(row.verified) || fromDbBool(row.virtual)) {
       return { url: null };
     }
@@ -54,7 +75,7 @@ export function telegramBotRoutes(app: FastifyInstance, bot: TelegramBotHandle |
   route(app, endpoints.telegramNotifications, async ({ query, req }) => {
     const botId = await botIdOf(app.deps, query.userid);
     // The panel's language now is the one its notifications are written in.
-    await savePrefs(db, botId, { language: panelLanguage(req) });
+    await savePrefs(db, botId, { language: languageShown(req) });
     const prefs = await db
       .selectFrom('tg_bot_prefs')
       .select('off_kinds')
@@ -78,7 +99,7 @@ export function telegramBotRoutes(app: FastifyInstance, bot: TelegramBotHandle |
   route(app, endpoints.saveTelegramNotifications, async ({ body, req }) => {
     const botId = await botIdOf(app.deps, body.userid);
     const off = TELEGRAM_NOTIFY_KINDS.filter((k) => !body.kinds[k]).join(',');
-    await savePrefs(db, botId, { language: panelLanguage(req), off_kinds: off });
+    await savePrefs(db, botId, { language: languageShown(req), off_kinds: off });
     return { ok: true as const };
   });
 

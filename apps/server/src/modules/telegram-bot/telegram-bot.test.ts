@@ -174,3 +174,312 @@ describe('the webhook', () => {
     expect(lastTextTo('5550005')).toContain('5550005');
   });
 });
+
+// ---- Notifications: the robot's activity lines → the queue → Telegram within its limits ----
+
+async function verifiedTrader(language = 'pt-BR'): Promise<Trader & { botId: number }> {
+  // The feed's cursor starts after the lines already there (the first pass sets it).
+  await app.telegramBot!.feedOnce();
+  const me = await registerAndLogin(app);
+  const { url } = (
+    await callAs(app, me.cookie, api.telegramVerifyLink, { body: { userid: me.userid } })
+  ).json() as { url: string };
+  fake.sendText(user(me), `/start ${tokenOf(url)}`);
+  await app.telegramBot!.pollOnce();
+  const row = await app.deps.db
+    .selectFrom('bots')
+    .select('id')
+    .where('userid', '=', me.userid)
+    .executeTakeFirstOrThrow();
+  // The panel's language is the one notifications are written in.
+  await app.inject({
+    method: 'GET',
+    url: `/api/telegram/notifications?userid=${me.userid}`,
+    headers: { cookie: me.cookie, 'accept-language': language },
+  });
+  return { ...me, botId: Number(row.id) };
+}
+
+async function activity(botId: number, key: string, params: Record<string, unknown>) {
+  await app.deps.db
+    .insertInto('activity')
+    .values({
+      bot_id: botId,
+      at: clock,
+      kind: 'order',
+      signal_id: null,
+      order_id: null,
+      message: JSON.stringify({ key, params }),
+    })
+    .execute();
+}
+
+/** Feeds, then drains with the clock moving a second at a time until the queue is empty. */
+async function deliver(): Promise<void> {
+  await app.telegramBot!.feedOnce();
+  for (let i = 0; i < 50; i++) {
+    await app.telegramBot!.drainOnce();
+    const left = await app.deps.db
+      .selectFrom('tg_outbox')
+      .select('id')
+      .where('status', '=', 'queued')
+      .executeTakeFirst();
+    if (!left) return;
+    clock += 1000;
+  }
+}
+
+describe('notifications', () => {
+  it('order sent and its result, in the panel language, with asset, direction, stake, step and P&L', async () => {
+    await app.telegramBot!.feedOnce(); // the cursor starts after what is already there
+    const me = await verifiedTrader('en-US');
+    await activity(me.botId, 'robot.activity.orderOpen', {
+      asset: 'EURUSD',
+      direction: 'CALL',
+      stakeCents: 250,
+      galeLevel: 0,
+      expiresAt: clock,
+    });
+    await activity(me.botId, 'robot.activity.lost', {
+      asset: 'EURUSD',
+      pnlCents: -250,
+      balanceCents: 9750,
+      galeLevel: 1,
+    });
+    await deliver();
+    expect(fake.textsTo(Number(me.userid)).slice(-2)).toEqual([
+      `📈 ${me.userid}: order sent — EURUSD CALL, stake 2.50, entry.`,
+      `❌ ${me.userid}: loss on EURUSD (gale 1): -2.50 · balance 97.50.`,
+    ]);
+  });
+
+  it('stop hit, robot off and a refusal with the reason; quiet refusals are not sent', async () => {
+    const me = await verifiedTrader('pt-BR');
+    await activity(me.botId, 'robot.activity.stopped', { reason: 'stop_loss' });
+    await activity(me.botId, 'robot.activity.off', {});
+    await activity(me.botId, 'robot.refusal.bot_off', { asset: 'EURUSD', direction: 'PUT' });
+    await activity(me.botId, 'robot.refusal.max_orders_reached', {
+      asset: 'EURUSD',
+      direction: 'PUT',
+    });
+    await deliver();
+    expect(fake.textsTo(Number(me.userid)).slice(-3)).toEqual([
+      `⛔ ${me.userid}: robô parado — stop loss.`,
+      `⏸ ${me.userid}: robô desligado.`,
+      `🚫 ${me.userid}: sinal EURUSD PUT recusado — Limite de ordens do dia atingido.`,
+    ]);
+  });
+
+  it('a kind switched off in the panel is not sent; the others are', async () => {
+    const me = await verifiedTrader('es-ES');
+    const kinds = {
+      orders: false,
+      stops: true,
+      daily: true,
+      expiry: true,
+      payments: true,
+      follows: true,
+      reader: true,
+    };
+    expect(
+      (
+        await callAs(app, me.cookie, api.saveTelegramNotifications, {
+          body: { userid: me.userid, kinds },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const before = fake.textsTo(Number(me.userid)).length;
+    await activity(me.botId, 'robot.activity.orderOpen', {
+      asset: 'EURUSD',
+      direction: 'CALL',
+      stakeCents: 100,
+      galeLevel: 0,
+    });
+    await activity(me.botId, 'robot.activity.off', {});
+    await deliver();
+    expect(fake.textsTo(Number(me.userid)).slice(before)).toEqual([
+      `⏸ ${me.userid}: robot apagado.`,
+    ]);
+    const read = (
+      await callAs(app, me.cookie, api.telegramNotifications, { query: { userid: me.userid } })
+    ).json() as { kinds: typeof kinds; reachable: boolean; configured: boolean };
+    expect(read).toEqual({ kinds, reachable: true, configured: true });
+  });
+
+  it('a pending bot gets no notification', async () => {
+    const me = await registerAndLogin(app);
+    const row = await app.deps.db
+      .selectFrom('bots')
+      .select('id')
+      .where('userid', '=', me.userid)
+      .executeTakeFirstOrThrow();
+    const before = fake.textsTo(Number(me.userid)).length;
+    await activity(Number(row.id), 'robot.activity.off', {});
+    await deliver();
+    expect(fake.textsTo(Number(me.userid)).length).toBe(before);
+  });
+});
+
+describe('the queue keeps within Telegram limits', () => {
+  it('one message a second per chat and 30 a second overall; a burst is queued, never dropped', async () => {
+    clock += 1000; // a second of its own: earlier tests' sends do not count
+    const chats = Array.from({ length: 40 }, (_, i) => String(7_100_000 + i));
+    const { enqueue } = await import('./outbox.ts');
+    await enqueue(
+      app.deps.db,
+      chats.flatMap((chatId) => [
+        { chatId, kind: 'orders', text: `first ${chatId}` },
+        { chatId, kind: 'orders', text: `second ${chatId}` },
+      ]),
+      clock,
+    );
+    const start = fake.sent.length;
+    expect(await app.telegramBot!.drainOnce()).toBe(30);
+    // Within the same second nothing more goes.
+    expect(await app.telegramBot!.drainOnce()).toBe(0);
+    clock += 1000;
+    expect(await app.telegramBot!.drainOnce()).toBe(30);
+    // The first 30 chats' second messages, then the last 10 chats' first ones…
+    clock += 1000;
+    expect(await app.telegramBot!.drainOnce()).toBe(10);
+    // …whose second messages wait their chat's second.
+    clock += 1000;
+    expect(await app.telegramBot!.drainOnce()).toBe(10);
+    const burst = fake.sent.slice(start);
+    expect(burst).toHaveLength(80);
+    for (const chatId of chats) {
+      const mine = burst.filter((m) => m.chat_id === Number(chatId));
+      expect(mine.map((m) => m.text)).toEqual([`first ${chatId}`, `second ${chatId}`]);
+      expect(mine[1]!.at - mine[0]!.at).toBeGreaterThanOrEqual(1000);
+    }
+  });
+
+  it('a 429 pauses all sending for its retry_after; the message goes afterwards', async () => {
+    const { enqueue } = await import('./outbox.ts');
+    await enqueue(
+      app.deps.db,
+      [{ chatId: '7200001', kind: 'orders', text: 'after the flood' }],
+      clock,
+    );
+    fake.floodNext(1, 5);
+    expect(await app.telegramBot!.drainOnce()).toBe(0);
+    clock += 4000;
+    expect(await app.telegramBot!.drainOnce()).toBe(0);
+    clock += 1000;
+    expect(await app.telegramBot!.drainOnce()).toBe(1);
+    expect(lastTextTo('7200001')).toBe('after the flood');
+  });
+});
+
+describe('a chat that blocked the bot', () => {
+  it('is marked unreachable on 403, the panel shows it, nothing more is queued until /start', async () => {
+    const me = await verifiedTrader('en-US');
+    fake.block(Number(me.userid));
+    await activity(me.botId, 'robot.activity.off', {});
+    await activity(me.botId, 'robot.activity.on', {});
+    await activity(me.botId, 'robot.activity.off', {});
+    await deliver();
+    const status = async () =>
+      (
+        (
+          await callAs(app, me.cookie, api.telegramNotifications, { query: { userid: me.userid } })
+        ).json() as { reachable: boolean }
+      ).reachable;
+    expect(await status()).toBe(false);
+    const blockedCalls = fake.calls.filter(
+      (c) => c.method === 'sendMessage' && c.params.chat_id === Number(me.userid),
+    ).length;
+    await activity(me.botId, 'robot.activity.off', {});
+    await deliver();
+    expect(
+      fake.calls.filter((c) => c.method === 'sendMessage' && c.params.chat_id === Number(me.userid))
+        .length,
+    ).toBe(blockedCalls);
+    // The trader comes back: /start makes the chat reachable again.
+    fake.unblock(Number(me.userid));
+    fake.sendText(user(me, 'en'), '/start');
+    await app.telegramBot!.pollOnce();
+    expect(await status()).toBe(true);
+    await activity(me.botId, 'robot.activity.off', {});
+    await deliver();
+    expect(lastTextTo(me)).toBe(`⏸ ${me.userid}: robot switched off.`);
+  });
+});
+
+describe('commands from the chat', () => {
+  it('/menu shows botCmd 1–16 as buttons; a button queues the command and the reply replaces the message', async () => {
+    const me = await verifiedTrader('en-US');
+    fake.sendText(user(me, 'en'), '/menu');
+    await app.telegramBot!.pollOnce();
+    const menu = fake.sent.filter((m) => m.chat_id === Number(me.userid)).at(-1)!;
+    expect(menu.text).toBe(`Commands of bot ${me.userid}:`);
+    const buttons = (
+      menu.reply_markup as { inline_keyboard: { text: string; callback_data: string }[][] }
+    ).inline_keyboard.flat();
+    expect(buttons.map((b) => b.callback_data)).toEqual(
+      Array.from({ length: 16 }, (_, i) => `c:${i + 1}:${me.userid}`),
+    );
+    fake.pressButton(user(me, 'en'), menu, `c:16:${me.userid}`);
+    await app.telegramBot!.pollOnce();
+    expect(fake.callbackAnswers.length).toBeGreaterThan(0);
+    const queued = await app.deps.db
+      .selectFrom('bot_commands')
+      .selectAll()
+      .where('bot_id', '=', me.botId)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(queued).toMatchObject({ code: 16, status: 'queued' });
+    const waiting = fake.sent.filter((m) => m.chat_id === Number(me.userid)).at(-1)!;
+    expect(waiting.text).toContain('Command sent to the robot');
+    // The robot settles it (as the runtime does) and the chat message shows its reply.
+    await app.deps.db
+      .updateTable('bot_commands')
+      .set({
+        status: 'done',
+        reply: JSON.stringify({
+          key: 'robot.reply.liquidity',
+          params: { accountType: 1, balanceCents: 123456, profitCents: 300 },
+        }),
+      })
+      .where('id', '=', queued.id)
+      .execute();
+    await app.telegramBot!.feedOnce();
+    expect(waiting.text).toBe(
+      `Balance — ${me.userid}\nDemo account · balance: 1,234.56 · result: 3.00`,
+    );
+  });
+
+  it('/status and /placar queue commands 3 and 5; a chat without a verified bot is refused', async () => {
+    const me = await verifiedTrader('pt-BR');
+    fake.sendText(user(me, 'pt'), '/status');
+    fake.sendText(user(me, 'pt'), '/placar');
+    await app.telegramBot!.pollOnce();
+    const codes = await app.deps.db
+      .selectFrom('bot_commands')
+      .select('code')
+      .where('bot_id', '=', me.botId)
+      .orderBy('id')
+      .execute();
+    expect(codes.map((c) => c.code)).toEqual([3, 5]);
+    const pending = await registerAndLogin(app);
+    fake.sendText(user(pending, 'pt'), '/menu');
+    await app.telegramBot!.pollOnce();
+    expect(lastTextTo(pending)).toContain('não tem um bot verificado');
+  });
+
+  it('a button naming another chat’s bot does nothing', async () => {
+    const me = await verifiedTrader('en-US');
+    const other = await verifiedTrader('en-US');
+    fake.sendText(user(me, 'en'), '/menu');
+    await app.telegramBot!.pollOnce();
+    const menu = fake.sent.filter((m) => m.chat_id === Number(me.userid)).at(-1)!;
+    fake.pressButton(user(me, 'en'), menu, `c:2:${other.userid}`);
+    await app.telegramBot!.pollOnce();
+    const theirs = await app.deps.db
+      .selectFrom('bot_commands')
+      .select('id')
+      .where('bot_id', '=', other.botId)
+      .execute();
+    expect(theirs).toEqual([]);
+  });
+});
