@@ -25,6 +25,8 @@ export { TELEGRAM_NOTIFY_KINDS as NOTIFY_KINDS } from '@app/contract';
 type NotifyKind = TelegramNotifyKind;
 
 const CURSOR = 'activity';
+/** The expiry notice comes this many days before (SPEC's expiry warning also says 3). */
+const EXPIRY_NOTICE_DAYS = 3;
 const LINES_PER_PASS = 2000;
 /** Refusals that come with every signal while the robot is off or out of hours: not news. */
 const QUIET_REFUSALS = new Set(['robot.refusal.bot_off', 'robot.refusal.outside_windows']);
@@ -246,11 +248,98 @@ export function createFeed(
     }
   }
 
+  /** Marks a one-time notification as done; false when it was done before. */
+  async function once(name: string): Promise<boolean> {
+    const result = await db
+      .insertInto('tg_runtime')
+      .values({ name, owner: null, expires_at: null, value: 1 })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+  }
+
+  /**
+   * Expiry in 3 days and expired, once per bot and expiry date (a renewal moves the date, so the
+   * next expiry is notified again). Expiries more than a day past are not news any more.
+   */
+  async function feedExpiries(): Promise<number> {
+    const nowSec = Math.floor(deps.now() / 1000);
+    const rows = await db
+      .selectFrom('bots')
+      .select(['id', 'botexp'])
+      .where('botexp', '>', nowSec - 86_400)
+      .where('botexp', '<=', nowSec + EXPIRY_NOTICE_DAYS * 86_400)
+      .execute();
+    if (rows.length === 0) return 0;
+    const chats = await chatsOfBots(
+      db,
+      rows.map((r) => Number(r.id)),
+    );
+    const items: OutboxItem[] = [];
+    for (const row of rows) {
+      const chat = chats.get(Number(row.id));
+      const botexp = Number(row.botexp);
+      const expired = botexp <= nowSec;
+      if (!chat || !(await once(`${expired ? 'ex' : 'e3'}:${row.id}:${botexp}`))) continue;
+      if (chat.off.has('expiry')) continue;
+      const date = new Intl.DateTimeFormat(chat.language, { dateStyle: 'short' }).format(
+        new Date(botexp * 1000),
+      );
+      items.push({
+        chatId: chat.chatId,
+        kind: 'expiry',
+        text: say(chat.language, expired ? 'notify.expired' : 'notify.expirySoon', {
+          bot: chat.userid,
+          date,
+        }),
+      });
+    }
+    return enqueue(db, items, deps.now());
+  }
+
+  /** Payment confirmed, to the buyer's chat, once per purchase. */
+  async function feedPayments(): Promise<number> {
+    const since = deps.now() - 86_400_000;
+    const rows = await db
+      .selectFrom('purchases as p')
+      .innerJoin('bots as b', 'b.userid', 'p.buyer_userid')
+      .select(['p.id', 'p.days', 'p.bot_ids', 'b.id as bot_id'])
+      .where('p.paid_at', 'is not', null)
+      .where('p.paid_at', '>', since)
+      .execute();
+    if (rows.length === 0) return 0;
+    const chats = await chatsOfBots(
+      db,
+      rows.map((r) => Number(r.bot_id)),
+    );
+    const items: OutboxItem[] = [];
+    for (const row of rows) {
+      const chat = chats.get(Number(row.bot_id));
+      if (!chat || !(await once(`pay:${row.id}`.slice(0, 40)))) continue;
+      if (chat.off.has('payments')) continue;
+      const ids = fromDbJson<number[]>(row.bot_ids);
+      const covered = await db
+        .selectFrom('bots')
+        .select('userid')
+        .where('id', 'in', ids.length > 0 ? ids : [-1])
+        .execute();
+      items.push({
+        chatId: chat.chatId,
+        kind: 'payments',
+        text: say(chat.language, 'notify.payment', {
+          days: row.days,
+          bots: covered.map((c) => c.userid).join(', '),
+        }),
+      });
+    }
+    return enqueue(db, items, deps.now());
+  }
+
   return {
-    /** One pass: settled command replies, then new activity lines. Returns messages queued. */
+    /** One pass: settled command replies, new activity lines, expiries, payments. */
     async feedOnce(): Promise<number> {
       await settleReplies();
-      return feedActivity();
+      return (await feedActivity()) + (await feedExpiries()) + (await feedPayments());
     },
     /** Remembers a chat message to edit with the reply of the bot's newest command. */
     async awaitReply(

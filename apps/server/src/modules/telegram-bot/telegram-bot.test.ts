@@ -483,3 +483,61 @@ describe('commands from the chat', () => {
     expect(theirs).toEqual([]);
   });
 });
+
+describe('expiry and payment notifications', () => {
+  it('expiry in 3 days and expired, once each per expiry date', async () => {
+    const me = await verifiedTrader('en-US');
+    const nowSec = Math.floor(clock / 1000);
+    const setExpiry = (botexp: number) =>
+      app.deps.db.updateTable('bots').set({ botexp }).where('id', '=', me.botId).execute();
+    await setExpiry(nowSec + 2 * 86_400);
+    await deliver();
+    await deliver();
+    const texts = () => fake.textsTo(Number(me.userid)).filter((x) => x.includes('expire'));
+    expect(texts()).toHaveLength(1);
+    expect(texts()[0]).toMatch(new RegExp(`^⏳ ${me.userid}: the robot expires in 3 days \\(`));
+    await setExpiry(nowSec - 60);
+    await deliver();
+    await deliver();
+    expect(texts()).toHaveLength(2);
+    expect(texts()[1]).toBe(
+      `⌛ ${me.userid}: the robot has expired and stopped trading. Renew it in the panel.`,
+    );
+  });
+
+  it('payment confirmed, to the buyer, once', async () => {
+    const me = await verifiedTrader('pt-BR');
+    const account = await app.deps.db
+      .selectFrom('bots')
+      .select('account_id')
+      .where('id', '=', me.botId)
+      .executeTakeFirstOrThrow();
+    await app.deps.db
+      .insertInto('purchases')
+      .values({
+        id: `p${me.userid}`,
+        account_id: account.account_id,
+        buyer_userid: me.userid,
+        bot_ids: JSON.stringify([me.botId]),
+        subid: 's',
+        bots: 1,
+        days: 30,
+        currency: 'BRL',
+        amount_cents: 9900,
+        paymethod: 'pix',
+        provider: 'local',
+        provider_ref: null,
+        link: null,
+        state: 'paid',
+        seller_id: null,
+        created_at: clock,
+        paid_at: clock,
+        updated_at: clock,
+      })
+      .execute();
+    await deliver();
+    await deliver();
+    const paid = fake.textsTo(Number(me.userid)).filter((x) => x.startsWith('💳'));
+    expect(paid).toEqual([`💳 Pagamento confirmado: 30 dias para ${me.userid}.`]);
+  });
+});
