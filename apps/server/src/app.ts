@@ -15,6 +15,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { migrateToLatest, openDatabase } from './db/connect.ts';
 import { LazyChildLogger } from './lib/lazy-child-logger.ts';
 import { localOutbox, type BotMessenger } from './lib/messenger.ts';
+import type { TelegramBotConfig, TelegramBotHandle } from './modules/telegram-bot/operator-bot.ts';
+import { telegramBotRoutes } from './modules/telegram-bot/telegram-bot.routes.ts';
 import { createSecrets, loadSecretKey } from './lib/secrets.ts';
 import { fastifyTrustProxy, type TrustProxy } from './lib/trust-proxy.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -130,6 +132,22 @@ export interface BuildOptions {
    * its creation plus this; 0 = no trial, a bot must be bought before it trades.
    */
   trialDays?: number;
+  /**
+   * The operator's Telegram bot: default from TELEGRAM_BOT_TOKEN (and TELEGRAM_BOT_API_URL);
+   * `null` = none (codes go to the outbox file). Tests pass a fake Bot API's root and `run: false`.
+   */
+  telegramBot?: TelegramBotConfig | null;
+}
+
+/** TELEGRAM_BOT_TOKEN switches the operator's bot on; TELEGRAM_BOT_API_URL replaces the API root. */
+function telegramBotFromEnv(): TelegramBotConfig | null {
+  const token = process.env.TELEGRAM_BOT_TOKEN?.trim() ?? '';
+  if (token === '') return null;
+  const apiRoot = process.env.TELEGRAM_BOT_API_URL?.trim() || undefined;
+  if (apiRoot !== undefined && !isWebUrl(apiRoot)) {
+    throw new Error('TELEGRAM_BOT_API_URL must be an http(s) URL, e.g. http://127.0.0.1:8081');
+  }
+  return { token, ...(apiRoot ? { apiRoot } : {}) };
 }
 
 /** TRIAL_DAYS: a whole number of days ≥ 0; unset or empty → the default. */
@@ -311,6 +329,10 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     dataDir,
   });
   const now = options.now ?? Date.now;
+  const robotEvents = new EventEmitter();
+  // Every open SSE stream listens; the default limit of 10 would warn on a busy server.
+  robotEvents.setMaxListeners(0);
+  const botConfig = options.telegramBot === undefined ? telegramBotFromEnv() : options.telegramBot;
   const deps: AppDeps = {
     db: database.db,
     dialect: database.dialect,
@@ -324,6 +346,19 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     publicUrl,
   };
   app.decorate('deps', deps);
+  // The grammY bot (and its plugins) is loaded only when a token is configured.
+  let telegramBot: TelegramBotHandle | null = null;
+  if (botConfig) {
+    const { createOperatorBot } = await import('./modules/telegram-bot/operator-bot.ts');
+    telegramBot = createOperatorBot(botConfig, {
+      deps,
+      robotEvents,
+      publicUrl,
+      log: { warn: (o, m) => app.log.warn(o, m), error: (o, m) => app.log.error(o, m) },
+    });
+    if (options.messenger === undefined) deps.messenger = telegramBot.messenger;
+  }
+  app.decorate('telegramBot', telegramBot);
   onIdleError = (err) =>
     app.log.error({ err: errorSummary(err) }, 'database: an idle connection was dropped');
   const logError = (err: unknown, context: Record<string, unknown>) =>
@@ -359,9 +394,6 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   wakeReader.wake = () => reader.wake();
   app.decorate('reader', reader);
   app.decorate('implementedEndpoints', new Set<string>());
-  const robotEvents = new EventEmitter();
-  // Every open SSE stream listens; the default limit of 10 would warn on a busy server.
-  robotEvents.setMaxListeners(0);
   app.decorate('robotEvents', robotEvents);
   app.decorateRequest('session', null);
   app.addHook('onClose', async () => {
@@ -391,7 +423,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
       e.trim().toLowerCase(),
     ),
   );
-  panelConfigRoutes(app, supportUrl);
+  panelConfigRoutes(app, supportUrl, telegramBot);
   channelsRoutes(app);
   inboxRoutes(app);
   signalsRoutes(app);
@@ -408,6 +440,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   copyTraderRoutes(app);
   metaCopyRoutes(app);
   copyStatsRoutes(app);
+  telegramBotRoutes(app, telegramBot);
   // Last: whatever the modules above left out answers 501 through the same pipeline.
   registerNotImplemented(app);
   registerDocsRoutes(app);
@@ -418,5 +451,10 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   // Stops before build()'s own hook closes the database (hooks run last-added first).
   app.addHook('onClose', () => reader.stop());
   if (options.reader !== false) reader.start(options.reader);
+  if (telegramBot) {
+    const handle = telegramBot;
+    app.addHook('onClose', () => handle.stop());
+    handle.start();
+  }
   return app;
 }

@@ -16,6 +16,7 @@ import { readerParamsEndpoints } from './reader-params.ts';
 import { readerEndpoints } from './reader.ts';
 import { signalsEndpoints } from './signals.ts';
 import { strategiesEndpoints } from './strategies.ts';
+import { telegramBotEndpoints } from './telegram-bot.ts';
 import { tradingEndpoints } from './trading.ts';
 
 /**
@@ -41,6 +42,7 @@ export const endpoints = {
   ...healthEndpoints,
   ...panelConfigEndpoints,
   ...tradingEndpoints,
+  ...telegramBotEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

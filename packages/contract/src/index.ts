@@ -25,5 +25,6 @@ export * from './bots.ts';
 export * from './buy-robot.ts';
 export * from './health.ts';
 export * from './panel-config.ts';
+export * from './telegram-bot.ts';
 export * from './trading.ts';
 export * from './endpoints.ts';

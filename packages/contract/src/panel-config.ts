@@ -14,6 +14,12 @@ export const PanelConfigSchema = z.object({
    * configured); every other broker is "simulator only": its bots trade on the paper broker.
    */
   realTradingBrokers: z.array(BrokerIdSchema),
+  /**
+   * The operator's Telegram bot (`TELEGRAM_BOT_TOKEN`): its @username once known, for the
+   * "Verificar no Telegram" and "get your id" links; null without one, and then verification
+   * codes go to the server's outbox file (`DATA_DIR/outbox.jsonl`), where the operator reads them.
+   */
+  telegramBot: z.string().nullable(),
 });
 export type PanelConfig = z.infer<typeof PanelConfigSchema>;
 

@@ -487,6 +487,11 @@ export interface Database {
   copy_fanouts: CopyFanoutsTable;
   copy_skips: CopySkipsTable;
   removed_bot_expiries: RemovedBotExpiriesTable;
+  tg_start_tokens: TgStartTokensTable;
+  tg_chats: TgChatsTable;
+  tg_bot_prefs: TgBotPrefsTable;
+  tg_outbox: TgOutboxTable;
+  tg_runtime: TgRuntimeTable;
 }
 
 /** Migration 0020: counters of failed logins and registrations per key (modules/auth/throttle.ts). */
@@ -629,4 +634,53 @@ export interface RemovedBotExpiriesTable {
   /** Unix seconds, as `bots.botexp`. */
   botexp: number;
   removed_at: EpochMs;
+}
+
+/** Migration 0300: a one-time "Verificar no Telegram" token (its SHA-256) for one pending bot. */
+export interface TgStartTokensTable {
+  token_hash: string;
+  bot_id: number;
+  expires_at: EpochMs;
+  used_at: EpochMs | null;
+}
+
+/** Migration 0300: a Telegram chat the operator's bot talks to. */
+export interface TgChatsTable {
+  chat_id: string;
+  /** Set when sending answered 403 (the user blocked the bot); cleared when they write again. */
+  unreachable_at: EpochMs | null;
+  /** The language Telegram reported for the user (`language_code`). */
+  language: string | null;
+}
+
+/** Migration 0300: a bot's notification preferences. */
+export interface TgBotPrefsTable {
+  bot_id: number;
+  /** The trader's panel language (pt-BR, en-US, es-ES) for notification texts. */
+  language: string;
+  /** Comma-separated notification kinds switched off; empty = all on. */
+  off_kinds: string;
+}
+
+export type TgOutboxStatus = 'queued' | 'sent' | 'unreachable' | 'failed';
+
+/** Migration 0300: the notification queue. */
+export interface TgOutboxTable {
+  id: Generated<number>;
+  chat_id: string;
+  kind: string;
+  text: string;
+  /** JSON of an inline keyboard, or NULL. */
+  markup: string | null;
+  status: TgOutboxStatus;
+  created_at: EpochMs;
+  sent_at: EpochMs | null;
+}
+
+/** Migration 0300: a named lease (`owner` until `expires_at`) or cursor (`value`). */
+export interface TgRuntimeTable {
+  name: string;
+  owner: string | null;
+  expires_at: EpochMs | null;
+  value: number | null;
 }

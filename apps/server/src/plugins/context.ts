@@ -5,6 +5,7 @@ import type { Database } from '../db/schema.ts';
 import type { BotMessenger } from '../lib/messenger.ts';
 import type { KeySource, Secrets } from '../lib/secrets.ts';
 import type { ReaderHandle } from '../reader/runtime.ts';
+import type { TelegramBotHandle } from '../modules/telegram-bot/operator-bot.ts';
 import type { ThrottlePolicy } from '../modules/auth/throttle.ts';
 import type { StreamHub } from '../modules/trading/stream-hub.ts';
 
@@ -78,6 +79,8 @@ declare module 'fastify' {
     robotEvents: EventEmitter;
     /** Every open live stream of this process (modules/trading/stream-hub.ts). */
     streamHub: StreamHub;
+    /** The operator's Telegram bot (modules/telegram-bot), null without TELEGRAM_BOT_TOKEN. */
+    telegramBot: TelegramBotHandle | null;
   }
   interface FastifyRequest {
     session: RequestSession | null;

@@ -84,9 +84,24 @@ const screens: LazyRoute[] = [
   lazyRoute(
     PATHS.botsManager,
     () =>
-      import('../features/bots-manager/components/bots-manager-page.tsx').then(
-        (m) => m.BotsManagerPage,
-      ),
+      Promise.all([
+        import('../features/bots-manager/components/bots-manager-page.tsx'),
+        import('../features/telegram-bot/components/verify-on-telegram.tsx'),
+        import('../features/telegram-bot/components/telegram-notifications.tsx'),
+      ]).then(([{ BotsManagerPage }, { VerifyOnTelegram }, { TelegramNotifications }]) => {
+        // The bot manager with the Telegram bot's parts: the tap-to-verify link of a pending
+        // bot and the current bot's notification switches.
+        function BotsManagerWithTelegram(props: ComponentProps<typeof BotsManagerPage>) {
+          return (
+            <BotsManagerPage
+              {...props}
+              verifyExtra={(bot) => <VerifyOnTelegram userid={bot.userid} />}
+              bottom={(userid) => <TelegramNotifications userid={userid} />}
+            />
+          );
+        }
+        return BotsManagerWithTelegram;
+      }),
     { isBuilt },
   ),
   lazyRoute(PATHS.strategies, () =>
@@ -208,6 +223,12 @@ export const builtPaths: readonly string[] = [PATHS.home, ...screens.map((route)
 const tradingHome = lazyScreen('(trading-home)', () =>
   import('../features/trading/components/trading-home.tsx').then((m) => m.TradingHome),
 );
+// A pending current bot's "Verificar no Telegram", above everything on home.
+const pendingBot = lazyScreen('(pending-bot)', () =>
+  import('../features/telegram-bot/components/pending-bot-notice.tsx').then(
+    (m) => m.PendingBotNotice,
+  ),
+);
 // Home arrives with its top part: the live view painted after the menu pushed it down (a layout
 // shift of 0.27, Lighthouse). Home paints once the top's reads have answered too.
 const home = lazyRoute(
@@ -223,7 +244,15 @@ const home = lazyRoute(
       }
       return HomeWithTop;
     }),
-  { builtPaths, top: tradingHome({ isBuilt }) },
+  {
+    builtPaths,
+    top: (
+      <>
+        {pendingBot({})}
+        {tradingHome({ isBuilt })}
+      </>
+    ),
+  },
 );
 const notFound = lazyScreen('*', () =>
   import('../features/not-found/components/not-found-page.tsx').then((m) => m.NotFoundPage),

@@ -39,4 +39,5 @@ export const queryKeys = {
     'copy-stats',
   ),
   sellerSales: area<'seller-sales', [userid: string]>('seller-sales'),
+  telegramBot: area<'telegram-bot', [what: string, userid: string]>('telegram-bot'),
 };

@@ -104,6 +104,16 @@ async function pendingBot(deps: AppDeps, userid: string) {
 }
 
 /**
+ * The one place a pending bot becomes verified, inside the caller's transaction, once its id is
+ * proven: by the 6-digit code (verifyBot) or by a tap on "Verificar no Telegram"
+ * (modules/telegram-bot/start-tokens.ts). Its pending code goes with it.
+ */
+export async function markVerified(trx: Db, botId: number): Promise<void> {
+  await trx.updateTable('bots').set({ verified: true }).where('id', '=', botId).execute();
+  await trx.deleteFrom('bot_verifications').where('bot_id', '=', botId).execute();
+}
+
+/**
  * Confirms the bot with the code sent to its id. Wrong: 400 `bots.errors.badCode`; expired or
  * guessed too often: 400 `bots.errors.codeExpired` (send a new one). Already verified: ok.
  */
@@ -129,8 +139,7 @@ export async function verifyBot(deps: AppDeps, userid: string, code: string): Pr
           .execute();
         return 'wrong';
       }
-      await trx.updateTable('bots').set({ verified: true }).where('id', '=', bot.id).execute();
-      await trx.deleteFrom('bot_verifications').where('bot_id', '=', bot.id).execute();
+      await markVerified(trx, bot.id);
       return 'ok';
     })
     .then((outcome) => {

@@ -1,11 +1,20 @@
 import { endpoints, type BrokerId } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../plugins/route.ts';
+import type { TelegramBotHandle } from '../telegram-bot/operator-bot.ts';
 import { realTradingBrokers } from '../../robot/brokers/broker-catalog.ts';
 
 /** `GET /config`: public, so the panel can read it before and after login. */
-export function panelConfigRoutes(app: FastifyInstance, supportUrl: string | null): void {
+export function panelConfigRoutes(
+  app: FastifyInstance,
+  supportUrl: string | null,
+  telegramBot: Pick<TelegramBotHandle, 'username'> | null,
+): void {
   // Read once: which brokers trade real money is the operator's configuration (environment).
   const realTrading = realTradingBrokers() as BrokerId[];
-  route(app, endpoints.panelConfig, () => ({ supportUrl, realTradingBrokers: realTrading }));
+  route(app, endpoints.panelConfig, () => ({
+    supportUrl,
+    realTradingBrokers: realTrading,
+    telegramBot: telegramBot?.username() ?? null,
+  }));
 }

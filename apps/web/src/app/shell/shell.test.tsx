@@ -22,7 +22,7 @@ const SUPPORT_URL = 'https://t.me/copybot_support';
 async function openShell(session = ana, supportUrl: string | null = SUPPORT_URL) {
   const server = fakeServer({
     'GET /api/session': { body: session },
-    'GET /api/config': { body: { supportUrl, realTradingBrokers: [] } },
+    'GET /api/config': { body: { supportUrl, realTradingBrokers: [], telegramBot: null } },
     'POST /api/logout': { body: { ok: true } },
   });
   const view = await renderApp('/');

@@ -37,7 +37,9 @@ const inCard = (name: string) => within(card(name));
 describe('broker config', () => {
   it('says on every card whether the robot trades real money there or only on the simulator', async () => {
     await openBrokers([], {
-      'GET /api/config': { body: { supportUrl: null, realTradingBrokers: [1, 2, 8] } },
+      'GET /api/config': {
+        body: { supportUrl: null, realTradingBrokers: [1, 2, 8], telegramBot: null },
+      },
     });
     await waitFor(() => expect(inCard('IQ option').getByText('negociação real')).toBeVisible());
     expect(inCard('Exnova').getByText('negociação real')).toBeVisible();

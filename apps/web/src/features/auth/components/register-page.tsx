@@ -17,6 +17,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { FormSection, FormShell, TextField } from '../../../components/form/index.ts';
 import { PageCard } from '../../../components/layout/page-card.tsx';
 import { storage } from '../../../lib/storage.ts';
+import { useTelegramBotName } from '../../../lib/telegram-bot-name.ts';
 import { register } from '../api/auth.ts';
 import type { LoginLocationState } from './login-page.tsx';
 import { PATHS } from '../../../lib/paths.ts';
@@ -36,10 +37,17 @@ function GetIdLink() {
     control: useShellForm<RegisterValues>().control,
     name: 'userid',
   });
+  // The operator's bot answers /start with the id (and this page's link); else a public id bot.
+  const botName = useTelegramBotName();
   if (userid.trim() !== '') return null;
   return (
-    <Link href={GET_ID_URL} target="_blank" rel="noopener noreferrer" variant="body2">
-      {t('register.getId')} {t('common.newTab')}
+    <Link
+      href={botName ? `https://t.me/${botName}` : GET_ID_URL}
+      target="_blank"
+      rel="noopener noreferrer"
+      variant="body2"
+    >
+      {t(botName ? 'telegramBot.getId' : 'register.getId')} {t('common.newTab')}
     </Link>
   );
 }

@@ -10,6 +10,8 @@ export function useAccountBots(userid: string) {
     queryKey: queryKeys.botsManager.of(userid),
     queryFn: () => api(botsEndpoints.getBots, { query: { userid } }),
     retry: false,
+    // A pending bot can be verified by a tap in Telegram: read again until none is pending.
+    refetchInterval: (q) => (q.state.data?.some((b) => !b.verified) ? 3000 : false),
   });
 }
 

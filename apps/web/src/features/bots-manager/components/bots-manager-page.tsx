@@ -1,7 +1,7 @@
 import type { Bot } from '@app/contract';
 import AddIcon from '@mui/icons-material/Add';
 import { Alert, Box, Button, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageCard } from '../../../components/layout/page-card.tsx';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
@@ -18,10 +18,14 @@ import { useCurrentBot } from '../../../lib/current-bot.ts';
 interface BotsManagerPageProps {
   /** Whether a path has a screen: the renew link appears once the buy page exists. */
   isBuilt: (path: string) => boolean;
+  /** What a pending bot offers besides the code (composed by app/routes.tsx). */
+  verifyExtra?: (bot: Bot) => ReactNode;
+  /** Below the list, for the current bot (its Telegram notifications; composed by the routes). */
+  bottom?: (userid: string) => ReactNode;
 }
 
 /** Bot manager (`/botsmanager`), SPEC §2 and §4: the account's bots, create and remove. */
-export function BotsManagerPage({ isBuilt }: BotsManagerPageProps) {
+export function BotsManagerPage({ isBuilt, verifyExtra, bottom }: BotsManagerPageProps) {
   const { t } = useTranslation();
   // Re-render when the session is refreshed: the current bot may have changed.
   useSession();
@@ -65,9 +69,11 @@ export function BotsManagerPage({ isBuilt }: BotsManagerPageProps) {
             nowSec={Math.floor(Date.now() / 1000)}
             canRenew={isBuilt(RENEW_PATH)}
             onRemove={remove.ask}
+            verifyExtra={verifyExtra}
           />
         )}
       </QueryState>
+      {bottom?.(userid)}
       <CreateBotDialog
         open={creating}
         bots={bots}

@@ -18,6 +18,7 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatBotExpiry } from '../../../lib/bot-expiry.ts';
@@ -44,6 +45,8 @@ interface BotsTableProps {
   /** Whether the buy page exists: the renew link shows only then, like the menus. */
   canRenew: boolean;
   onRemove: (bot: Bot) => void;
+  /** What a pending bot offers besides the code (the app composes "Verificar no Telegram"). */
+  verifyExtra?: ((bot: Bot) => ReactNode) | undefined;
 }
 
 function RemoveButton({
@@ -123,7 +126,8 @@ function BotActions({
 }
 
 /** On a phone the five columns do not fit: one card per bot, the same fields stacked. */
-function BotCards({ bots, ...rest }: BotsTableProps) {
+function BotCards(props: BotsTableProps) {
+  const { bots, verifyExtra: _extra, ...rest } = props;
   const { t } = useTranslation();
   const expiryText = useExpiryText();
   return (
@@ -144,7 +148,7 @@ function BotCards({ bots, ...rest }: BotsTableProps) {
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             {bot.email}
           </Typography>
-          {bot.verified ? null : <VerifyBot bot={bot} />}
+          {bot.verified ? null : <VerifyBot bot={bot} extra={props.verifyExtra?.(bot)} />}
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <Typography variant="body2" sx={{ flexGrow: 1 }}>
               {t('botsManager.columns.botexp')}: {expiryText(bot)}
@@ -162,7 +166,7 @@ function BotCards({ bots, ...rest }: BotsTableProps) {
  * phone, so the page never overflows sideways.
  */
 export function BotsTable(props: BotsTableProps) {
-  const { bots, ...rest } = props;
+  const { bots, verifyExtra: _extra, ...rest } = props;
   const { t } = useTranslation();
   const expiryText = useExpiryText();
   const theme = useTheme();
@@ -188,7 +192,7 @@ export function BotsTable(props: BotsTableProps) {
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{expiryText(bot)}</TableCell>
               <TableCell>
                 <TypeChip bot={bot} />
-                {bot.verified ? null : <VerifyBot bot={bot} />}
+                {bot.verified ? null : <VerifyBot bot={bot} extra={props.verifyExtra?.(bot)} />}
               </TableCell>
               <TableCell align="right">
                 <BotActions bot={bot} botCount={bots.length} {...rest} />

@@ -1,6 +1,6 @@
 import type { Bot } from '@app/contract';
 import { Alert, Box, Button, Chip, Stack, TextField, Tooltip } from '@mui/material';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dynamicKey } from '../../../i18n/keys.ts';
 import { errorKey } from '../../../lib/api.ts';
@@ -10,7 +10,7 @@ import { resendBotCode, useRefreshBots, verifyBot } from '../api/bots-manager.ts
  * A pending messaging-app bot: the code the robot's messaging bot sent to its id, a
  * Verify button and a Resend button. Pending bots can be configured but do not trade.
  */
-export function VerifyBot({ bot }: { bot: Bot }) {
+export function VerifyBot({ bot, extra }: { bot: Bot; extra?: ReactNode }) {
   const { t } = useTranslation();
   const refresh = useRefreshBots();
   const [code, setCode] = useState('');
@@ -36,6 +36,7 @@ export function VerifyBot({ bot }: { bot: Bot }) {
       <Tooltip title={t('botsManager.verify.pendingHelp')}>
         <Chip size="small" color="warning" label={t('botsManager.verify.pending')} />
       </Tooltip>
+      {extra ? <Box sx={{ mt: 1 }}>{extra}</Box> : null}
       <Stack
         component="form"
         direction="row"

@@ -1,0 +1,361 @@
+import {
+  RobotMessageSchema,
+  type Language,
+  type RobotMessage,
+  type TelegramNotifyKind,
+} from '@app/contract';
+import type { Api } from 'grammy';
+import { fromDbJson } from '../../db/dialect.ts';
+import type { AppDeps } from '../../plugins/context.ts';
+import { money, say, type CatalogueKey } from './catalogue.ts';
+import { chatsOfBots, type BotChat } from './chat-bots.ts';
+import { enqueue, type OutboxItem } from './outbox.ts';
+import { displayParams, robotText } from './robot-text.ts';
+
+/**
+ * Turns the robot's activity lines into notifications: the feed is tailed by id from a cursor in
+ * `tg_runtime` (the robot writes its lines and knows nothing of Telegram), each line becomes at
+ * most one queued message to its bot's chat, in the trader's panel language, unless the trader
+ * switched that kind off. The cursor moves in the same transaction as the queueing, so a line is
+ * notified once. On first start the cursor begins at the newest line: history is not replayed.
+ */
+
+/** The kinds a trader can switch off per bot (all on by default). */
+export { TELEGRAM_NOTIFY_KINDS as NOTIFY_KINDS } from '@app/contract';
+type NotifyKind = TelegramNotifyKind;
+
+const CURSOR = 'activity';
+/** The expiry notice comes this many days before (SPEC's expiry warning also says 3). */
+const EXPIRY_NOTICE_DAYS = 3;
+const LINES_PER_PASS = 2000;
+/** Refusals that come with every signal while the robot is off or out of hours: not news. */
+const QUIET_REFUSALS = new Set(['robot.refusal.bot_off', 'robot.refusal.outside_windows']);
+
+interface ActivityRow {
+  id: number;
+  bot_id: number;
+  kind: string;
+  order_id: number | null;
+  message: unknown;
+  trader: string | null;
+  asset: string | null;
+  direction: string | null;
+  stake_cents: number | null;
+  gale_level: number | null;
+}
+
+function stepOf(language: Language, gale: unknown): string {
+  const n = Number(gale ?? 0);
+  return n > 0 ? say(language, 'step.gale', { n }) : say(language, 'step.entry');
+}
+
+/** The notification of one activity line, or null when it is not one we send. */
+export function notificationOf(
+  row: ActivityRow,
+  message: RobotMessage,
+  chat: BotChat,
+): { kind: NotifyKind; text: string } | null {
+  const l = chat.language;
+  const p = message.params;
+  const bot = chat.userid;
+  const cents = (v: unknown) => money(l, Number(v ?? 0));
+  const text = (key: CatalogueKey, params: Record<string, string | number>) =>
+    say(l, key, { bot, ...params });
+  switch (message.key) {
+    case 'robot.activity.orderOpen':
+      return {
+        kind: 'orders',
+        text: text('notify.orderOpen', {
+          asset: String(p.asset),
+          direction: String(p.direction),
+          stake: cents(p.stakeCents),
+          step: stepOf(l, p.galeLevel),
+        }),
+      };
+    case 'robot.activity.won':
+    case 'robot.activity.lost':
+    case 'robot.activity.draw': {
+      const which = message.key.split('.').pop() as 'won' | 'lost' | 'draw';
+      return {
+        kind: 'orders',
+        text: text(`notify.${which}`, {
+          asset: String(p.asset),
+          pnl: cents(p.pnlCents),
+          balance: cents(p.balanceCents),
+          step: stepOf(l, p.galeLevel),
+        }),
+      };
+    }
+    case 'robot.activity.orderFailed':
+      return {
+        kind: 'orders',
+        text: text('notify.orderFailed', {
+          asset: String(p.asset),
+          reason: String(displayParams(l, { reason: p.reason ?? null }).reason),
+        }),
+      };
+    case 'robot.activity.stopped':
+      return {
+        kind: 'stops',
+        text: text('notify.stopped', {
+          reason: String(displayParams(l, { stopReason: p.reason ?? null }).stopReason),
+        }),
+      };
+    case 'robot.activity.off':
+      return { kind: 'stops', text: text('notify.off', {}) };
+    case 'robot.activity.copyOpen':
+      if (row.asset === null) return null;
+      return {
+        kind: 'follows',
+        text: text('notify.copyOpen', {
+          trader: row.trader ?? '—',
+          asset: row.asset,
+          direction: row.direction ?? '',
+          stake: cents(row.stake_cents),
+        }),
+      };
+    default:
+      if (message.key.startsWith('robot.refusal.') && !QUIET_REFUSALS.has(message.key)) {
+        return {
+          kind: 'stops',
+          text: text('notify.refused', {
+            asset: String(p.asset ?? ''),
+            direction: String(p.direction ?? ''),
+            // The panel's sentence, without its full stop: the notification ends with its own.
+            reason: robotText(l, message).replace(/\.\s*$/, ''),
+          }),
+        };
+      }
+      return null;
+  }
+}
+
+interface AwaitedReply {
+  commandId: number;
+  chatId: number;
+  messageId: number;
+  language: Language;
+  title: string;
+}
+
+export function createFeed(
+  deps: AppDeps,
+  api: Pick<Api, 'editMessageText'>,
+  onError: (err: unknown) => void,
+) {
+  const awaited: AwaitedReply[] = [];
+  const db = deps.db;
+
+  async function cursor(): Promise<number> {
+    const row = await db
+      .selectFrom('tg_runtime')
+      .select('value')
+      .where('name', '=', CURSOR)
+      .executeTakeFirst();
+    if (row && row.value !== null) return Number(row.value);
+    const last = await db
+      .selectFrom('activity')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst();
+    const start = Number(last?.id ?? 0);
+    await db
+      .insertInto('tg_runtime')
+      .values({ name: CURSOR, owner: null, expires_at: null, value: start })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+    return start;
+  }
+
+  async function feedActivity(): Promise<number> {
+    const from = await cursor();
+    const rows = (await db
+      .selectFrom('activity as a')
+      .leftJoin('orders as o', 'o.id', 'a.order_id')
+      .leftJoin('bots as t', 't.id', 'o.copy_trader_bot_id')
+      .select([
+        'a.id',
+        'a.bot_id',
+        'a.kind',
+        'a.order_id',
+        'a.message',
+        't.userid as trader',
+        'o.asset',
+        'o.direction',
+        'o.stake_cents',
+        'o.gale_level',
+      ])
+      .where('a.id', '>', from)
+      .orderBy('a.id')
+      .limit(LINES_PER_PASS)
+      .execute()) as ActivityRow[];
+    if (rows.length === 0) return 0;
+    const chats = await chatsOfBots(
+      db,
+      rows.map((r) => Number(r.bot_id)),
+    );
+    const items: OutboxItem[] = [];
+    for (const row of rows) {
+      const chat = chats.get(Number(row.bot_id));
+      if (!chat) continue;
+      const parsed = RobotMessageSchema.safeParse(fromDbJson(row.message));
+      if (!parsed.success) continue;
+      const note = notificationOf(row, parsed.data, chat);
+      if (!note || chat.off.has(note.kind)) continue;
+      items.push({ chatId: chat.chatId, kind: note.kind, text: note.text });
+    }
+    const last = Number(rows[rows.length - 1]!.id);
+    await db.transaction().execute(async (trx) => {
+      await enqueue(trx, items, deps.now());
+      await trx.updateTable('tg_runtime').set({ value: last }).where('name', '=', CURSOR).execute();
+    });
+    return items.length;
+  }
+
+  /** Edits the "sent to the robot…" messages whose command settled with the robot's reply. */
+  async function settleReplies(): Promise<void> {
+    if (awaited.length === 0) return;
+    const rows = await db
+      .selectFrom('bot_commands')
+      .select(['id', 'status', 'reply'])
+      .where(
+        'id',
+        'in',
+        awaited.map((a) => a.commandId),
+      )
+      .execute();
+    for (const row of rows) {
+      if (row.status === 'queued') continue;
+      const index = awaited.findIndex((a) => a.commandId === Number(row.id));
+      const a = awaited.splice(index, 1)[0]!;
+      let reply: RobotMessage = { key: 'robot.reply.failed', params: {} };
+      try {
+        const parsed = RobotMessageSchema.safeParse(
+          row.reply === null ? null : JSON.parse(row.reply),
+        );
+        if (parsed.success) reply = parsed.data;
+      } catch {
+        // keep "failed"
+      }
+      try {
+        await api.editMessageText(
+          a.chatId,
+          a.messageId,
+          `${a.title}\n${robotText(a.language, reply)}`,
+        );
+      } catch (err) {
+        onError(err);
+      }
+    }
+  }
+
+  /** Marks a one-time notification as done; false when it was done before. */
+  async function once(name: string): Promise<boolean> {
+    const result = await db
+      .insertInto('tg_runtime')
+      .values({ name, owner: null, expires_at: null, value: 1 })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+  }
+
+  /**
+   * Expiry in 3 days and expired, once per bot and expiry date (a renewal moves the date, so the
+   * next expiry is notified again). Expiries more than a day past are not news any more.
+   */
+  async function feedExpiries(): Promise<number> {
+    const nowSec = Math.floor(deps.now() / 1000);
+    const rows = await db
+      .selectFrom('bots')
+      .select(['id', 'botexp'])
+      .where('botexp', '>', nowSec - 86_400)
+      .where('botexp', '<=', nowSec + EXPIRY_NOTICE_DAYS * 86_400)
+      .execute();
+    if (rows.length === 0) return 0;
+    const chats = await chatsOfBots(
+      db,
+      rows.map((r) => Number(r.id)),
+    );
+    const items: OutboxItem[] = [];
+    for (const row of rows) {
+      const chat = chats.get(Number(row.id));
+      const botexp = Number(row.botexp);
+      const expired = botexp <= nowSec;
+      if (!chat || !(await once(`${expired ? 'ex' : 'e3'}:${row.id}:${botexp}`))) continue;
+      if (chat.off.has('expiry')) continue;
+      const date = new Intl.DateTimeFormat(chat.language, { dateStyle: 'short' }).format(
+        new Date(botexp * 1000),
+      );
+      items.push({
+        chatId: chat.chatId,
+        kind: 'expiry',
+        text: say(chat.language, expired ? 'notify.expired' : 'notify.expirySoon', {
+          bot: chat.userid,
+          date,
+        }),
+      });
+    }
+    return enqueue(db, items, deps.now());
+  }
+
+  /** Payment confirmed, to the buyer's chat, once per purchase. */
+  async function feedPayments(): Promise<number> {
+    const since = deps.now() - 86_400_000;
+    const rows = await db
+      .selectFrom('purchases as p')
+      .innerJoin('bots as b', 'b.userid', 'p.buyer_userid')
+      .select(['p.id', 'p.days', 'p.bot_ids', 'b.id as bot_id'])
+      .where('p.paid_at', 'is not', null)
+      .where('p.paid_at', '>', since)
+      .execute();
+    if (rows.length === 0) return 0;
+    const chats = await chatsOfBots(
+      db,
+      rows.map((r) => Number(r.bot_id)),
+    );
+    const items: OutboxItem[] = [];
+    for (const row of rows) {
+      const chat = chats.get(Number(row.bot_id));
+      if (!chat || !(await once(`pay:${row.id}`.slice(0, 40)))) continue;
+      if (chat.off.has('payments')) continue;
+      const ids = fromDbJson<number[]>(row.bot_ids);
+      const covered = await db
+        .selectFrom('bots')
+        .select('userid')
+        .where('id', 'in', ids.length > 0 ? ids : [-1])
+        .execute();
+      items.push({
+        chatId: chat.chatId,
+        kind: 'payments',
+        text: say(chat.language, 'notify.payment', {
+          days: row.days,
+          bots: covered.map((c) => c.userid).join(', '),
+        }),
+      });
+    }
+    return enqueue(db, items, deps.now());
+  }
+
+  return {
+    /** One pass: settled command replies, new activity lines, expiries, payments. */
+    async feedOnce(): Promise<number> {
+      await settleReplies();
+      return (await feedActivity()) + (await feedExpiries()) + (await feedPayments());
+    },
+    /** Remembers a chat message to edit with the reply of the bot's newest command. */
+    async awaitReply(
+      botId: number,
+      chatId: number,
+      messageId: number,
+      language: Language,
+      title: string,
+    ): Promise<void> {
+      const row = await db
+        .selectFrom('bot_commands')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .where('bot_id', '=', botId)
+        .executeTakeFirst();
+      if (row?.id != null)
+        awaited.push({ commandId: Number(row.id), chatId, messageId, language, title });
+    },
+  };
+}

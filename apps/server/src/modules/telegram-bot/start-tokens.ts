@@ -1,0 +1,89 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { fromDbBool } from '../../db/dialect.ts';
+import type { Database } from '../../db/schema.ts';
+import { markVerified } from '../bots/bot-verification.ts';
+
+/**
+ * "Verificar no Telegram": a one-time token in the deep link `t.me/<bot>?start=<token>`. Telegram
+ * hands it back as `/start <token>` together with the chat id of whoever tapped, which Telegram
+ * vouches for; the pending bot is verified only when that chat id is the bot's id. The token is
+ * 24 random bytes (base64url: Telegram allows A–Z, a–z, 0–9, _ and - up to 64 characters), kept as
+ * its SHA-256, good for a day and spent on first use.
+ */
+export const START_TOKEN_TTL_MS = 24 * 60 * 60_000;
+
+type Db = Kysely<Database>;
+
+function tokenHash(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** A fresh token for the pending bot (earlier unspent ones stay valid until they expire). */
+export async function issueStartToken(db: Db, botId: number, now: number): Promise<string> {
+  const token = `v${randomBytes(24).toString('base64url')}`;
+  // Spent and expired tokens of any bot go: the table holds only live ones.
+  await db.deleteFrom('tg_start_tokens').where('expires_at', '<=', now).execute();
+  await db
+    .insertInto('tg_start_tokens')
+    .values({
+      token_hash: tokenHash(token),
+      bot_id: botId,
+      expires_at: now + START_TOKEN_TTL_MS,
+      used_at: null,
+    })
+    .execute();
+  return token;
+}
+
+/** Whether a `/start` payload has the shape of a verification token (not a seller's `s_…`). */
+export function isStartToken(payload: string): boolean {
+  return /^v[A-Za-z0-9_-]{32}$/.test(payload);
+}
+
+export type RedeemOutcome =
+  | { result: 'verified'; userid: string; botId: number }
+  | { result: 'already'; userid: string }
+  | { result: 'wrongChat' }
+  | { result: 'expired' };
+
+/**
+ * Redeems a token sent from `chatId`. A token for another id is refused and stays unspent (the
+ * right person may still tap it); an unknown, spent or expired one is refused. The bot turns
+ * verified through `markVerified`, the same step the 6-digit code takes.
+ */
+export async function redeemStartToken(
+  db: Db,
+  dialect: 'sqlite' | 'postgres',
+  token: string,
+  chatId: string,
+  now: number,
+): Promise<RedeemOutcome> {
+  return db.transaction().execute(async (trx): Promise<RedeemOutcome> => {
+    let query = trx
+      .selectFrom('tg_start_tokens as t')
+      .innerJoin('bots as b', 'b.id', 't.bot_id')
+      .select([
+        't.token_hash',
+        't.expires_at',
+        't.used_at',
+        'b.id as bot_id',
+        'b.userid',
+        'b.verified',
+      ])
+      .where('t.token_hash', '=', tokenHash(token));
+    if (dialect === 'postgres') query = query.forUpdate();
+    const row = await query.executeTakeFirst();
+    if (!row || row.used_at !== null || Number(row.expires_at) <= now) return { result: 'expired' };
+    if (row.userid !== chatId) return { result: 'wrongChat' };
+    await trx
+      .updateTable('tg_start_tokens')
+      .set({ used_at: now })
+      .where('token_hash', '=', row.token_hash)
+      .execute();
+    if (fromDbBool(row.verified)) return { result: 'already', userid: row.userid };
+    const botId = Number(row.bot_id);
+    await markVerified(trx, botId);
+    return { result: 'verified', userid: row.userid, botId };
+  });
+}
