@@ -25,6 +25,7 @@ import { buyRobotRoutes } from './modules/buy-robot/buy-robot.routes.ts';
 import { halfConfiguredProviders } from './payments/real-providers.ts';
 import { createPaymentRegistry, type PaymentOptions } from './payments/registry.ts';
 import { brokersRoutes } from './modules/brokers/brokers.routes.ts';
+import { derivOAuthFromEnv, type DerivOAuthConfig } from './modules/brokers/deriv-oauth.ts';
 import { globalParamsRoutes } from './modules/global-params/global-params.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { proxyRoutes } from './modules/proxy/proxy.routes.ts';
@@ -115,6 +116,8 @@ export interface BuildOptions {
    * payment provider sends the buyer back to and posts notifications to; default: the request's.
    */
   publicUrl?: string;
+  /** "Conectar Deriv" (OAuth): default from DERIV_OAUTH_CLIENT_ID / DERIV_OAUTH_URL; null = off. */
+  derivOAuth?: DerivOAuthConfig | null;
   /**
    * A new bot's free trial in days (TRIAL_DAYS, default DEFAULT_TRIAL_DAYS = 7): its expiry is
    * its creation plus this; 0 = no trial, a bot must be bought before it trades.
@@ -345,7 +348,10 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   strategiesRoutes(app);
   readerParamsRoutes(app);
   readerRequestsRoutes(app);
-  brokersRoutes(app);
+  brokersRoutes(app, {
+    publicUrl,
+    derivOAuth: options.derivOAuth === undefined ? derivOAuthFromEnv() : options.derivOAuth,
+  });
   proxyRoutes(app);
   botCommandsRoutes(app);
   botsRoutes(app);

@@ -14,6 +14,8 @@ export const PanelConfigSchema = z.object({
    * configured); every other broker is "simulator only": its bots trade on the paper broker.
    */
   realTradingBrokers: z.array(BrokerIdSchema),
+  /** "Conectar Deriv" (OAuth) is offered: the operator registered an OAuth client with Deriv. */
+  derivOAuth: z.boolean().optional(),
 });
 export type PanelConfig = z.infer<typeof PanelConfigSchema>;
 

@@ -2,10 +2,16 @@ import { endpoints, type BrokerId } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../plugins/route.ts';
 import { realTradingBrokers } from '../../robot/brokers/broker-catalog.ts';
+import { derivOAuthFromEnv } from '../brokers/deriv-oauth.ts';
 
 /** `GET /config`: public, so the panel can read it before and after login. */
 export function panelConfigRoutes(app: FastifyInstance, supportUrl: string | null): void {
   // Read once: which brokers trade real money is the operator's configuration (environment).
   const realTrading = realTradingBrokers() as BrokerId[];
-  route(app, endpoints.panelConfig, () => ({ supportUrl, realTradingBrokers: realTrading }));
+  const derivOAuth = derivOAuthFromEnv() !== null;
+  route(app, endpoints.panelConfig, () => ({
+    supportUrl,
+    realTradingBrokers: realTrading,
+    derivOAuth,
+  }));
 }
