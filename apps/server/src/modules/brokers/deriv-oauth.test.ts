@@ -47,7 +47,7 @@ describe('Conectar Deriv (OAuth 2.0 + PKCE)', () => {
     expect(q).toMatchObject({
       response_type: 'code',
       client_id: 'client-77',
-      redirect_uri: 'https://robo.example.com/brokerconfig/deriv',
+      redirect_uri: 'https://robo.example.com/brokerconfig',
       scope: 'trade',
       code_challenge_method: 'S256',
     });

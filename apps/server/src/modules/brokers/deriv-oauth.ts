@@ -27,7 +27,7 @@ export const DERIV_DEFAULT_OAUTH_URL = 'https://auth.deriv.com';
 /** A started flow may be finished for this long. */
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
 /** The panel page Deriv sends the browser back to (registered with Deriv as the redirect URI). */
-export const DERIV_OAUTH_REDIRECT_PATH = '/brokerconfig/deriv';
+export const DERIV_OAUTH_REDIRECT_PATH = '/brokerconfig';
 
 /** Offered only when the operator registered an OAuth client: else null (PAT only). */
 export function derivOAuthFromEnv(env: NodeJS.ProcessEnv = process.env): DerivOAuthConfig | null {
