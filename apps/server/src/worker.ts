@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Broker } from '@app/contract';
 import { migrateToLatest, openDatabase } from './db/connect.ts';
 import { createSecrets, loadSecretKey } from './lib/secrets.ts';
 import { brokerResolver } from './robot/brokers/broker-resolver.ts';
-import { copyBatchFor } from './robot/brokers/broker-catalog.ts';
 import { paperBatchBroker } from './robot/brokers/paper-batch.ts';
 import { startRuntimeLoop, type RuntimeLoop } from './robot/runtime.ts';
 import { describeError, type RuntimeDeps } from './robot/runtime-deps.ts';
@@ -58,9 +58,8 @@ export async function openWorkerDeps(
     secrets,
     log,
     brokerFor: (botId, brokerId) => brokers.brokerFor(botId, brokerId),
-    // Paper copies in one batch; a copy at a real-trading broker (Deriv, Quadcode platform) one
-    // call at a time through `brokerFor` (the follower's own login, or paper without one).
-    batchBroker: copyBatchFor(paperBatch),
+    // Paper copies in one batch; a copy on Deriv one call at a time through `brokerFor`.
+    batchBroker: (_botId, brokerId) => (brokerId === Broker.deriv ? null : paperBatch),
     close: async () => {
       await brokers.close();
       await database.db.destroy();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { Broker } from '@app/contract';
 import type { AppDeps } from '../plugins/context.ts';
 import { brokerResolver, type BrokerResolver } from './brokers/broker-resolver.ts';
-import { copyBatchFor } from './brokers/broker-catalog.ts';
 import { paperBatchBroker } from './brokers/paper-batch.ts';
 import { dispatchCopies } from './copy/dispatch.ts';
 import { dueBots, lastEventId, markEventsDone, nextDueAt } from './inbox.ts';
@@ -50,9 +50,13 @@ export function runtimeDepsOf(
     log,
     brokerFor: (botId, brokerId) => brokersOf(deps).brokerFor(botId, brokerId),
     // Copies go to the paper broker in one batch, unless a test or caller brings its own brokers;
-    // a copy at a real-trading broker (Deriv, Quadcode platform) goes one call at a time through
-    // `brokerFor`: the follower's own adapter, or paper without a login.
-    ...(extra.brokerFor ? {} : { batchBroker: copyBatchFor(batch) }),
+    // a copy on Deriv goes one call at a time through `brokerFor` (Deriv, or paper without a token).
+    ...(extra.brokerFor
+      ? {}
+      : {
+          batchBroker: (_botId: number, brokerId: number) =>
+            brokerId === Broker.deriv ? null : batch,
+        }),
     ...extra,
   };
 }

@@ -43,13 +43,17 @@ describe('GET /api/config', () => {
   it('answers the configured support link, without a session', async () => {
     expect(await read('https://t.me/copybot_support')).toEqual({
       status: 200,
-      body: { supportUrl: 'https://t.me/copybot_support', realTradingBrokers: realTrading },
+      body: {
+        supportUrl: 'https://t.me/copybot_support',
+        realTradingBrokers: realTrading,
+        derivOAuth: false,
+      },
     });
   });
 
   // Regression: the support card linked to a bare 'https://t.me/'.
   it('answers no support link when none is configured', async () => {
-    const none = { supportUrl: null, realTradingBrokers: realTrading };
+    const none = { supportUrl: null, realTradingBrokers: realTrading, derivOAuth: false };
     expect(await read()).toEqual({ status: 200, body: none });
     expect(await read('   ')).toEqual({ status: 200, body: none });
   });
