@@ -32,6 +32,7 @@ import {
   type PaymentRegistry,
 } from './payments/registry.ts';
 import { brokersRoutes } from './modules/brokers/brokers.routes.ts';
+import { derivOAuthFromEnv, type DerivOAuthConfig } from './modules/brokers/deriv-oauth.ts';
 import { globalParamsRoutes } from './modules/global-params/global-params.routes.ts';
 import { healthRoutes, parseOperatorEmails } from './modules/health/health.routes.ts';
 import { proxyRoutes } from './modules/proxy/proxy.routes.ts';
@@ -122,6 +123,8 @@ export interface BuildOptions {
    * payment provider sends the buyer back to and posts notifications to; default: the request's.
    */
   publicUrl?: string;
+  /** "Conectar Deriv" (OAuth): default from DERIV_OAUTH_CLIENT_ID / DERIV_OAUTH_URL; null = off. */
+  derivOAuth?: DerivOAuthConfig | null;
   /**
    * The accounts (e-mails) that count as operators: `/api/health` tells them, as it tells
    * loopback, where the secret key lives. Default OPERATOR_EMAILS (comma-separated); none.
@@ -413,7 +416,10 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   strategiesRoutes(app);
   readerParamsRoutes(app);
   readerRequestsRoutes(app);
-  brokersRoutes(app);
+  brokersRoutes(app, {
+    publicUrl,
+    derivOAuth: options.derivOAuth === undefined ? derivOAuthFromEnv() : options.derivOAuth,
+  });
   proxyRoutes(app);
   botCommandsRoutes(app);
   botsRoutes(app);

@@ -44,7 +44,38 @@ export const StoredCredentialSchema = z.object({
 });
 export type StoredCredential = z.infer<typeof StoredCredentialSchema>;
 
+/** "Conectar Deriv": the bot whose Deriv login the OAuth flow will store. */
+export const DerivOAuthStartSchema = z.object({ userid: BotIdSchema });
+/** Where the browser goes next: Deriv's authorization page (no secret in it: PKCE). */
+export const DerivOAuthUrlSchema = z.object({ url: z.string() });
+/** What Deriv sent back to the panel's redirect page: the one-time code and the state. */
+export const DerivOAuthFinishSchema = z.object({
+  userid: BotIdSchema,
+  code: z.string().min(1).max(2048),
+  state: z.string().min(1).max(256),
+});
+
 export const brokersEndpoints = {
+  derivOAuthStart: endpoint({
+    method: 'POST',
+    path: '/deriv/oauth/start',
+    area: 'brokers',
+    summary:
+      'Not in SPEC §7. Starts "Conectar Deriv" (OAuth 2.0 authorization code with PKCE): the URL of Deriv\'s authorization page.',
+    body: DerivOAuthStartSchema,
+    response: DerivOAuthUrlSchema,
+    owner: ownerBody,
+  }),
+  derivOAuthFinish: endpoint({
+    method: 'POST',
+    path: '/deriv/oauth/finish',
+    area: 'brokers',
+    summary:
+      'Not in SPEC §7. Ends "Conectar Deriv": exchanges Deriv\'s code (with the PKCE verifier kept on the server) and stores the token encrypted.',
+    body: DerivOAuthFinishSchema,
+    response: OkSchema,
+    owner: ownerBody,
+  }),
   saveBrokerLogin: endpoint({
     method: 'POST',
     path: '/brokerdata',

@@ -63,6 +63,9 @@ export const ErrorCode = {
   realPasswordWrong: 'realMoney.errors.passwordWrong',
   realSimulatorOnly: 'realMoney.errors.simulatorOnly',
   realNoCredentials: 'realMoney.errors.noCredentials',
+  derivOAuthOff: 'derivOAuth.errors.off',
+  derivOAuthState: 'derivOAuth.errors.state',
+  derivOAuthRefused: 'derivOAuth.errors.refused',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -113,6 +116,12 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'realMoney.errors.passwordWrong': 'The password is incorrect: Real was not switched on.',
   'realMoney.errors.simulatorOnly':
     'This broker is simulator only here: the robot cannot trade real money at it. Pick a broker marked "real trading".',
+  'derivOAuth.errors.off':
+    'Connecting with Deriv is not set up on this server: paste a personal access token instead.',
+  'derivOAuth.errors.state':
+    'This Deriv connection expired or was started elsewhere: press "Connect Deriv" again.',
+  'derivOAuth.errors.refused':
+    'Deriv did not confirm the connection: press "Connect Deriv" again, or paste a personal access token.',
   'realMoney.errors.noCredentials':
     "Save the real account's login on this broker's card first (Brokers page); without it the robot would trade on the simulator.",
 };

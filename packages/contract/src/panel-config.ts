@@ -20,6 +20,8 @@ export const PanelConfigSchema = z.object({
    * codes go to the server's outbox file (`DATA_DIR/outbox.jsonl`), where the operator reads them.
    */
   telegramBot: z.string().nullable(),
+  /** "Conectar Deriv" (OAuth) is offered: the operator registered an OAuth client with Deriv. */
+  derivOAuth: z.boolean().optional(),
 });
 export type PanelConfig = z.infer<typeof PanelConfigSchema>;
 

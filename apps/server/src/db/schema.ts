@@ -77,6 +77,15 @@ export interface GlobalParamsTable {
   updated_at: EpochMs;
 }
 
+/** "Conectar Deriv" flows under way (0601): one row per state, used once, ten minutes. */
+export interface DerivOAuthStatesTable {
+  state_hash: string;
+  bot_id: number;
+  verifier_enc: string;
+  redirect_uri: string;
+  created_at: EpochMs;
+}
+
 /** One row per bot: MasanielloParamsSchema's fields. */
 export interface MasanielloParamsTable {
   bot_id: number;
@@ -452,6 +461,7 @@ export interface Database {
   bots: BotsTable;
   sessions: SessionsTable;
   global_params: GlobalParamsTable;
+  deriv_oauth_states: DerivOAuthStatesTable;
   masaniello_params: MasanielloParamsTable;
   cycle_params: CycleParamsTable;
   soros_params: SorosParamsTable;

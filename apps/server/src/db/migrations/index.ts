@@ -18,6 +18,7 @@ import { removedBotExpiries } from './0045-removed-bot-expiries.ts';
 import { orderFanOut } from './0050-order-fan-out.ts';
 import { telegramBot } from './0300-telegram-bot.ts';
 import { realMoneyCap } from './0600-real-money-cap.ts';
+import { derivOAuth } from './0601-deriv-oauth.ts';
 
 /**
  * Every migration, listed in code rather than found by scanning a folder, so running under tsx,
@@ -43,5 +44,6 @@ export function migrations(types: ColumnTypes): Record<string, Migration> {
     '0050-order-fan-out': orderFanOut(types),
     '0300-telegram-bot': telegramBot(types),
     '0600-real-money-cap': realMoneyCap(types),
+    '0601-deriv-oauth': derivOAuth(types),
   };
 }

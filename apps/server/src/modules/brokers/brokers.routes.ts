@@ -1,5 +1,6 @@
-import { endpoints } from '@app/contract';
-import type { FastifyInstance } from 'fastify';
+import { endpoints, ErrorCode } from '@app/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError } from '../../lib/http-error.ts';
 import { route } from '../../plugins/route.ts';
 import {
   readStoredCredentials,
@@ -7,12 +8,39 @@ import {
   writeBrokerLogin,
   writeDerivTokens,
 } from './brokers.service.ts';
+import { finishDerivOAuth, startDerivOAuth, type DerivOAuthConfig } from './deriv-oauth.ts';
 
 const ok = { ok: true as const };
 
-/** Broker credentials: saved encrypted, listed as "stored or not", never returned. */
-export function brokersRoutes(app: FastifyInstance): void {
+/** The panel's address for Deriv's redirect: PUBLIC_URL, else the request's own origin. */
+function baseUrlOf(publicUrl: string | null, req: FastifyRequest): string {
+  if (publicUrl !== null) return publicUrl;
+  try {
+    return new URL(`${req.protocol}://${req.host}`).origin;
+  } catch {
+    throw new HttpError(400, ErrorCode.invalidInput);
+  }
+}
+
+/**
+ * Broker credentials: saved encrypted, listed as "stored or not", never returned; and Deriv's
+ * OAuth connection ("Conectar Deriv") when the operator configured it.
+ */
+export function brokersRoutes(
+  app: FastifyInstance,
+  options: { publicUrl: string | null; derivOAuth: DerivOAuthConfig | null } = {
+    publicUrl: null,
+    derivOAuth: null,
+  },
+): void {
   const { deps } = app;
+  route(app, endpoints.derivOAuthStart, ({ body, req }) =>
+    startDerivOAuth(deps, options.derivOAuth, body.userid, baseUrlOf(options.publicUrl, req)),
+  );
+  route(app, endpoints.derivOAuthFinish, async ({ body }) => {
+    await finishDerivOAuth(deps, options.derivOAuth, body);
+    return ok;
+  });
   route(app, endpoints.listBrokerLogins, ({ query }) => readStoredCredentials(deps, query.userid));
   route(app, endpoints.saveBrokerLogin, async ({ body }) => {
     await writeBrokerLogin(deps, body);

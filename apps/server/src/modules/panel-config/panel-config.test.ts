@@ -47,13 +47,19 @@ describe('GET /api/config', () => {
         supportUrl: 'https://t.me/copybot_support',
         realTradingBrokers: realTrading,
         telegramBot: null,
+        derivOAuth: false,
       },
     });
   });
 
   // Regression: the support card linked to a bare 'https://t.me/'.
   it('answers no support link when none is configured', async () => {
-    const none = { supportUrl: null, realTradingBrokers: realTrading, telegramBot: null };
+    const none = {
+      supportUrl: null,
+      realTradingBrokers: realTrading,
+      telegramBot: null,
+      derivOAuth: false,
+    };
     expect(await read()).toEqual({ status: 200, body: none });
     expect(await read('   ')).toEqual({ status: 200, body: none });
   });

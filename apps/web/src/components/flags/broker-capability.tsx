@@ -18,6 +18,11 @@ export function useRealTrading(brokerId: number): boolean | null {
   return data ? data.realTradingBrokers.includes(brokerId as never) : null;
 }
 
+/** Whether "Conectar Deriv" (OAuth) is offered by this installation. */
+export function useDerivOAuth(): boolean {
+  return useQuery(panelConfigQuery).data?.derivOAuth === true;
+}
+
 /**
  * "real trading" or "simulator only" for one broker: what the robot can do there. A broker with
  * no adapter in this installation trades only on the paper broker (the simulator).

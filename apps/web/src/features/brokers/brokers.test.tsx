@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { errorReply, fakeServer } from '../../test/fake-server.ts';
 import { ana, renderApp } from '../../test/render-app.tsx';
+import { browser } from './components/deriv-connect.tsx';
 
 function stored(broker: number, extra: Partial<StoredCredential> = {}): StoredCredential {
   return {
@@ -15,7 +16,7 @@ function stored(broker: number, extra: Partial<StoredCredential> = {}): StoredCr
   };
 }
 
-async function openBrokers(list: StoredCredential[] = [], extra = {}) {
+async function openBrokers(list: StoredCredential[] = [], extra = {}, path = '/brokerconfig') {
   let current = list;
   const server = fakeServer({
     'GET /api/session': { body: ana },
@@ -25,7 +26,7 @@ async function openBrokers(list: StoredCredential[] = [], extra = {}) {
     'POST /api/brokerremove': { body: { ok: true } },
     ...extra,
   });
-  const view = await renderApp('/brokerconfig');
+  const view = await renderApp(path);
   await screen.findByRole('heading', { name: 'Corretoras', level: 1 });
   await screen.findByRole('region', { name: 'IQ option' });
   return { server, setStored: (next: StoredCredential[]) => (current = next), ...view };
@@ -274,5 +275,58 @@ describe('broker config', () => {
     fail = false;
     await user.click(retry);
     expect(await screen.findByRole('region', { name: 'Mango' })).toBeInTheDocument();
+  });
+});
+
+describe('Conectar Deriv (OAuth)', () => {
+  const config = {
+    'GET /api/config': { body: { supportUrl: null, realTradingBrokers: [2], derivOAuth: true } },
+  };
+
+  it("sends the browser to Deriv's authorization page the server answers", async () => {
+    const assign = vi.spyOn(browser, 'go').mockImplementation(() => undefined);
+    const { user, server } = await openBrokers([], {
+      ...config,
+      'POST /api/deriv/oauth/start': { body: { url: 'https://auth.deriv.com/oauth2/auth?x=1' } },
+    });
+    await user.click(await inCard('Deriv').findByRole('button', { name: 'Conectar Deriv' }));
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('https://auth.deriv.com/oauth2/auth?x=1'),
+    );
+    expect(server.to('POST /api/deriv/oauth/start')[0]?.body).toEqual({ userid: ana.userid });
+    assign.mockRestore();
+  });
+
+  it('has no Connect button when the server offers no OAuth (tokens only)', async () => {
+    await openBrokers([], {
+      'GET /api/config': { body: { supportUrl: null, realTradingBrokers: [2] } },
+    });
+    expect(inCard('Deriv').queryByRole('button', { name: 'Conectar Deriv' })).toBeNull();
+  });
+
+  it('finishes the connection when Deriv sends the browser back with a code', async () => {
+    const { server } = await openBrokers(
+      [],
+      { ...config, 'POST /api/deriv/oauth/finish': { body: { ok: true } } },
+      '/brokerconfig?code=the-code&state=the-state',
+    );
+    expect(
+      await screen.findByText('Deriv conectada: o robô opera com sua conta Deriv.'),
+    ).toBeVisible();
+    expect(server.to('POST /api/deriv/oauth/finish')).toHaveLength(1);
+    expect(server.to('POST /api/deriv/oauth/finish')[0]?.body).toEqual({
+      userid: ana.userid,
+      code: 'the-code',
+      state: 'the-state',
+    });
+  });
+
+  it('says what to do when the state expired', async () => {
+    await openBrokers(
+      [],
+      { ...config, 'POST /api/deriv/oauth/finish': errorReply(400, 'derivOAuth.errors.state') },
+      '/brokerconfig?code=c&state=s',
+    );
+    expect(await screen.findByText(/Esta conexão com a Deriv expirou/)).toBeVisible();
   });
 });

@@ -23,3 +23,13 @@ export function saveDerivTokens(body: DerivTokens) {
 export function removeBrokerLogin(userid: string, broker: number) {
   return api(brokersEndpoints.removeBrokerLogin, { body: { userid, broker } });
 }
+
+/** "Conectar Deriv": Deriv's authorization URL for this bot (the browser goes there next). */
+export function startDerivOAuth(userid: string) {
+  return api(brokersEndpoints.derivOAuthStart, { body: { userid } });
+}
+
+/** Back from Deriv with a code: the server exchanges it and stores the token. */
+export function finishDerivOAuth(body: { userid: string; code: string; state: string }) {
+  return api(brokersEndpoints.derivOAuthFinish, { body });
+}

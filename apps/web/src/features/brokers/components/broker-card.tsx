@@ -38,6 +38,7 @@ import {
   toBrokerLoginBody,
   toDerivTokensBody,
 } from '../broker-forms.ts';
+import { DerivConnectButton } from './deriv-connect.tsx';
 
 type BrokerCardSpec = (typeof BROKER_CONFIG_CARDS)[number];
 
@@ -194,6 +195,7 @@ export function BrokerCard({ card, stored, userid, onChanged }: BrokerCardProps)
             {t(dynamicKey(removeError))}
           </Alert>
         )}
+        {card.kind === 'token' && <DerivConnectButton userid={userid} />}
         {card.kind === 'token' ? (
           <FormShell
             area="brokers"

@@ -7,6 +7,7 @@ import { QueryState } from '../../../components/notices/query-state.tsx';
 
 import { useStoredCredentials } from '../api/brokers.ts';
 import { BrokerCard } from './broker-card.tsx';
+import { DerivOAuthReturn } from './deriv-connect.tsx';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useCurrentBot } from '../../../lib/current-bot.ts';
 
@@ -21,6 +22,7 @@ export function BrokerConfigPage() {
 
   return (
     <PageCard title={t('brokers.title')} subtitle={t('brokers.subtitle')} maxWidth={1200}>
+      <DerivOAuthReturn userid={userid} onDone={refresh} />
       <QueryState
         pending={query.isPending}
         error={query.error}
