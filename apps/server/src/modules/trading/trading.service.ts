@@ -374,7 +374,7 @@ export async function readLatency(
   const orders = ids.length
     ? await deps.db
         .selectFrom('orders')
-        .select(['signal_id', 'attempted_at', 'confirmed_at', 'settled_at', 'id'])
+        .select(['signal_id', 'send_at', 'attempted_at', 'confirmed_at', 'settled_at', 'id'])
         .where('bot_id', '=', botId)
         .where('signal_id', 'in', ids)
         .orderBy('id')
@@ -392,6 +392,7 @@ export async function readLatency(
       asset: s.asset,
       direction: s.direction,
       decision: s.decision,
+      scheduledAt: o?.send_at ?? null,
       stages: {
         received: s.received_at,
         parsed: s.parsed_at,
@@ -422,5 +423,37 @@ export async function readLatency(
       p95Ms: percentile(deltas, 95),
     };
   });
-  return { signals: all.slice(0, q.limit), day };
+  const spans = (from: (s: (typeof all)[number]) => number | null, to: typeof from) =>
+    ofDay
+      .map((s) => {
+        const a = from(s);
+        const b = to(s);
+        return a === null || b === null ? null : b - a;
+      })
+      .filter((d): d is number => d !== null)
+      .sort((a, b) => a - b);
+  const timing = (
+    [
+      [
+        'wait',
+        spans(
+          (s) => s.stages.decided,
+          (s) => s.scheduledAt,
+        ),
+      ],
+      [
+        'sendLag',
+        spans(
+          (s) => s.scheduledAt,
+          (s) => s.stages.sent,
+        ),
+      ],
+    ] as const
+  ).map(([kind, d]) => ({
+    kind,
+    count: d.length,
+    p50Ms: percentile(d, 50),
+    p95Ms: percentile(d, 95),
+  }));
+  return { signals: all.slice(0, q.limit), day, timing };
 }

@@ -211,6 +211,12 @@ describe('GET /trading/chart and /trading/latency', () => {
     const settled = report.day.find((d) => d.stage === 'settled');
     expect(settled?.count).toBe(2);
     expect(settled?.p50Ms).toBe(MINUTE);
+    // Decided 10 s before the entry time, sent at it: the wait is the signal's, the lag 0 ms.
+    expect(first?.scheduledAt).toBe(s?.sent);
+    expect(report.timing).toEqual([
+      { kind: 'wait', count: 2, p50Ms: 10_000, p95Ms: 10_000 },
+      { kind: 'sendLag', count: 2, p50Ms: 0, p95Ms: 0 },
+    ]);
   });
 });
 
