@@ -327,7 +327,7 @@ export const ChartQuerySchema = z.object({
   range: z.enum(CHART_RANGES).default('day'),
 });
 
-/** The result chart: one point per settled order (cumulative), starting at the period's start. */
+/** The result chart: one point per settled order (cumulative), from the period's first trade. */
 export const ResultChartSchema = z.object({
   range: z.enum(CHART_RANGES),
   from: z.number().int(),

@@ -197,6 +197,12 @@ describe('GET /trading/chart and /trading/latency', () => {
     );
     expect(chart.points.map((p) => p.pnlCents)).toEqual([0, 174, -26, -426]);
     expect(chart.points[0]?.balanceCents).toBe(1_000_000);
+    // It starts at the first trade's send, not at the day's start.
+    const orders = api.tradingOrders.response.parse(
+      (await get(me, api.tradingOrders, { userid: me.userid })).json(),
+    ).orders;
+    expect(chart.points[0]?.at).toBe(Math.min(...orders.map((o) => o.sendAt)));
+    expect(chart.from).toBe(chart.points[0]?.at);
   });
 
   it('gives each signal its stage instants and the p50/p95 of each step', async () => {
