@@ -42,7 +42,13 @@ export function FirstRunChecklist({ data }: { data: TradingDashboard }) {
   };
   if (STEPS.every((step) => done[step])) return null;
   return (
-    <Alert severity="info" icon={false} sx={{ mt: 2 }} aria-labelledby="first-run-heading">
+    <Alert
+      severity="info"
+      icon={false}
+      role="region"
+      sx={{ mt: 2 }}
+      aria-labelledby="first-run-heading"
+    >
       <strong id="first-run-heading">{t('firstRun.title')}</strong>
       <List dense disablePadding aria-labelledby="first-run-heading">
         {STEPS.map((step, index) => (
