@@ -327,7 +327,7 @@ export const ChartQuerySchema = z.object({
   range: z.enum(CHART_RANGES).default('day'),
 });
 
-/** The result chart: one point per settled order (cumulative), starting at the period's start. */
+/** The result chart: one point per settled order (cumulative), from the period's first trade. */
 export const ResultChartSchema = z.object({
   range: z.enum(CHART_RANGES),
   from: z.number().int(),
@@ -366,6 +366,8 @@ export const SignalLatencySchema = z.object({
   asset: z.string().nullable(),
   direction: OrderDirectionSchema.nullable(),
   decision: z.enum(['traded', 'refused']).nullable(),
+  /** When its first order was scheduled to be sent (the entry time); NULL without an order. */
+  scheduledAt: z.number().int().nullable(),
   stages: z.object({
     received: z.number().int().nullable(),
     parsed: z.number().int().nullable(),
@@ -384,9 +386,23 @@ export const StagePercentilesSchema = z.object({
   p95Ms: z.number().nullable(),
 });
 
+/**
+ * The day's two parts of the time from the decision to the send, ms: `wait` = decided → the
+ * entry's scheduled instant (the signal's own time, not a delay of the robot); `sendLag` =
+ * scheduled instant → sent (the robot's real lag).
+ */
+export const LATENCY_TIMINGS = ['wait', 'sendLag'] as const;
+export const TimingPercentilesSchema = z.object({
+  kind: z.enum(LATENCY_TIMINGS),
+  count: z.number().int(),
+  p50Ms: z.number().nullable(),
+  p95Ms: z.number().nullable(),
+});
+
 export const LatencyReportSchema = z.object({
   signals: z.array(SignalLatencySchema),
   day: z.array(StagePercentilesSchema),
+  timing: z.array(TimingPercentilesSchema),
 });
 export type LatencyReport = z.infer<typeof LatencyReportSchema>;
 

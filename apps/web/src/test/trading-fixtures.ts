@@ -148,6 +148,7 @@ export function latency(overrides: Partial<LatencyReport> = {}): LatencyReport {
         asset: 'EURUSD',
         direction: 'CALL',
         decision: 'traded',
+        scheduledAt: NOW + 1212,
         stages: {
           received: NOW,
           parsed: NOW + 4,
@@ -162,6 +163,7 @@ export function latency(overrides: Partial<LatencyReport> = {}): LatencyReport {
         asset: 'GBPJPY',
         direction: 'PUT',
         decision: 'refused',
+        scheduledAt: null,
         stages: {
           received: NOW - 5000,
           parsed: NOW - 4997,
@@ -178,6 +180,10 @@ export function latency(overrides: Partial<LatencyReport> = {}): LatencyReport {
       { stage: 'sent', count: 1, p50Ms: 1200, p95Ms: 1200 },
       { stage: 'confirmed', count: 1, p50Ms: 250, p95Ms: 250 },
       { stage: 'settled', count: 1, p50Ms: 60_000, p95Ms: 60_000 },
+    ],
+    timing: [
+      { kind: 'wait', count: 1, p50Ms: 1196, p95Ms: 1196 },
+      { kind: 'sendLag', count: 1, p50Ms: 4, p95Ms: 4 },
     ],
     ...overrides,
   };

@@ -32,6 +32,20 @@ describe('signalScoreOf', () => {
     expect(scoreOf(orders)).toMatchObject({ wins: 4, losses: 2, hitRatePct: 66.7 });
   });
 
+  it('adds a signal lost at G2: 4 × 1, 80 %, break-even 14 / 15,545 (docs/trader.md)', () => {
+    const won = [o(1, 0, 'won', 174), o(2, 0, 'won', 174), o(3, 0, 'won', 174)];
+    const g2 = [o(4, 0, 'lost', -200), o(4, 1, 'lost', -400), o(4, 2, 'won', 696)];
+    const lost = [o(5, 0, 'lost', -200), o(5, 1, 'lost', -400), o(5, 2, 'lost', -800)];
+    expect(signalScoreOf([...won, ...g2, ...lost])).toMatchObject({
+      wins: 4,
+      losses: 1,
+      winsByStep: [3, 0, 1],
+      hitRatePct: 80,
+      breakEvenRatePct: 90.1,
+      pnlCents: 3 * 174 + 96 - 1400,
+    });
+  });
+
   it('breaks even at the average lost signal over the average won plus lost', () => {
     // Won at entry +1,60; won at G1 −2,00 + 6,40 = +4,40; lost at G1 −2,00 − 4,00 = −6,00.
     const orders = [

@@ -307,7 +307,10 @@ export async function ordersCsv(
   );
 }
 
-/** Balance and cumulative P&L after each settlement of the day or the last seven days. */
+/**
+ * Balance and cumulative P&L after each settlement of the day or the last seven days, from the
+ * period's first trade (`from` is its send time; the period's start when nothing settled).
+ */
 export async function readChart(
   deps: AppDeps,
   q: QueryOf<typeof endpoints.tradingChart>,
@@ -319,7 +322,7 @@ export async function readChart(
   const from = q.range === 'day' ? today : today - 6 * DAY_MS;
   const rows = await deps.db
     .selectFrom('orders')
-    .select(['settled_at', 'pnl_cents', 'balance_after_cents'])
+    .select(['settled_at', 'send_at', 'pnl_cents', 'balance_after_cents'])
     .where('bot_id', '=', botId)
     .where('state', 'in', ['won', 'lost', 'draw'])
     .where('settled_at', '>=', from)
@@ -336,16 +339,17 @@ export async function readChart(
     };
   });
   const first = rows[0];
+  // The chart starts at the first trade (its send), not at midnight: hours before it are empty.
   const start = first
     ? [
         {
-          at: from,
+          at: Math.min(first.send_at, first.settled_at ?? first.send_at),
           balanceCents: Number(first.balance_after_cents ?? 0) - Number(first.pnl_cents ?? 0),
           pnlCents: 0,
         },
       ]
     : [];
-  return { range: q.range, from, to: now, points: [...start, ...points] };
+  return { range: q.range, from: start[0]?.at ?? from, to: now, points: [...start, ...points] };
 }
 
 function percentile(sorted: readonly number[], p: number): number | null {
@@ -374,7 +378,7 @@ export async function readLatency(
   const orders = ids.length
     ? await deps.db
         .selectFrom('orders')
-        .select(['signal_id', 'attempted_at', 'confirmed_at', 'settled_at', 'id'])
+        .select(['signal_id', 'send_at', 'attempted_at', 'confirmed_at', 'settled_at', 'id'])
         .where('bot_id', '=', botId)
         .where('signal_id', 'in', ids)
         .orderBy('id')
@@ -392,6 +396,7 @@ export async function readLatency(
       asset: s.asset,
       direction: s.direction,
       decision: s.decision,
+      scheduledAt: o?.send_at ?? null,
       stages: {
         received: s.received_at,
         parsed: s.parsed_at,
@@ -422,5 +427,37 @@ export async function readLatency(
       p95Ms: percentile(deltas, 95),
     };
   });
-  return { signals: all.slice(0, q.limit), day };
+  const spans = (from: (s: (typeof all)[number]) => number | null, to: typeof from) =>
+    ofDay
+      .map((s) => {
+        const a = from(s);
+        const b = to(s);
+        return a === null || b === null ? null : b - a;
+      })
+      .filter((d): d is number => d !== null)
+      .sort((a, b) => a - b);
+  const timing = (
+    [
+      [
+        'wait',
+        spans(
+          (s) => s.stages.decided,
+          (s) => s.scheduledAt,
+        ),
+      ],
+      [
+        'sendLag',
+        spans(
+          (s) => s.scheduledAt,
+          (s) => s.stages.sent,
+        ),
+      ],
+    ] as const
+  ).map(([kind, d]) => ({
+    kind,
+    count: d.length,
+    p50Ms: percentile(d, 50),
+    p95Ms: percentile(d, 95),
+  }));
+  return { signals: all.slice(0, q.limit), day, timing };
 }

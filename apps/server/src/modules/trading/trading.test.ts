@@ -199,6 +199,12 @@ describe('GET /trading/chart and /trading/latency', () => {
     );
     expect(chart.points.map((p) => p.pnlCents)).toEqual([0, 174, -26, -426]);
     expect(chart.points[0]?.balanceCents).toBe(1_000_000);
+    // It starts at the first trade's send, not at the day's start.
+    const orders = api.tradingOrders.response.parse(
+      (await get(me, api.tradingOrders, { userid: me.userid })).json(),
+    ).orders;
+    expect(chart.points[0]?.at).toBe(Math.min(...orders.map((o) => o.sendAt)));
+    expect(chart.from).toBe(chart.points[0]?.at);
   });
 
   it('gives each signal its stage instants and the p50/p95 of each step', async () => {
@@ -213,6 +219,12 @@ describe('GET /trading/chart and /trading/latency', () => {
     const settled = report.day.find((d) => d.stage === 'settled');
     expect(settled?.count).toBe(2);
     expect(settled?.p50Ms).toBe(MINUTE);
+    // Decided 10 s before the entry time, sent at it: the wait is the signal's, the lag 0 ms.
+    expect(first?.scheduledAt).toBe(s?.sent);
+    expect(report.timing).toEqual([
+      { kind: 'wait', count: 2, p50Ms: 10_000, p95Ms: 10_000 },
+      { kind: 'sendLag', count: 2, p50Ms: 0, p95Ms: 0 },
+    ]);
   });
 });
 

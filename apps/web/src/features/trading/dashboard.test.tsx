@@ -5,7 +5,7 @@ import { i18n } from '../../i18n/index.ts';
 import { errorReply, fakeServer } from '../../test/fake-server.ts';
 import { ana, renderApp } from '../../test/render-app.tsx';
 import { SWITCH_POLL_MS, TRADING_POLL_MS } from './api/trading.ts';
-import { dashboard, NOW, order } from '../../test/trading-fixtures.ts';
+import { dashboard, NOW, order, signalScore } from '../../test/trading-fixtures.ts';
 
 /** Fake clock (timers and Date) from NOW, so countdowns and polling are driven by the test. */
 function fakeClock() {
@@ -32,6 +32,30 @@ async function openHome(read: () => TradingDashboard, extra = {}) {
 const figure = (card: HTMLElement, name: string) => within(card).getByRole('group', { name });
 
 describe('home dashboard', () => {
+  it('lists the first steps, ticks what is done and links each step left to its screen', async () => {
+    const { card } = await openHome(() => dashboard({ running: false }), {
+      'GET /api/getbots': {
+        body: [{ email: ana.email, userid: ana.userid, botexp: 0, virtual: false, verified: true }],
+      },
+      'GET /api/trading/channel-results': {
+        body: {
+          period: 'today',
+          from: NOW,
+          to: NOW,
+          channels: [],
+          total: signalScore({ signals: 0, wins: 0, winsByStep: [], losses: 0 }),
+        },
+      },
+    });
+    const steps = await within(card).findByRole('list', { name: 'Primeiros passos' });
+    expect(await within(steps).findByText('1. Bot verificado ✓')).toBeInTheDocument();
+    expect(within(steps).getByText('2. Configurações salvas ✓')).toBeInTheDocument();
+    expect(
+      within(steps).getByRole('link', { name: '3. Escolha um canal para seguir' }),
+    ).toHaveAttribute('href', '/channels-list');
+    expect(within(steps).getByRole('link', { name: '4. Ligue o robô' })).toBeInTheDocument();
+  });
+
   it("shows the bot's figures above the Configure menu: balance, account, today, score, rates, step", async () => {
     const { card } = await openHome(() => dashboard());
     expect(figure(card, 'Saldo')).toHaveTextContent('9.987,50Simulador');

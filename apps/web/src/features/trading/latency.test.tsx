@@ -48,6 +48,9 @@ describe('latency waterfall', () => {
     const rows = within(table).getAllByRole('row');
     expect(rows[0]).toHaveTextContent('EtapaSinaisp50 (ms)p95 (ms)');
     expect(rows[3]).toHaveTextContent('enviado11.2001.200');
+    // The send step split: the wait for the entry time, then the robot's lag after it.
+    expect(rows[6]).toHaveTextContent('Espera até o horário de entrada11.1961.196');
+    expect(rows[7]).toHaveTextContent('Atraso do envio após o horário144');
   });
 
   it('says so when there are no signals yet', async () => {

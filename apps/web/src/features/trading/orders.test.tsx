@@ -102,7 +102,7 @@ describe('orders page', () => {
     fireEvent.change(within(filters).getByLabelText('Até'), { target: { value: '2025-05-20' } });
     // Channels are picked from a list, by name.
     await user.selectOptions(within(filters).getByLabelText('Canal'), 'VIP Sinais');
-    await user.type(within(filters).getByLabelText('Ativo'), 'eurusd');
+    fireEvent.change(within(filters).getByLabelText('Ativo'), { target: { value: 'eurusd' } });
     await user.selectOptions(within(filters).getByLabelText('Resultado'), 'Loss');
     await user.click(within(filters).getByRole('button', { name: 'Filtrar' }));
     const from = String(new Date(2025, 4, 19).getTime());

@@ -99,7 +99,13 @@ function SignalWaterfall({ signal }: { signal: SignalLatency }) {
   );
 }
 
-function DayPercentiles({ day }: { day: LatencyReport['day'] }) {
+function DayPercentiles({
+  day,
+  timing,
+}: {
+  day: LatencyReport['day'];
+  timing: LatencyReport['timing'];
+}) {
   const { t } = useTranslation();
   const format = useTradingFormat();
   const ms = (value: number | null) => (value === null ? t('robot.value.none') : format.ms(value));
@@ -122,6 +128,16 @@ function DayPercentiles({ day }: { day: LatencyReport['day'] }) {
           <TableRow key={row.stage}>
             <TableCell component="th" scope="row">
               {t(dynamicKey(`trading.latency.stages.${row.stage}`))}
+            </TableCell>
+            <TableCell align="right">{row.count}</TableCell>
+            <TableCell align="right">{ms(row.p50Ms)}</TableCell>
+            <TableCell align="right">{ms(row.p95Ms)}</TableCell>
+          </TableRow>
+        ))}
+        {timing.map((row) => (
+          <TableRow key={row.kind} sx={{ '& th, & td': { fontWeight: 600 } }}>
+            <TableCell component="th" scope="row">
+              {t(`trading.latency.timing.${row.kind}`)}
             </TableCell>
             <TableCell align="right">{row.count}</TableCell>
             <TableCell align="right">{ms(row.p50Ms)}</TableCell>
@@ -153,7 +169,7 @@ export function LatencyPage() {
             {t('trading.latency.day')}
           </Typography>
           <Box sx={{ overflowX: 'auto', mb: 3 }}>
-            <DayPercentiles day={report.day} />
+            <DayPercentiles day={report.day} timing={report.timing} />
           </Box>
           <Typography
             variant="subtitle1"

@@ -38,8 +38,11 @@ export default function ResultChart({ chart }: { chart: Chart }) {
               {
                 data: chart.points.map((point) => point.at),
                 scaleType: 'time',
-                min: chart.from,
+                min: chart.points[0]?.at ?? chart.from,
                 max: chart.to,
+                // Few enough ticks that their labels fit side by side on a 375 px phone.
+                tickNumber: 4,
+                tickLabelStyle: { fontSize: 11 },
                 valueFormatter: (at: number, context) =>
                   context.location === 'tick' ? tick(at) : format.dateTime(at),
               },

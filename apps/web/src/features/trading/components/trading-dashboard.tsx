@@ -27,6 +27,7 @@ import { resultColor, useTradingFormat } from '../../../lib/trading-format.ts';
 import { messageText } from '../message.ts';
 import { winsByStepText } from '../../../components/results/signal-score.tsx';
 import { SimulatorChip } from '../../../components/results/simulator-chip.tsx';
+import { FirstRunChecklist } from './first-run-checklist.tsx';
 import { NextEntryLine, OpenOrderLine } from './order-line.tsx';
 import { Stat, StatGrid } from './stat.tsx';
 
@@ -239,6 +240,7 @@ export function TradingDashboard({ userid }: { userid: string }) {
           {t('trading.dashboard.title', { userid })}
         </Typography>
         <RunSwitch data={dashboard} control={control} />
+        {dashboard && <FirstRunChecklist data={dashboard} />}
         <Box sx={{ mt: 2 }}>
           <QueryState
             pending={query.isPending}
