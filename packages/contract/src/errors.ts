@@ -37,6 +37,7 @@ export const ErrorCode = {
   cannotRemoveBot: 'bots.errors.cannotRemove',
   badCode: 'bots.errors.badCode',
   codeExpired: 'bots.errors.codeExpired',
+  virtualSourceUnverified: 'bots.errors.sourceUnverified',
   channelsTraderOnlySave: 'channels.errors.traderOnlySave',
   channelsTraderOnlyRemove: 'channels.errors.traderOnlyRemove',
   channelsNotTrader: 'channels.errors.notTrader',
@@ -81,6 +82,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
     "This bot cannot be removed: it has a paid subscription ahead or it is the account's only bot.",
   'bots.errors.badCode': 'That is not the code we sent.',
   'bots.errors.codeExpired': 'This code has expired. Ask for a new one.',
+  'bots.errors.sourceUnverified':
+    'A virtual bot is derived only from a verified Telegram bot of this account. Verify it first.',
   'channels.errors.traderOnlySave': 'Only a trader can update or save the channel list.',
   'channels.errors.traderOnlyRemove': 'Only a trader can remove rooms.',
   'channels.errors.notTrader': "Only the channel's trader can change these settings.",

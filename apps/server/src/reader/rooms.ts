@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { fromDbBool } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 
 /** A bot row's identity. */
@@ -17,19 +18,32 @@ export interface BotRef {
  */
 export async function roomOwnerOf(db: Kysely<Database>, bot: BotRef): Promise<BotRef> {
   if (bot.traderid === bot.userid) return bot;
-  const owner = await db
-    .selectFrom('bots')
-    .select(['id', 'userid', 'traderid', 'account_id'])
-    .where('userid', '=', bot.traderid)
-    .executeTakeFirst();
-  return owner ?? bot;
+  return (await botRef(db, bot.traderid)) ?? bot;
 }
 
+/**
+ * The bot an id names: the one that holds it (verified; every virtual bot is), else its only
+ * pending claim. While several accounts claim it, it names none of them (docs/decisions/2026-11-26-bot-claims.md
+ * "Bot ids and claims").
+ */
 export async function botRef(db: Kysely<Database>, userid: string): Promise<BotRef | undefined> {
+  const rows = await db
+    .selectFrom('bots')
+    .select(['id', 'userid', 'traderid', 'account_id', 'verified'])
+    .where('userid', '=', userid)
+    .execute();
+  const row = rows.length === 1 ? rows[0] : rows.find((r) => fromDbBool(r.verified));
+  return (
+    row && { id: row.id, userid: row.userid, traderid: row.traderid, account_id: row.account_id }
+  );
+}
+
+/** A bot row's identity by its row id. */
+export async function botRefById(db: Kysely<Database>, id: number): Promise<BotRef | undefined> {
   return db
     .selectFrom('bots')
     .select(['id', 'userid', 'traderid', 'account_id'])
-    .where('userid', '=', userid)
+    .where('id', '=', id)
     .executeTakeFirst();
 }
 

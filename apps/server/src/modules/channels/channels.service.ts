@@ -1,10 +1,11 @@
 import { ErrorCode, type Chat, type ChatChoice, type ChannelSettings } from '@app/contract';
 import { HttpError } from '../../lib/http-error.ts';
+import { botIdOf } from '../../lib/owned-bot.ts';
 import type { AppDeps } from '../../plugins/context.ts';
 import { defaultCard, traderTimezoneOf, type ChannelCard } from '../../reader/cards.ts';
 import type { ReaderDeps } from '../../reader/deps.ts';
 import { ensureReaderCursor } from '../../reader/messages.ts';
-import { botRef, isTrader, type BotRef } from '../../reader/rooms.ts';
+import { botRef, botRefById, isTrader, type BotRef } from '../../reader/rooms.ts';
 import {
   cardsOf,
   chatList,
@@ -15,7 +16,7 @@ import {
 
 /** The caller's bot (ownership already checked by the route pipeline). */
 export async function ownBot(deps: AppDeps, userid: string): Promise<BotRef> {
-  const bot = await botRef(deps.db, userid);
+  const bot = await botRefById(deps.db, await botIdOf(deps, userid));
   if (!bot) throw new HttpError(403, ErrorCode.forbidden);
   return bot;
 }

@@ -33,7 +33,9 @@ export function VerifyBot({ bot }: { bot: Bot }) {
 
   return (
     <Box sx={{ mt: 1 }}>
-      <Tooltip title={t('botsManager.verify.pendingHelp')}>
+      <Tooltip
+        title={`${t('botsManager.verify.pendingHelp')} ${t('botsManager.verify.pendingNote')}`}
+      >
         <Chip size="small" color="warning" label={t('botsManager.verify.pending')} />
       </Tooltip>
       <Stack
