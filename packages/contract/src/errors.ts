@@ -42,7 +42,7 @@ export const ErrorCode = {
   channelsTraderOnlyRemove: 'channels.errors.traderOnlyRemove',
   channelsNotTrader: 'channels.errors.notTrader',
   channelsUnknown: 'channels.errors.unknownChannel',
-  copyRoomsUnknownTrader: 'copyRooms.errors.unknownTrader',
+  copyRoomsNotAccepted: 'copyRooms.errors.notAccepted',
   phoneInvalid: 'phone.errors.invalid',
   phoneCodeFormat: 'phone.errors.code',
   phoneNotConfigured: 'phone.errors.notConfigured',
@@ -88,7 +88,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'channels.errors.traderOnlyRemove': 'Only a trader can remove rooms.',
   'channels.errors.notTrader': "Only the channel's trader can change these settings.",
   'channels.errors.unknownChannel': 'This channel is not in the chat list.',
-  'copyRooms.errors.unknownTrader': 'No robot has this trader ID.',
+  'copyRooms.errors.notAccepted':
+    'No trader with this ID has accepted this robot. Ask to follow the trader first and wait for the answer.',
   'phone.errors.invalid': 'Enter the phone in international format, e.g. +5511999998888.',
   'phone.errors.code': 'Enter the code the messaging app sent (digits only).',
   'phone.errors.notConfigured': 'The messaging app is not configured on this server.',

@@ -46,7 +46,7 @@ const HANDLER_REFUSALS: Record<string, { status: number; code: string }> = {
   'GET /getchatlist': { status: 403, code: 'errors.forbidden' },
   'GET /getgroups': { status: 403, code: 'errors.forbidden' },
   'POST /savegroup': { status: 400, code: 'errors.invalidParams' },
-  'POST /copyid': { status: 404, code: 'copyRooms.errors.unknownTrader' },
+  'POST /copyid': { status: 404, code: 'copyRooms.errors.notAccepted' },
   // The sample's chat items name bot '12345', not the caller's.
   'POST /savelist': { status: 400, code: 'errors.invalidParams' },
   // No such channel in the caller's chat list / local inbox.
