@@ -31,6 +31,11 @@ export class FakeTelegram {
   readonly calls: string[] = [];
   private readonly pending = new Map<string, { phone: string; hash: string }>();
   private readonly handlers: ((event: NewMessageInfo) => void)[] = [];
+  /**
+   * Clients whose update loop runs, as in gramjs 2.26: `connect()` starts it; `disconnect()`
+   * leaves it running (gramjs pings and reconnects until `_destroyed`); only `destroy()` stops it.
+   */
+  readonly updateLoops = new Set<object>();
   private sessions = 0;
 
   readonly create: TelegramClientFactory = (session, credentials) =>
@@ -47,12 +52,20 @@ export class FakeTelegram {
     let session = initial === '' ? `fake-session-${(this.sessions += 1)}` : initial;
     const fake = this as FakeTelegram;
     const request = new Api.help.GetConfig();
+    const loop = {};
+    const handlers: ((event: NewMessageInfo) => void)[] = [];
     return {
       async connect() {
         if (credentials.apiId <= 0) throw new Error('bad api id');
+        fake.updateLoops.add(loop);
         return true;
       },
-      async disconnect() {},
+      async destroy() {
+        fake.updateLoops.delete(loop);
+        // gramjs's destroy() also drops the client's event handlers.
+        for (const handler of handlers) fake.handlers.splice(fake.handlers.indexOf(handler), 1);
+        handlers.length = 0;
+      },
       async sendCode(_credentials, phone) {
         fake.calls.push('sendCode');
         const account = fake.accounts.get(phone);
@@ -112,6 +125,7 @@ export class FakeTelegram {
         return fake.dialogs;
       },
       onNewMessage(handler) {
+        handlers.push(handler);
         fake.handlers.push(handler);
       },
       saveSession() {

@@ -165,6 +165,27 @@ describe('connecting a Telegram account (/addphone, /authcode) on the fake clien
     expect(emptied.json()).toEqual([]);
   });
 
+  it('leaves no update loop running behind /addphone, a failed /authcode or a chat-list refresh (regression: disconnect() kept gramjs looping)', async () => {
+    const other = await registerAndLogin(t.app);
+    const before = fake.updateLoops.size;
+    await addPhone('+5511900000001', other); // banned
+    await addPhone('+5511900000002', other); // flood wait
+    expect(fake.updateLoops.size).toBe(before);
+    await addPhone(PHONE, other);
+    expect(fake.updateLoops.size).toBe(before);
+    expect((await authCode('99999', '', other)).statusCode).toBe(400);
+    expect(fake.updateLoops.size).toBe(before);
+    expect((await authCode('12345', '', other)).json()).toEqual({ ok: true });
+    // The one client that reads the signed-in account.
+    expect(fake.updateLoops.size).toBe(before + 1);
+    await call(api.resetReader, {}, other);
+    await t.app.reader.runOnce();
+    expect(fake.updateLoops.size).toBe(before + 1);
+    await call(api.deleteReader, {}, other);
+    await t.app.reader.runOnce();
+    expect(fake.updateLoops.size).toBe(before);
+  });
+
   it('never sends the session string in any answer', () => {
     expect(bodies.join('\n')).not.toMatch(/fake-session|hash-/);
   });

@@ -22,7 +22,12 @@ export interface NewMessageInfo {
  */
 export interface TelegramClientPort {
   connect(): Promise<unknown>;
-  disconnect(): Promise<unknown>;
+  /**
+   * Ends the client for good. gramjs 2.26's `disconnect()` only closes the connection: its update
+   * loop (`_updateLoop`, `while (!client._destroyed)`) keeps pinging and reconnects. Only
+   * `destroy()` sets `_destroyed`, stops the loop and drops the event handlers.
+   */
+  destroy(): Promise<unknown>;
   sendCode: TelegramClient['sendCode'];
   signInWithPassword: TelegramClient['signInWithPassword'];
   invoke<R extends Api.AnyRequest>(request: R): Promise<R['__response']>;
@@ -46,7 +51,7 @@ export const createTelegramClient: TelegramClientFactory = (session, { apiId, ap
   client.setLogLevel('none' as Parameters<TelegramClient['setLogLevel']>[0]);
   return {
     connect: () => client.connect(),
-    disconnect: () => client.disconnect(),
+    destroy: () => client.destroy(),
     sendCode: (credentials, phone, forceSMS) => client.sendCode(credentials, phone, forceSMS),
     signInWithPassword: (credentials, params) => client.signInWithPassword(credentials, params),
     invoke: (request) => client.invoke(request),

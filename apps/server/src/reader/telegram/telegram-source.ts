@@ -96,7 +96,7 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
   async function drop(botId: number): Promise<void> {
     const client = live.get(botId);
     live.delete(botId);
-    if (client) await client.disconnect().catch(() => undefined);
+    if (client) await client.destroy().catch(() => undefined);
   }
 
   /** Stores a message of a chat the bot follows, for the reader. */
@@ -179,7 +179,7 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
       } catch (err) {
         throw authErrorOf(err);
       } finally {
-        await client.disconnect().catch(() => undefined);
+        await client.destroy().catch(() => undefined);
       }
     },
 
@@ -243,7 +243,7 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
           options.onError?.(err, { botId: bot.id }),
         );
       } catch (err) {
-        if (!signedIn) await client.disconnect().catch(() => undefined);
+        if (!signedIn) await client.destroy().catch(() => undefined);
         throw signedIn ? err : authErrorOf(err);
       }
     },
