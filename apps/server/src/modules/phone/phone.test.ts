@@ -22,6 +22,7 @@ beforeAll(async () => {
   fake.accounts.set(PHONE_2FA, { code: '54321', password: 'segredo' });
   fake.accounts.set('+5511900000001', { code: '1', banned: true });
   fake.accounts.set('+5511900000002', { code: '1', floodWaitSec: 37 });
+  fake.accounts.set('+5511900000003', { code: '1', floodWaitSec: 2 });
   fake.dialogs = sampleDialogs();
   me = await registerAndLogin(t.app);
 });
@@ -57,16 +58,21 @@ describe('connecting a Telegram account (/addphone, /authcode) on the fake clien
     const banned = await addPhone('+5511900000001');
     expect(banned.statusCode).toBe(400);
     expect(banned.json().error.code).toBe('phone.errors.banned');
+    // gramjs would sleep 37 s in silence (its threshold is 60 s): /addphone answers at once.
     const flood = await addPhone('+5511900000002');
     expect(flood.statusCode).toBe(429);
     expect(flood.json().error).toMatchObject({
       code: 'phone.errors.floodWait',
       params: { seconds: 37 },
     });
+    expect(fake.slept).toEqual([]);
     const early = await authCode('12345');
     expect(early.statusCode).toBe(409);
     expect(early.json().error.code).toBe('phone.errors.noPendingCode');
     expect(await sessionRow(me.userid)).toBeUndefined();
+    // A wait of a couple of seconds is slept through, as gramjs does below the threshold.
+    expect((await addPhone('+5511900000003')).statusCode).toBe(200);
+    expect(fake.slept).toEqual([2]);
   });
 
   it('sends the code, refuses a wrong one, signs in with the right one and lists the chats', async () => {

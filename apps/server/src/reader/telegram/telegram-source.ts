@@ -7,6 +7,7 @@ import { deliverMessage } from '../messages.ts';
 import type { BotRef } from '../rooms.ts';
 import {
   Api,
+  INTERACTIVE_FLOOD_SLEEP_SEC,
   type ApiCredentials,
   type TelegramClientFactory,
   type TelegramClientPort,
@@ -160,7 +161,9 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
 
     async sendCode(bot, phone) {
       await drop(bot.id);
-      const client = options.createClient('', credentials);
+      const client = options.createClient('', credentials, {
+        floodSleepThresholdSec: INTERACTIVE_FLOOD_SLEEP_SEC,
+      });
       try {
         await client.connect();
         const { phoneCodeHash } = await client.sendCode(credentials, phone);
@@ -191,6 +194,7 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
       const client = options.createClient(
         secrets.decrypt(slot(bot.id), row.session_enc),
         credentials,
+        { floodSleepThresholdSec: INTERACTIVE_FLOOD_SLEEP_SEC },
       );
       let signedIn = false;
       try {
