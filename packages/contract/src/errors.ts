@@ -53,6 +53,7 @@ export const ErrorCode = {
   phonePasswordInvalid: 'phone.errors.passwordInvalid',
   phoneFloodWait: 'phone.errors.floodWait',
   phoneBanned: 'phone.errors.banned',
+  phoneNoAccount: 'phone.errors.noAccount',
   phoneFailed: 'phone.errors.failed',
   inboxNameTaken: 'inbox.errors.nameTaken',
   inboxUnknownChannel: 'inbox.errors.unknownChannel',
@@ -100,6 +101,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'phone.errors.passwordInvalid': 'Wrong password.',
   'phone.errors.floodWait': 'Too many attempts. Wait {{seconds}} seconds and try again.',
   'phone.errors.banned': 'This phone number is banned by the messaging app.',
+  'phone.errors.noAccount':
+    'This phone number has no Telegram account. Create one in the app first.',
   'phone.errors.failed': 'The messaging app refused the request. Try again.',
   'inbox.errors.nameTaken': 'A channel with this name already exists.',
   'inbox.errors.unknownChannel': 'This local channel does not exist.',

@@ -18,6 +18,8 @@ export interface FakeAccount {
   banned?: boolean;
   /** Seconds of a flood wait `sendCode` answers. */
   floodWaitSec?: number;
+  /** A number with no Telegram account: the right code answers `auth.AuthorizationSignUpRequired`. */
+  unoccupied?: boolean;
 }
 
 /**
@@ -102,6 +104,9 @@ export class FakeTelegram {
           }
           if (req.phoneCode !== account.code)
             throw new errors.RPCError('PHONE_CODE_INVALID', req, 400);
+          if (account.unoccupied) {
+            return new Api.auth.AuthorizationSignUpRequired({}) as never;
+          }
           if (account.password !== undefined) {
             throw new errors.RPCError('SESSION_PASSWORD_NEEDED', req, 401);
           }

@@ -23,6 +23,7 @@ beforeAll(async () => {
   fake.accounts.set('+5511900000001', { code: '1', banned: true });
   fake.accounts.set('+5511900000002', { code: '1', floodWaitSec: 37 });
   fake.accounts.set('+5511900000003', { code: '1', floodWaitSec: 2 });
+  fake.accounts.set('+5511900000004', { code: '44444', unoccupied: true });
   fake.dialogs = sampleDialogs();
   me = await registerAndLogin(t.app);
 });
@@ -190,6 +191,15 @@ describe('connecting a Telegram account (/addphone, /authcode) on the fake clien
     await call(api.deleteReader, {}, other);
     await t.app.reader.runOnce();
     expect(fake.updateLoops.size).toBe(before);
+  });
+
+  it('never treats a number without a Telegram account as signed in (regression)', async () => {
+    const other = await registerAndLogin(t.app);
+    expect((await addPhone('+5511900000004', other)).statusCode).toBe(200);
+    const res = await authCode('44444', '', other);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('phone.errors.noAccount');
+    expect(await sessionRow(other.userid)).toMatchObject({ status: 'code_sent' });
   });
 
   it('never sends the session string in any answer', () => {

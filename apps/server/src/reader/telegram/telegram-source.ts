@@ -45,6 +45,8 @@ export function authErrorOf(err: unknown): MessagingAuthError {
       return new MessagingAuthError('phone.errors.banned', 400);
     case 'PHONE_NUMBER_INVALID':
       return new MessagingAuthError('phone.errors.invalid', 400);
+    case 'PHONE_NUMBER_UNOCCUPIED':
+      return new MessagingAuthError('phone.errors.noAccount', 400);
     default:
       return new MessagingAuthError('phone.errors.failed', 502);
   }
@@ -200,13 +202,18 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
       try {
         await client.connect();
         try {
-          await client.invoke(
+          const result = await client.invoke(
             new Api.auth.SignIn({
               phoneNumber: row.phone,
               phoneCodeHash: row.phone_code_hash,
               phoneCode: code,
             }),
           );
+          // A number with no Telegram account: the right code answers "sign up", not a session
+          // (older layers raise PHONE_NUMBER_UNOCCUPIED). Never treated as signed in.
+          if (result instanceof Api.auth.AuthorizationSignUpRequired) {
+            throw new MessagingAuthError('phone.errors.noAccount', 400);
+          }
         } catch (err) {
           if (!(err instanceof errors.RPCError && err.errorMessage === 'SESSION_PASSWORD_NEEDED')) {
             throw err;
