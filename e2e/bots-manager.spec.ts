@@ -1,11 +1,19 @@
 import { expect, test, type Page } from '@playwright/test';
-import { horizontalOverflow, newTrader, openPage, registerAndLogIn, shot } from './support.ts';
+import {
+  horizontalOverflow,
+  newTrader,
+  openPage,
+  registerAndLogIn,
+  shot,
+  verifyFromOutbox,
+} from './support.ts';
 
 // The bot manager: reached from the Bots page, a virtual bot derived from the trader's own bot is
 // created (the top bar's bot selector appears) and removed again behind the confirmation.
 
 const trader = newTrader('robos', 4);
-const virtualId = `1${trader.userid}`;
+// A virtual id lies above every messaging-app id (docs/decisions/2026-11-26-bot-claims.md).
+const virtualId = `1${trader.userid.padStart(16, '0')}`;
 let page: Page;
 
 test.describe.configure({ mode: 'serial' });
@@ -13,6 +21,8 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async ({ browser, baseURL }) => {
   page = await openPage(browser, baseURL);
   await registerAndLogIn(page, trader);
+  // Only a verified bot is a virtual bot's source.
+  await verifyFromOutbox(page, trader);
 });
 
 test.afterAll(async () => {

@@ -1,12 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { newTrader, openPage, registerAndLogIn, shot } from './support.ts';
+import { newTrader, openPage, registerAndLogIn, shot, verifyFromOutbox } from './support.ts';
 
 // An attacker's page on another site links to SPEC's state-changing GET. The trader's browser
 // follows it as a top-level navigation, with the session cookie (SameSite=Lax allows that) and
 // without an Origin header: the server must still refuse it.
 
 const trader = newTrader('ataque', 2);
-const virtualId = `1${trader.userid}`;
+// A virtual id lies above every messaging-app id (docs/decisions/2026-11-26-bot-claims.md).
+const virtualId = `1${trader.userid.padStart(16, '0')}`;
 
 test('a cross-site link to GET /api/botremove does not remove the bot', async ({
   browser,
@@ -14,6 +15,8 @@ test('a cross-site link to GET /api/botremove does not remove the bot', async ({
 }) => {
   const page = await openPage(browser, baseURL);
   await registerAndLogIn(page, trader);
+  // Only a verified bot is a virtual bot's source.
+  await verifyFromOutbox(page, trader);
   const origin = new URL(page.url()).origin;
   const created = await page.request.post('/api/addnewbot', {
     data: { userid: trader.userid, botid: virtualId, virtual: true },

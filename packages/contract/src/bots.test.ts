@@ -2,42 +2,33 @@ import { describe, expect, it } from 'vitest';
 import { BotIdSchema } from './common.ts';
 import {
   botRemoveRefusal,
+  isMessagingUserId,
   isVirtualBotIdOf,
+  MESSAGING_ID_LIMIT,
   nextVirtualBotId,
   virtualBotIdCandidates,
 } from './bots.ts';
 
 describe('virtualBotIdCandidates', () => {
-  it('prefixes 1–9 first, then increments the first digit up to 9', () => {
-    expect(virtualBotIdCandidates('5123')).toEqual([
-      '15123',
-      '25123',
-      '35123',
-      '45123',
-      '55123',
-      '65123',
-      '75123',
-      '85123',
-      '95123',
-      '6123',
-      '7123',
-      '8123',
-      '9123',
-    ]);
-  });
-
-  it('has no increments when the first digit is 9', () => {
-    expect(virtualBotIdCandidates('987')).toEqual(
-      ['1', '2', '3', '4', '5', '6', '7', '8', '9'].map((p) => `${p}987`),
+  it('prefixes 1–9 to the id padded to 16 digits', () => {
+    expect(virtualBotIdCandidates('5123')).toEqual(
+      ['1', '2', '3', '4', '5', '6', '7', '8', '9'].map((p) => `${p}${'5123'.padStart(16, '0')}`),
     );
   });
 
-  it('has no prefixes for a 20-digit id, so every candidate is a valid bot id', () => {
-    const longest = '1'.repeat(20);
-    expect(virtualBotIdCandidates(longest)).toHaveLength(8);
-    for (const id of [...virtualBotIdCandidates(longest), ...virtualBotIdCandidates('10')]) {
-      expect(BotIdSchema.safeParse(id).success, id).toBe(true);
+  it('never proposes an id a messaging-app user could hold (regression: the 7<id> squat)', () => {
+    for (const source of ['10', '5123', '7123456789', String(MESSAGING_ID_LIMIT - 1)]) {
+      for (const id of virtualBotIdCandidates(source)) {
+        expect(isMessagingUserId(id), id).toBe(false);
+        expect(BigInt(id) >= BigInt(MESSAGING_ID_LIMIT), id).toBe(true);
+        expect(BotIdSchema.safeParse(id).success, id).toBe(true);
+      }
     }
+  });
+
+  it('has no candidates for a 20-digit id, so every candidate is a valid bot id', () => {
+    expect(virtualBotIdCandidates('1'.repeat(20))).toEqual([]);
+    expect(virtualBotIdCandidates('1'.repeat(19))).toHaveLength(9);
   });
 
   it('never proposes the source id itself, and nothing for a non-numeric id', () => {
@@ -47,24 +38,37 @@ describe('virtualBotIdCandidates', () => {
   });
 });
 
+describe('isMessagingUserId', () => {
+  it('accepts digits below 2^52 without a leading zero', () => {
+    expect(isMessagingUserId('5123')).toBe(true);
+    expect(isMessagingUserId(String(MESSAGING_ID_LIMIT - 1))).toBe(true);
+    expect(isMessagingUserId(String(MESSAGING_ID_LIMIT))).toBe(false);
+    expect(isMessagingUserId('0123')).toBe(false);
+    expect(isMessagingUserId('12a')).toBe(false);
+  });
+});
+
 describe('isVirtualBotIdOf', () => {
-  it('accepts a prefixed or incremented id of the source', () => {
-    expect(isVirtualBotIdOf('15123', '5123')).toBe(true);
-    expect(isVirtualBotIdOf('9123', '5123')).toBe(true);
+  it('accepts a prefixed id of the source', () => {
+    expect(isVirtualBotIdOf('1000000000005123', '5123')).toBe(false);
+    expect(isVirtualBotIdOf('10000000000005123', '5123')).toBe(true);
+    expect(isVirtualBotIdOf('90000000000005123', '5123')).toBe(true);
   });
 
-  it('refuses a decremented, unrelated or doubly-prefixed id', () => {
-    expect(isVirtualBotIdOf('4123', '5123')).toBe(false);
-    expect(isVirtualBotIdOf('5124', '5123')).toBe(false);
-    expect(isVirtualBotIdOf('115123', '5123')).toBe(false);
+  it('refuses the old same-length derivations and doubly-prefixed ids', () => {
+    expect(isVirtualBotIdOf('15123', '5123')).toBe(false);
+    expect(isVirtualBotIdOf('9123', '5123')).toBe(false);
     expect(isVirtualBotIdOf('5123', '5123')).toBe(false);
+    expect(isVirtualBotIdOf('110000000000005123', '5123')).toBe(false);
   });
 });
 
 describe('nextVirtualBotId', () => {
   it('proposes the first candidate not taken', () => {
-    expect(nextVirtualBotId('5123', [])).toBe('15123');
-    expect(nextVirtualBotId('5123', ['15123', '25123'])).toBe('35123');
+    expect(nextVirtualBotId('5123', [])).toBe('10000000000005123');
+    expect(nextVirtualBotId('5123', ['10000000000005123', '20000000000005123'])).toBe(
+      '30000000000005123',
+    );
   });
 
   it('answers null when every candidate is taken', () => {

@@ -4,6 +4,7 @@ import { BOT_COMMAND_CODES } from './enums.ts';
 import { BotIdSchema, OkSchema, oneOf, UseridQuerySchema } from './common.ts';
 import { endpoint, ownerBody, ownerQuery } from './endpoint.ts';
 import { checkBotCommand, checkCreateBot } from './rules.ts';
+import { virtualBotIdCandidates } from './bot-ids.ts';
 
 /** A bot of the account (SPEC §3 "Bot"); botexp in Unix seconds, ≤ 0 = no expiry. */
 export const BotSchema = z.object({
@@ -33,38 +34,16 @@ export const NewBotSchema = z.object({
 });
 export type NewBot = z.infer<typeof NewBotSchema>;
 
-/** Bot ids are at most this many digits (BotIdSchema). */
-const BOT_ID_MAX_DIGITS = 20;
-
-/**
- * The ids a virtual bot derived from the non-virtual bot `sourceId` may take, in the order they
- * are proposed (SPEC §4 "by prefixing or incrementing its first digit"): first a digit 1–9
- * prefixed to the whole id (one digit longer, so never a real messaging id of the same length),
- * then the id with its first digit incremented up to 9. At most 17 ids; none longer than 20 digits.
- *
- * @example virtualBotIdCandidates('5123') → ['15123', '25123', …, '95123', '6123', '7123', '8123', '9123']
- */
-export function virtualBotIdCandidates(sourceId: string): string[] {
-  if (!/^\d+$/.test(sourceId)) return [];
-  const prefixed =
-    sourceId.length < BOT_ID_MAX_DIGITS
-      ? ['1', '2', '3', '4', '5', '6', '7', '8', '9'].map((p) => p + sourceId)
-      : [];
-  const first = Number(sourceId[0]);
-  const rest = sourceId.slice(1);
-  const incremented: string[] = [];
-  for (let d = first + 1; d <= 9; d++) incremented.push(`${d}${rest}`);
-  return [...prefixed, ...incremented];
-}
-
-/** Whether `botid` is one of the ids a virtual bot derived from `sourceId` may take. */
-export function isVirtualBotIdOf(botid: string, sourceId: string): boolean {
-  return virtualBotIdCandidates(sourceId).includes(botid);
-}
+export {
+  isMessagingUserId,
+  isVirtualBotIdOf,
+  MESSAGING_ID_LIMIT,
+  virtualBotIdCandidates,
+} from './bot-ids.ts';
 
 /**
  * The id the panel proposes for a new virtual bot from `sourceId`: the first candidate not in
- * `taken` (ids the panel knows are used), or null when all 17 are.
+ * `taken` (ids the panel knows are used), or null when all 9 are.
  */
 export function nextVirtualBotId(sourceId: string, taken: Iterable<string>): string | null {
   const used = new Set(taken);
@@ -119,19 +98,21 @@ export const botsEndpoints = {
     method: 'GET',
     path: '/getbots',
     area: 'bots',
-    summary: 'The bots of the account that owns userid.',
+    summary:
+      "The session account's bots. An account whose only claim another proved has none, so the owner is the session.",
     query: UseridQuerySchema,
     response: z.array(BotSchema),
-    owner: ownerQuery,
+    owner: 'session',
   }),
   addBot: endpoint({
     method: 'POST',
     path: '/addnewbot',
     area: 'bots',
-    summary: 'Create a bot (messaging-app or virtual).',
+    summary:
+      "Create a bot (messaging-app or virtual) in the session's account, also one left with no bot.",
     body: NewBotSchema,
     response: OkSchema,
-    owner: ownerBody,
+    owner: 'session',
     rules: checkCreateBot,
   }),
   removeBot: endpoint({

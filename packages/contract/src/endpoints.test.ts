@@ -75,9 +75,12 @@ describe('endpoint table', () => {
   it('names an owner bot for every call except the session calls and the operator check', () => {
     const withoutBot = endpointList.filter((e) => typeof e.owner !== 'object' || e.owner === null);
     expect(withoutBot.map((e) => e.name).sort()).toEqual([
+      // The account's bots: an account whose only claim another proved has none (docs/decisions/2026-11-26-bot-claims.md).
+      'addBot',
       'botLogin',
       'botRegister',
       'changePassword',
+      'getBots',
       'health',
       'logout',
       'logoutAll',

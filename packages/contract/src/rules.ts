@@ -4,6 +4,7 @@
  * returns the i18n key of the first problem in SPEC's order, or `null` when the values pass.
  * The panel shows the key's text; the server answers 400 with the same key as `error.code`.
  */
+import { isMessagingUserId } from './bot-ids.ts';
 import { checkTimeWindow, type FieldMsg, READER_WINDOWS } from './field-checks.ts';
 import { LoginMsg, normalizePassword } from './login-rules.ts';
 import type { RuleFailure, RawValues } from './login-rules.ts';
@@ -61,6 +62,7 @@ export const Msg = {
   },
   bots: {
     useridShort: 'bots.errors.useridShort',
+    notMessagingId: 'bots.errors.notMessagingId',
   },
   copyRequest: {
     fill: 'copyRequest.errors.fill',
@@ -361,6 +363,10 @@ export function checkCreateBot(v: RawValues): RuleFailure | null {
         ? String(v.botid)
         : '';
   if (id.length <= 1) return { key: Msg.bots.useridShort, field: 'botid' };
+  // A messaging-app bot's id must be one a person could hold (virtual ids lie above them all).
+  if (v.virtual !== true && /^\d+$/.test(id) && !isMessagingUserId(id)) {
+    return { key: Msg.bots.notMessagingId, field: 'botid' };
+  }
   return null;
 }
 

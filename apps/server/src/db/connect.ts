@@ -56,7 +56,8 @@ export function ensurePrivateFile(file: string): void {
  * every statement on its own: with `synchronous = FULL`, one fsync per statement, about 1–2 s of
  * a fresh start on a busy disk (start-up ≤ 1 s). Said yes, the migrator applies all
  * pending migrations in one transaction: one fsync, and a failed migration leaves nothing
- * half-done. (No migration sets a pragma, which a transaction would ignore.)
+ * half-done. (No migration sets a pragma, which a transaction would ignore: `migrateToLatest`
+ * sets `foreign_keys` around it.)
  */
 class TransactionalDdlSqliteAdapter extends SqliteAdapter {
   override get supportsTransactionalDdl(): boolean {
@@ -136,7 +137,17 @@ export async function migrateToLatest({ db, dialect }: Db): Promise<void> {
     provider: { getMigrations: async () => all },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  // SQLite rebuilds a table to change a constraint (0200-bot-claims); dropping the old table with
+  // foreign keys on would cascade into every row that references it. So migrations run with them
+  // off (a pragma a transaction ignores, hence set around it), and are checked before they are
+  // turned back on.
+  if (dialect === 'sqlite') await sql`pragma foreign_keys = off`.execute(db);
+  const { error, results } = await migrator.migrateToLatest().finally(async () => {
+    if (dialect !== 'sqlite') return;
+    const broken = await sql`pragma foreign_key_check`.execute(db);
+    await sql`pragma foreign_keys = on`.execute(db);
+    if (broken.rows.length > 0) throw new Error('Database migration broke a foreign key');
+  });
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`Database migration ${failed} failed`, { cause: error });

@@ -4,11 +4,12 @@ import {
   type CopyProduct,
   type Endpoint,
   type RelationField,
+  virtualBotIdCandidates,
 } from '@app/contract';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { registerAndLogin, useTestApp } from '../test/app.ts';
+import { proveBot, registerAndLogin, useTestApp } from '../test/app.ts';
 import { sampleFor } from '../test/sample.ts';
 
 /**
@@ -45,7 +46,7 @@ const HANDLER_REFUSALS: Record<string, { status: number; code: string }> = {
   'GET /getchatlist': { status: 403, code: 'errors.forbidden' },
   'GET /getgroups': { status: 403, code: 'errors.forbidden' },
   'POST /savegroup': { status: 400, code: 'errors.invalidParams' },
-  'POST /copyid': { status: 404, code: 'copyRooms.errors.unknownTrader' },
+  'POST /copyid': { status: 404, code: 'copyRooms.errors.notAccepted' },
   // The sample's chat items name bot '12345', not the caller's.
   'POST /savelist': { status: 400, code: 'errors.invalidParams' },
   // No such channel in the caller's chat list / local inbox.
@@ -251,7 +252,9 @@ describe('Origin check on state-changing calls', () => {
 
   it('keeps the bot when a cross-site link opens GET /api/botremove (no Origin, cross-site fetch)', async () => {
     const victim = await registerAndLogin(t.app);
-    const virtualId = `1${victim.userid}`;
+    // A virtual bot is derived only from a verified bot.
+    await proveBot(t.app, victim);
+    const virtualId = virtualBotIdCandidates(victim.userid)[0] ?? '';
     await t.app.inject({
       method: 'POST',
       url: '/api/addnewbot',
@@ -279,7 +282,9 @@ describe('Origin check on state-changing calls', () => {
 
   it('lets the panel remove a bot with Sec-Fetch-Site: same-origin and no Origin (a same-origin GET)', async () => {
     const owner = await registerAndLogin(t.app);
-    const virtualId = `2${owner.userid}`;
+    // A virtual bot is derived only from a verified bot.
+    await proveBot(t.app, owner);
+    const virtualId = virtualBotIdCandidates(owner.userid)[1] ?? '';
     await t.app.inject({
       method: 'POST',
       url: '/api/addnewbot',

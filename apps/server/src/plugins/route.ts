@@ -22,6 +22,7 @@ import type {
   preHandlerHookHandler,
 } from 'fastify';
 import { HttpError } from '../lib/http-error.ts';
+import { ownedBotScope } from '../lib/owned-bot.ts';
 import type { FollowMatch, RequestSession } from './context.ts';
 import { credentialLimiters } from './rate-limit.ts';
 import { resolveSession } from './session.ts';
@@ -158,6 +159,7 @@ function relationCheck(app: FastifyInstance, relation: RelationField): preHandle
       throw new HttpError(403, ErrorCode.forbidden);
     }
     const db = app.deps.db;
+    // `in`: pending claims of several accounts may share the id; a follow row names one of them.
     const otherId = db.selectFrom('bots').select('id').where('userid', '=', other);
     let query = db
       .selectFrom('copy_follows')
@@ -165,11 +167,11 @@ function relationCheck(app: FastifyInstance, relation: RelationField): preHandle
       .where((eb) => {
         const asFollower = eb.and([
           eb('follower_bot_id', '=', me),
-          eb('trader_bot_id', '=', otherId),
+          eb('trader_bot_id', 'in', otherId),
         ]);
         const asTrader = eb.and([
           eb('trader_bot_id', '=', me),
-          eb('follower_bot_id', '=', otherId),
+          eb('follower_bot_id', 'in', otherId),
         ]);
         if (relation.role === 'follower') return asFollower;
         if (relation.role === 'trader') return asTrader;
@@ -349,7 +351,7 @@ export function route<E extends Endpoint>(
         req,
         reply,
       };
-      return handler(ctx);
+      return ownedBotScope.run(req.session?.ownedBot ?? null, () => handler(ctx));
     },
   });
 }

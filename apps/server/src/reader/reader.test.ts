@@ -6,7 +6,13 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { build, type BuildOptions } from '../app.ts';
-import { callAs, registerAndLogin, sameOriginByDefault, useTestApp } from '../test/app.ts';
+import {
+  callAs,
+  proveBot,
+  registerAndLogin,
+  sameOriginByDefault,
+  useTestApp,
+} from '../test/app.ts';
 import { createChannel, post, signalsOf, subscribe, type Trader } from '../test/reader.ts';
 
 // 2026-05-12 17:00 UTC = 14:00 in Brasília (UTC−3, the default trader and channel clock).
@@ -149,6 +155,7 @@ describe("a card's robot (SPEC §3 botID)", () => {
     const room = await createChannel(t.app, owner, 'Routed');
     await subscribe(t.app, owner, [{ idNum: room, name: 'Routed' }]);
     // A second robot of the same account that reads the owner's rooms (copy rooms).
+    await proveBot(t.app, owner);
     const second = virtualBotIdCandidates(owner.userid)[0] ?? '';
     const added = await callAs(t.app, owner.cookie, api.addBot, {
       body: { userid: owner.userid, botid: second, virtual: true },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Endpoint } from '@app/contract';
+import { endpoints, type Endpoint } from '@app/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
@@ -163,4 +163,19 @@ export function callAs(
     ...(req.body !== undefined ? { payload: req.body as object } : {}),
     headers: { cookie },
   });
+}
+
+/**
+ * Proves a bot's id with the code the test messenger caught (a no-op once proven): only a
+ * verified messaging-app bot is a virtual bot's source (docs/decisions/2026-11-26-bot-claims.md).
+ */
+export async function proveBot(
+  app: FastifyInstance,
+  who: { cookie: string; userid: string },
+  userid = who.userid,
+): Promise<void> {
+  const res = await callAs(app, who.cookie, endpoints.verifyBot, {
+    body: { userid, code: lastCodeSentTo(userid) },
+  });
+  if (res.statusCode !== 200) throw new Error(`verify: ${res.statusCode} ${res.body}`);
 }

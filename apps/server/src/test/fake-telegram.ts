@@ -8,6 +8,9 @@ import type {
   TelegramClientPort,
 } from '../reader/telegram/client.ts';
 
+/** gramjs 2.26's default `floodSleepThreshold` (seconds). */
+const GRAMJS_FLOOD_SLEEP_SEC = 60;
+
 /** One account of the fake messaging app. */
 export interface FakeAccount {
   code: string;
@@ -15,6 +18,8 @@ export interface FakeAccount {
   banned?: boolean;
   /** Seconds of a flood wait `sendCode` answers. */
   floodWaitSec?: number;
+  /** A number with no Telegram account: the right code answers `auth.AuthorizationSignUpRequired`. */
+  unoccupied?: boolean;
 }
 
 /**
@@ -31,10 +36,18 @@ export class FakeTelegram {
   readonly calls: string[] = [];
   private readonly pending = new Map<string, { phone: string; hash: string }>();
   private readonly handlers: ((event: NewMessageInfo) => void)[] = [];
+  /**
+   * Clients whose update loop runs, as in gramjs 2.26: `connect()` starts it; `disconnect()`
+   * leaves it running (gramjs pings and reconnects until `_destroyed`); only `destroy()` stops it.
+   */
+  readonly updateLoops = new Set<object>();
   private sessions = 0;
 
-  readonly create: TelegramClientFactory = (session, credentials) =>
-    this.client(session, credentials);
+  /** Flood waits the fake's clients slept through (seconds), as gramjs does below its threshold. */
+  readonly slept: number[] = [];
+
+  readonly create: TelegramClientFactory = (session, credentials, options) =>
+    this.client(session, credentials, options?.floodSleepThresholdSec ?? GRAMJS_FLOOD_SLEEP_SEC);
 
   /** A new message in a chat, as the server pushes it to every connected client. */
   emit(chatId: string, id: number, text: string): void {
@@ -43,21 +56,37 @@ export class FakeTelegram {
     }
   }
 
-  private client(initial: string, credentials: ApiCredentials): TelegramClientPort {
+  private client(
+    initial: string,
+    credentials: ApiCredentials,
+    floodSleepThresholdSec: number,
+  ): TelegramClientPort {
     let session = initial === '' ? `fake-session-${(this.sessions += 1)}` : initial;
     const fake = this as FakeTelegram;
     const request = new Api.help.GetConfig();
+    const loop = {};
+    const handlers: ((event: NewMessageInfo) => void)[] = [];
     return {
       async connect() {
         if (credentials.apiId <= 0) throw new Error('bad api id');
+        fake.updateLoops.add(loop);
         return true;
       },
-      async disconnect() {},
+      async destroy() {
+        fake.updateLoops.delete(loop);
+        // gramjs's destroy() also drops the client's event handlers.
+        for (const handler of handlers) fake.handlers.splice(fake.handlers.indexOf(handler), 1);
+        handlers.length = 0;
+      },
       async sendCode(_credentials, phone) {
         fake.calls.push('sendCode');
         const account = fake.accounts.get(phone);
         if (account?.floodWaitSec) {
-          throw new errors.FloodWaitError({ request, capture: account.floodWaitSec });
+          // gramjs (client/users.js invoke): a wait within the threshold is slept through.
+          if (account.floodWaitSec > floodSleepThresholdSec) {
+            throw new errors.FloodWaitError({ request, capture: account.floodWaitSec });
+          }
+          fake.slept.push(account.floodWaitSec);
         }
         if (!account) throw new errors.RPCError('PHONE_NUMBER_INVALID', request, 400);
         if (account.banned) throw new errors.RPCError('PHONE_NUMBER_BANNED', request, 400);
@@ -75,6 +104,9 @@ export class FakeTelegram {
           }
           if (req.phoneCode !== account.code)
             throw new errors.RPCError('PHONE_CODE_INVALID', req, 400);
+          if (account.unoccupied) {
+            return new Api.auth.AuthorizationSignUpRequired({}) as never;
+          }
           if (account.password !== undefined) {
             throw new errors.RPCError('SESSION_PASSWORD_NEEDED', req, 401);
           }
@@ -112,6 +144,7 @@ export class FakeTelegram {
         return fake.dialogs;
       },
       onNewMessage(handler) {
+        handlers.push(handler);
         fake.handlers.push(handler);
       },
       saveSession() {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import {
+  checkCreateBot,
   ErrorCode,
   normalizePassword,
   type BotRef,
@@ -12,7 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { uniqueViolation } from '../../db/dialect.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { AppDeps } from '../../plugins/context.ts';
-import { issueCode, releasePendingClaim, sendCode } from '../bots/bot-verification.ts';
+import { assertClaimable, issueCode, sendCode } from '../bots/bot-verification.ts';
 import { startingExpirySec } from '../bots/trial.ts';
 import {
   createAccountWithBot,
@@ -34,7 +35,8 @@ function getDummyHash(): Promise<string> {
 
 /**
  * Creates the account with its first bot, pending until the code sent to its messaging-app id
- * is entered (a pending claim of another account on that id gives way: `releasePendingClaim`).
+ * is entered. Other accounts' pending claims on that id stay: the first to prove it keeps it
+ * (`markVerified`); a registration never removes another account.
  */
 export async function register(
   deps: AppDeps,
@@ -42,6 +44,8 @@ export async function register(
   body: RegisterBody,
 ): Promise<BotRef> {
   const { db } = deps;
+  const rule = checkCreateBot({ botid: body.userid, virtual: false });
+  if (rule) throw new HttpError(400, rule.key, { userid: rule.key });
   // The schema already trimmed and lower-cased the e-mail.
   if (await findAccountByEmail(db, body.email)) throw new HttpError(409, ErrorCode.userExist);
   // The schema already trimmed the password (normalizePassword), as login does.
@@ -52,14 +56,14 @@ export async function register(
   let code: string;
   try {
     code = await db.transaction().execute(async (trx) => {
-      await releasePendingClaim(trx, body.userid);
+      await assertClaimable(trx, body.userid);
       const botId = await createAccountWithBot(trx, {
         email: body.email,
         passwordHash,
         userid: body.userid,
         traderid,
         now,
-        botexp: await startingExpirySec(trx, body.userid, now, deps.trialDays),
+        botexp: await startingExpirySec(trx, body.userid, now, deps.trialDays, { proven: false }),
       });
       return issueCode(trx, botId, now);
     });

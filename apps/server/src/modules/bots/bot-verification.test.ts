@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { endpoints as api } from '@app/contract';
+import { endpoints as api, virtualBotIdCandidates } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../app.ts';
 import { OUTBOX_FILE } from '../../lib/messenger.ts';
@@ -14,6 +14,7 @@ import {
   sameOriginByDefault,
   useTestApp,
 } from '../../test/app.ts';
+import { markPaid } from '../../test/purchases.ts';
 import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, RESEND_INTERVAL_MS } from './bot-verification.ts';
 
 // A messaging-app bot id is claimed only once proven by the code sent to it.
@@ -97,35 +98,72 @@ describe('pending bots', () => {
     expect(await bots(them)).toMatchObject([{ verified: false }]);
   });
 
-  it('creates virtual bots verified', async () => {
+  it('creates virtual bots verified, from a verified bot', async () => {
     const me = await registerAndLogin(t.app);
+    await verify(me, me.userid, lastCodeSentTo(me.userid));
     await callAs(t.app, me.cookie, api.addBot, {
-      body: { userid: me.userid, botid: `1${me.userid}`, virtual: true },
+      body: { userid: me.userid, botid: virtualBotIdCandidates(me.userid)[0], virtual: true },
     });
-    expect(await bots(me)).toMatchObject([{ verified: false }, { verified: true }]);
+    expect(await bots(me)).toMatchObject([{ verified: true }, { verified: true }]);
   });
 });
 
-describe('id squatting', () => {
-  it('lets the real owner register an id another account claimed with addnewbot but never proved', async () => {
-    const squatter = await registerAndLogin(t.app);
-    const owner = newAccount();
-    expect((await addBot(squatter, owner.userid)).statusCode).toBe(200);
+describe('bot ids and claims (docs/decisions/2026-11-26-bot-claims.md)', () => {
+  const saveBrokerLogin = (who: Trader) =>
+    callAs(t.app, who.cookie, api.saveBrokerLogin, {
+      body: { userid: who.userid, broker: 1, email: 'me@broker.example', password: 'secret-1' },
+    });
+  const storedBrokers = async (who: Trader) =>
+    (
+      await callAs(t.app, who.cookie, api.listBrokerLogins, { query: { userid: who.userid } })
+    ).json();
+  const botexpOf = async (who: Trader) =>
+    (await bots(who)).find((b) => b.userid === who.userid) as unknown as { botexp: number };
 
-    const me = await registerAndLogin(t.app, owner);
-    // The id is now the owner's pending claim, with a code sent to it…
-    expect(await bots(me)).toMatchObject([{ userid: owner.userid, verified: false }]);
-    expect((await verify(me, owner.userid, lastCodeSentTo(owner.userid))).statusCode).toBe(200);
-    // …and the squatter keeps its own bot, without the claimed one.
-    expect((await bots(squatter)).map((b) => b.userid)).toEqual([squatter.userid]);
+  it('leaves the first account whole when a second one registers its pending id', async () => {
+    const first = await registerAndLogin(t.app);
+    const firstCode = lastCodeSentTo(first.userid);
+    expect((await saveBrokerLogin(first)).statusCode).toBe(200);
+    await markPaid(t.app, first.userid, Math.floor(clock / 1000) + 30 * 86_400);
+    const before = await botexpOf(first);
+
+    const second = await registerAndLogin(t.app, { ...newAccount(), userid: first.userid });
+
+    // The first account still logs in, with its pending bot, credentials and paid days.
+    expect((await login(first)).statusCode).toBe(200);
+    expect(await bots(first)).toMatchObject([{ userid: first.userid, verified: false }]);
+    expect(await botexpOf(first)).toEqual(before);
+    expect(await storedBrokers(first)).toMatchObject([{ broker: 1, hasPassword: true }]);
+    // The second claim is its own: a fresh trial, never the first account's paid days.
+    expect((await botexpOf(second)).botexp).toBeLessThan(before.botexp);
+
+    // The first to prove the id keeps it; only then is the other pending bot dropped.
+    expect((await verify(first, first.userid, firstCode)).statusCode).toBe(200);
+    expect(await bots(first)).toMatchObject([{ userid: first.userid, verified: true }]);
+    expect(await storedBrokers(first)).toMatchObject([{ broker: 1, hasPassword: true }]);
+    expect(await bots(second)).toEqual([]);
+    expect((await login(second)).statusCode).toBe(200);
   });
 
-  it('removes a squatter account whose only bot was the unproven claim', async () => {
+  it('lets the real owner prove an id a squatter claimed first; the squatter keeps its account', async () => {
     const owner = newAccount();
-    const squatter = await registerAndLogin(t.app, { ...newAccount(), userid: owner.userid });
-    const reg = await t.app.inject({ method: 'POST', url: '/api/botregister', payload: owner });
-    expect(reg.statusCode).toBe(200);
-    expect((await login(squatter)).statusCode).toBe(401);
+    const squatter = await registerAndLogin(t.app);
+    expect((await addBot(squatter, owner.userid)).statusCode).toBe(200);
+    const me = await registerAndLogin(t.app, owner);
+    expect((await verify(me, owner.userid, lastCodeSentTo(owner.userid))).statusCode).toBe(200);
+    expect((await bots(squatter)).map((b) => b.userid)).toEqual([squatter.userid]);
+    expect((await login(squatter)).statusCode).toBe(200);
+  });
+
+  it("never lets a claim verify with another claimant's code", async () => {
+    const first = await registerAndLogin(t.app);
+    const firstCode = lastCodeSentTo(first.userid) ?? '';
+    const second = await registerAndLogin(t.app, { ...newAccount(), userid: first.userid });
+    const secondCode = lastCodeSentTo(first.userid) ?? '';
+    if (secondCode !== firstCode) {
+      expect((await verify(second, first.userid, firstCode)).statusCode).toBe(400);
+    }
+    expect(await bots(first)).toMatchObject([{ verified: false }]);
   });
 
   it('keeps a proven id: another account gets 409 botExist by registration or addnewbot', async () => {
@@ -140,6 +178,61 @@ describe('id squatting', () => {
     });
     expect(reg.statusCode).toBe(409);
     expect(await bots(owner)).toMatchObject([{ userid: owner.userid, verified: true }]);
+  });
+
+  it('never gives the paid days a removed bot left on its id to the next pending claim', async () => {
+    const id = newAccount().userid;
+    const farSec = Math.floor(clock / 1000) + 365 * 86_400;
+    await t.app.deps.db
+      .insertInto('removed_bot_expiries')
+      .values({ userid: id, botexp: farSec, removed_at: clock })
+      .execute();
+    const claimant = await registerAndLogin(t.app, { ...newAccount(), userid: id });
+    expect((await botexpOf(claimant)).botexp).toBeLessThan(farSec);
+  });
+
+  it("refuses the virtual-bot squat 7<someone's id> from an unproven claim", async () => {
+    const victim = newAccount();
+    const squatter = await registerAndLogin(t.app, victim);
+    for (const botid of virtualBotIdCandidates(victim.userid)) {
+      const res = await callAs(t.app, squatter.cookie, api.addBot, {
+        body: { userid: squatter.userid, botid, virtual: true },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('bots.errors.sourceUnverified');
+    }
+    // The old derivation, an id a messaging-app user could hold, is no virtual id at all.
+    const old = await callAs(t.app, squatter.cookie, api.addBot, {
+      body: { userid: squatter.userid, botid: `7${victim.userid}`, virtual: true },
+    });
+    expect(old.statusCode).toBe(400);
+    expect(await bots(squatter)).toHaveLength(1);
+  });
+
+  it('derives virtual ids outside the messaging ids, and never one another account claimed', async () => {
+    const owner = await registerAndLogin(t.app);
+    await verify(owner, owner.userid, lastCodeSentTo(owner.userid));
+    const [virtualId] = virtualBotIdCandidates(owner.userid);
+    // Nobody can claim it as a messaging-app id first…
+    const other = await registerAndLogin(t.app);
+    const claim = await addBot(other, virtualId ?? '');
+    expect(claim.statusCode).toBe(400);
+    expect(claim.json().error.code).toBe('bots.errors.notMessagingId');
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: '/api/botregister',
+      payload: { ...newAccount(), userid: virtualId },
+    });
+    expect(reg.statusCode).toBe(400);
+    // …and its owner gets it, verified.
+    const made = await callAs(t.app, owner.cookie, api.addBot, {
+      body: { userid: owner.userid, botid: virtualId, virtual: true },
+    });
+    expect(made.statusCode).toBe(200);
+    expect(await bots(owner)).toMatchObject([
+      { verified: true },
+      { userid: virtualId, verified: true },
+    ]);
   });
 });
 

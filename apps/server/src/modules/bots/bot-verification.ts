@@ -5,12 +5,15 @@ import type { Kysely } from 'kysely';
 import { fromDbBool } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { botIdOf } from '../../lib/owned-bot.ts';
 import type { AppDeps } from '../../plugins/context.ts';
 
 /**
- * Proving a messaging-app bot id. A new non-virtual bot is pending
- * (`bots.verified` false) until the code sent to that id is entered; a pending claim does not
- * hold the id against its real owner: a new claim (registration or `addnewbot`) replaces it.
+ * Proving a messaging-app bot id (docs/decisions/2026-11-26-bot-claims.md). A new non-virtual bot
+ * is pending (`bots.verified` false) until the code sent to that id is entered. Pending claims on
+ * one id coexist, in any number of accounts: a claim never removes anything. The first to prove
+ * the id holds it (`markVerified`, the one place where a claim is proven); only then are the other
+ * pending bots for that id dropped, while their accounts and everything else they own stay.
  */
 
 /** A code is good for a day… */
@@ -27,35 +30,54 @@ function codeHash(botId: number, code: string): string {
 }
 
 /**
- * Makes the id free for a new claim inside the caller's transaction: 409 `botExist` when a
- * verified (or virtual) bot holds it; a pending bot of another account is removed, and with it
- * that account when it was its only bot (an account without a bot cannot exist).
+ * Refuses a new claim on `userid` inside the caller's transaction: 409 `botExist` when a bot
+ * holds it (verified, or virtual), or when the claimant's account already has a bot with it.
+ * Another account's pending claim is left alone: both wait for the code.
  */
-export async function releasePendingClaim(
+export async function assertClaimable(
   trx: Db,
   userid: string,
   claimantAccountId?: number,
 ): Promise<void> {
-  const holder = await trx
+  const rows = await trx
     .selectFrom('bots')
-    .select(['id', 'account_id', 'verified', 'virtual'])
+    .select(['account_id', 'verified', 'virtual'])
     .where('userid', '=', userid)
-    .executeTakeFirst();
-  if (!holder) return;
-  if (
-    fromDbBool(holder.verified) ||
-    fromDbBool(holder.virtual) ||
-    holder.account_id === claimantAccountId
-  ) {
-    throw new HttpError(409, ErrorCode.botExist);
-  }
-  await trx.deleteFrom('bots').where('id', '=', holder.id).execute();
-  const left = await trx
+    .execute();
+  const refused = rows.some(
+    (r) => fromDbBool(r.verified) || fromDbBool(r.virtual) || r.account_id === claimantAccountId,
+  );
+  if (refused) throw new HttpError(409, ErrorCode.botExist);
+}
+
+/**
+ * Marks the pending bot `botId` proven, inside the caller's transaction: the one place where a
+ * claim is proven (the 6-digit code and the messaging app's tap both end here). The other pending
+ * bots for the same id are dropped — only those bots: their accounts, other bots, settings and
+ * purchases stay, and their expiries are not remembered for the id (paid days stay with the
+ * account that paid, never with the id's holder). Returns the row ids dropped.
+ */
+export async function markVerified(trx: Db, botId: number): Promise<number[]> {
+  const bot = await trx
     .selectFrom('bots')
-    .select('id')
-    .where('account_id', '=', holder.account_id)
+    .select(['userid', 'verified'])
+    .where('id', '=', botId)
     .executeTakeFirst();
-  if (!left) await trx.deleteFrom('accounts').where('id', '=', holder.account_id).execute();
+  if (!bot) throw new HttpError(403, ErrorCode.forbidden);
+  if (fromDbBool(bot.verified)) return [];
+  const others = await trx
+    .selectFrom('bots')
+    .select(['id', 'verified'])
+    .where('userid', '=', bot.userid)
+    .where('id', '!=', botId)
+    .execute();
+  // Someone proved it first (a race): the unique index over holders would refuse it anyway.
+  if (others.some((o) => fromDbBool(o.verified))) throw new HttpError(409, ErrorCode.botExist);
+  const dropped = others.map((o) => o.id);
+  if (dropped.length > 0) await trx.deleteFrom('bots').where('id', 'in', dropped).execute();
+  await trx.updateTable('bots').set({ verified: true }).where('id', '=', botId).execute();
+  await trx.deleteFrom('bot_verifications').where('bot_id', '=', botId).execute();
+  return dropped;
 }
 
 /** Stores a fresh code for the bot (replacing any earlier one) and returns it to be sent. */
@@ -93,10 +115,12 @@ export async function sendCode(
 }
 
 async function pendingBot(deps: AppDeps, userid: string) {
+  // Several accounts may claim one id: the row is the caller's (checked by the route pipeline).
+  const id = await botIdOf(deps, userid);
   const bot = await deps.db
     .selectFrom('bots')
     .select(['id', 'verified'])
-    .where('userid', '=', userid)
+    .where('id', '=', id)
     .executeTakeFirst();
   // Removed in between: no longer yours, the pipeline's answer.
   if (!bot) throw new HttpError(403, ErrorCode.forbidden);

@@ -9,7 +9,7 @@ import { uniqueViolation } from '../../db/dialect.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { AppDeps } from '../../plugins/context.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import { issueCode, releasePendingClaim, sendCode } from './bot-verification.ts';
+import { assertClaimable, issueCode, sendCode } from './bot-verification.ts';
 import { accountBots, accountEmail, deleteBot, insertBot } from './bots.repository.ts';
 import { paidBotIds, rememberRemovedExpiry, startingExpirySec } from './trial.ts';
 
@@ -33,10 +33,11 @@ export async function listBots(deps: AppDeps, accountId: number): Promise<Bot[]>
 }
 
 /**
- * Creates a bot in the caller's account. A messaging-app bot takes the id the trader entered; a
- * virtual bot's id must be a derivation (`virtualBotIdCandidates`) of one of the account's own
- * non-virtual bots. Either way the id must be free in every account. The body's e-mail is
- * ignored: a bot carries its account's.
+ * Creates a bot in the caller's account. A messaging-app bot takes the id the trader entered (one
+ * a messaging-app user could hold) and waits, pending, for its code; other accounts' pending
+ * claims on that id are left alone. A virtual bot's id must be a derivation
+ * (`virtualBotIdCandidates`) of one of the account's own VERIFIED messaging-app bots, and no
+ * account may have claimed it. The body's e-mail is ignored: a bot carries its account's.
  */
 export async function addBot(
   deps: AppDeps,
@@ -49,25 +50,33 @@ export async function addBot(
   try {
     code = await deps.db.transaction().execute(async (trx) => {
       if (body.virtual) {
-        const sources = (await accountBots(trx, accountId)).filter((b) => !b.virtual);
-        if (!sources.some((s) => isVirtualBotIdOf(body.botid, s.userid))) {
+        const sources = (await accountBots(trx, accountId)).filter(
+          (b) => !b.virtual && isVirtualBotIdOf(body.botid, b.userid),
+        );
+        if (sources.length === 0) {
           throw new HttpError(400, ErrorCode.invalidParams, { botid: ErrorCode.invalidParams });
         }
+        if (!sources.some((s) => s.verified)) {
+          throw new HttpError(400, ErrorCode.virtualSourceUnverified, {
+            botid: ErrorCode.virtualSourceUnverified,
+          });
+        }
       }
-      // A messaging-app id held only by another account's pending claim gives way.
-      await releasePendingClaim(trx, body.botid, accountId);
+      await assertClaimable(trx, body.botid, accountId);
       const botId = await insertBot(trx, {
         accountId,
         userid: body.botid,
         virtual: body.virtual,
         email: await accountEmail(trx, accountId),
         now,
-        botexp: await startingExpirySec(trx, body.botid, now, deps.trialDays),
+        botexp: await startingExpirySec(trx, body.botid, now, deps.trialDays, {
+          proven: body.virtual,
+        }),
       });
       return body.virtual ? null : issueCode(trx, botId, now);
     });
   } catch (err) {
-    // Two requests raced past the check: the unique index decides.
+    // Two requests raced past the check: the unique indexes decide.
     if (uniqueViolation(err) !== null) throw new HttpError(409, ErrorCode.botExist);
     throw err;
   }

@@ -1,4 +1,4 @@
-import { endpoints as api } from '@app/contract';
+import { endpoints as api, virtualBotIdCandidates } from '@app/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callAs, lastCodeSentTo, registerAndLogin, useTestApp } from '../../test/app.ts';
 import { markPaid } from '../../test/purchases.ts';
@@ -32,6 +32,15 @@ const setPaidExpiry = (userid: string, botexp: number) => markPaid(t.app, userid
 /** A messaging id no other test uses: the account's own id with its last digit bumped twice. */
 let extra = 0;
 const freshId = (who: Trader) => `${who.userid}${++extra}`;
+/** The `n`-th virtual id derived from `source` (docs/decisions/2026-11-26-bot-claims.md). */
+const virtualOf = (source: string, n = 0) => virtualBotIdCandidates(source)[n] ?? '';
+/** Proves the bot's id with the code sent to it: only a verified bot is a virtual bot's source. */
+const prove = async (who: Trader, userid = who.userid) => {
+  const res = await callAs(t.app, who.cookie, api.verifyBot, {
+    body: { userid, code: lastCodeSentTo(userid) },
+  });
+  if (res.statusCode !== 200) throw new Error(`verify: ${res.statusCode} ${res.body}`);
+};
 
 describe('GET /api/getbots', () => {
   it("lists every bot of the caller's account with its e-mail, expiry and type", async () => {
@@ -96,7 +105,8 @@ describe('POST /api/addnewbot', () => {
 
   it("creates a virtual bot whose id is a derivation of one of the account's own bots", async () => {
     const me = await registerAndLogin(t.app);
-    const prefixed = `1${me.userid}`;
+    await prove(me);
+    const prefixed = virtualOf(me.userid);
     expect((await add(me, { botid: prefixed, virtual: true })).statusCode).toBe(200);
     expect((await list(me)).json()).toContainEqual({
       email: me.email,
@@ -106,34 +116,38 @@ describe('POST /api/addnewbot', () => {
       verified: true,
       trial: true,
     });
-    // Another messaging-app bot of the account is a source too, and incrementing is a derivation.
-    const second = `1${freshId(me)}`;
+    // Another verified messaging-app bot of the account is a source too.
+    const second = freshId(me);
     await add(me, { botid: second, virtual: false });
-    const incremented = `2${second.slice(1)}`;
-    expect((await add(me, { botid: incremented, virtual: true })).statusCode).toBe(200);
-    expect(await ids(me)).toEqual([me.userid, prefixed, second, incremented]);
+    await prove(me, second);
+    const fromSecond = virtualOf(second, 1);
+    expect((await add(me, { botid: fromSecond, virtual: true })).statusCode).toBe(200);
+    expect(await ids(me)).toEqual([me.userid, prefixed, second, fromSecond]);
   });
 
   it.each([
-    ['an id that is no derivation', (me: Trader) => `${me.userid}0`],
-    ["a derivation of another account's bot", () => `1${other.userid}`],
-    ['a derivation of a virtual bot', (me: Trader) => `11${me.userid}`],
+    ['an id that is no derivation', (me: Trader) => `${virtualOf(me.userid)}0`],
+    ['the old same-length derivation', (me: Trader) => `1${me.userid}`],
+    ["a derivation of another account's bot", () => virtualOf(other.userid)],
+    ['a derivation of a virtual bot', (me: Trader) => virtualOf(virtualOf(me.userid)) || '1'],
   ])("answers 400 'Parametros invalidos' for %s", async (_name, botid) => {
     const me = await registerAndLogin(t.app);
-    await add(me, { botid: `1${me.userid}`, virtual: true });
+    await prove(me);
+    await add(me, { botid: virtualOf(me.userid), virtual: true });
     const res = await add(me, { botid: botid(me), virtual: true });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({
       code: 'errors.invalidParams',
       fields: { botid: 'errors.invalidParams' },
     });
-    expect(await ids(me)).toEqual([me.userid, `1${me.userid}`]);
+    expect(await ids(me)).toEqual([me.userid, virtualOf(me.userid)]);
   });
 
   it('answers 409 botExist for a derivation that is already taken', async () => {
     const me = await registerAndLogin(t.app);
-    await add(me, { botid: `2${me.userid}`, virtual: true });
-    const res = await add(me, { botid: `2${me.userid}`, virtual: true });
+    await prove(me);
+    await add(me, { botid: virtualOf(me.userid, 1), virtual: true });
+    const res = await add(me, { botid: virtualOf(me.userid, 1), virtual: true });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('register.errors.botExist');
   });
@@ -142,8 +156,9 @@ describe('POST /api/addnewbot', () => {
 describe('GET /api/botremove', () => {
   it('removes a virtual bot; the session stays valid and lists the bots left', async () => {
     const me = await registerAndLogin(t.app);
-    await add(me, { botid: `1${me.userid}`, virtual: true });
-    const res = await remove(me, `1${me.userid}`);
+    await prove(me);
+    await add(me, { botid: virtualOf(me.userid), virtual: true });
+    const res = await remove(me, virtualOf(me.userid));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ ok: true });
     expect(await ids(me)).toEqual([me.userid]);
@@ -199,7 +214,8 @@ describe('GET /api/botremove', () => {
 
   it("answers 403 for another account's bot and leaves it", async () => {
     const me = await registerAndLogin(t.app);
-    await add(me, { botid: `1${me.userid}`, virtual: true });
+    await prove(me);
+    await add(me, { botid: virtualOf(me.userid), virtual: true });
     const res = await remove(me, other.userid);
     expect(res.statusCode).toBe(403);
     expect(await ids(other)).toEqual([other.userid]);

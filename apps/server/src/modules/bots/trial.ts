@@ -14,21 +14,34 @@ export function trialExpirySec(nowMs: number, trialDays: number): number {
 }
 
 /**
- * The expiry a bot created now starts with: the one it had when it was removed, if this id was
- * a bot before that had an expiry (no fresh trial by removing and re-adding), else a new trial.
+ * The expiry a bot created now starts with: a new trial, or, when this id was a bot before that
+ * had an expiry, that one (no fresh trial by removing and re-adding). Only a `proven` claim (a
+ * virtual bot, derived from the account's own verified bot) takes the remembered expiry whole;
+ * a pending messaging-app claim gets at most a new trial's end, so paid days left on an id never
+ * go to whoever claims it next (docs/decisions/2026-11-26-bot-claims.md).
  */
 export async function startingExpirySec(
   trx: Kysely<Database>,
   userid: string,
   nowMs: number,
   trialDays: number,
+  { proven }: { proven: boolean },
 ): Promise<number> {
+  const trial = trialExpirySec(nowMs, trialDays);
+  if (!proven) {
+    const before = await trx
+      .selectFrom('removed_bot_expiries')
+      .select('botexp')
+      .where('userid', '=', userid)
+      .executeTakeFirst();
+    return before ? Math.min(Number(before.botexp), trial) : trial;
+  }
   const before = await trx
     .deleteFrom('removed_bot_expiries')
     .where('userid', '=', userid)
     .returning('botexp')
     .executeTakeFirst();
-  return before ? Number(before.botexp) : trialExpirySec(nowMs, trialDays);
+  return before ? Number(before.botexp) : trial;
 }
 
 /** Remembers a removed bot's expiry (when it had one) for `startingExpirySec`. */

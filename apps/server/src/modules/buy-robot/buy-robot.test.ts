@@ -1,14 +1,22 @@
-import { endpoints as api, BRL_PLANS, Msg, USD_PLANS, type Purchase } from '@app/contract';
+import {
+  endpoints as api,
+  BRL_PLANS,
+  Msg,
+  USD_PLANS,
+  virtualBotIdCandidates,
+  type Purchase,
+} from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import {
   InvalidNotificationError,
   type CheckoutRequest,
   type PaymentProvider,
 } from '../../payments/provider.ts';
-import { callAs, createTestApp, registerAndLogin, useTestApp } from '../../test/app.ts';
+import { callAs, createTestApp, proveBot, registerAndLogin, useTestApp } from '../../test/app.ts';
 import { BuyError } from './buy-robot.service.ts';
 
 const DAY = 86_400;
+const virtualOf = (source: string, n: number) => virtualBotIdCandidates(source)[n] ?? '';
 const clock = { now: Date.UTC(2026, 2, 1, 12, 0) };
 const nowSec = () => Math.floor(clock.now / 1000);
 const CPF = '529.982.247-25';
@@ -96,6 +104,8 @@ async function pressLocal(purchase: string, outcome: 'paid' | 'failed', cookie?:
 }
 
 async function addBot(me: Me, botid: string, virtual = true) {
+  // A virtual bot is derived only from a verified bot.
+  if (virtual) await proveBot(t.app, me);
   const res = await callAs(t.app, me.cookie, api.addBot, {
     body: { userid: me.userid, botid, virtual },
   });
@@ -121,7 +131,7 @@ describe('POST /buybot: prices from the catalogue', () => {
     });
 
     // Custom: 5 bots, 60 days → 5 × 2 × R$30. The account needs 5 bots first.
-    for (const d of ['1', '2', '3', '4']) await addBot(me, `${d}${me.userid}`);
+    for (const n of [0, 1, 2, 3]) await addBot(me, virtualOf(me.userid, n));
     const custom = await buy(me, { subid: '', custom: true, quantity: 5, days: 60 });
     expect(custom.statusCode).toBe(200);
     const c = await status(api.buyBot.response.parse(custom.json()).purchase);
@@ -141,8 +151,13 @@ describe('POST /buybot: prices from the catalogue', () => {
 
   it('charges every plan of both lists exactly its catalogue price', async () => {
     const me = await registerAndLogin(t.app);
-    for (const d of ['1', '2', '3']) await addBot(me, `${d}${me.userid}`);
-    const all = [me.userid, `1${me.userid}`, `2${me.userid}`, `3${me.userid}`];
+    for (const n of [0, 1, 2]) await addBot(me, virtualOf(me.userid, n));
+    const all = [
+      me.userid,
+      virtualOf(me.userid, 0),
+      virtualOf(me.userid, 1),
+      virtualOf(me.userid, 2),
+    ];
     const lists = [
       { plans: BRL_PLANS, over: { paymethod: 'regional', coin: 'brl', cpf: CPF } },
       { plans: USD_PLANS, over: { paymethod: 'card', coin: 'usd', cpf: undefined } },
@@ -197,15 +212,15 @@ describe('POST /buybot: prices from the catalogue', () => {
 
   it('covers the chosen bots; with more bots than the plan the trader must choose', async () => {
     const me = await registerAndLogin(t.app);
-    await addBot(me, `1${me.userid}`);
-    await addBot(me, `2${me.userid}`);
+    await addBot(me, virtualOf(me.userid, 0));
+    await addBot(me, virtualOf(me.userid, 1));
     const unchosen = await buy(me, { subid: 'brl-2-30' });
     expect(unchosen.json().error.code).toBe(BuyError.chooseBots);
     const wrong = await buy(me, { subid: 'brl-2-30', bots: [me.userid, me.userid] });
     expect(wrong.json().error.code).toBe(BuyError.chooseBots);
     const foreign = await buy(me, { subid: 'brl-2-30', bots: [me.userid, '123456789'] });
     expect(foreign.json().error.code).toBe(BuyError.chooseBots);
-    const ok = await buy(me, { subid: 'brl-2-30', bots: [me.userid, `2${me.userid}`] });
+    const ok = await buy(me, { subid: 'brl-2-30', bots: [me.userid, virtualOf(me.userid, 1)] });
     expect(ok.statusCode).toBe(200);
   });
 
@@ -505,8 +520,8 @@ describe('expiry arithmetic', () => {
 
   it('a plan for N bots extends each of the N bots it covers, and no other', async () => {
     const me = await registerAndLogin(t.app);
-    const a = `1${me.userid}`;
-    const b = `2${me.userid}`;
+    const a = virtualOf(me.userid, 0);
+    const b = virtualOf(me.userid, 1);
     await addBot(me, a);
     await addBot(me, b);
     await t.app.deps.db

@@ -1,10 +1,18 @@
 import { ErrorCode, type Chat, type ChatChoice, type ChannelSettings } from '@app/contract';
 import { HttpError } from '../../lib/http-error.ts';
+import { botIdOf } from '../../lib/owned-bot.ts';
 import type { AppDeps } from '../../plugins/context.ts';
 import { defaultCard, traderTimezoneOf, type ChannelCard } from '../../reader/cards.ts';
 import type { ReaderDeps } from '../../reader/deps.ts';
 import { ensureReaderCursor } from '../../reader/messages.ts';
-import { botRef, isTrader, type BotRef } from '../../reader/rooms.ts';
+import {
+  botRef,
+  botRefById,
+  isTrader,
+  mayCopyRooms,
+  roomOwnerOf,
+  type BotRef,
+} from '../../reader/rooms.ts';
 import {
   cardsOf,
   chatList,
@@ -15,19 +23,21 @@ import {
 
 /** The caller's bot (ownership already checked by the route pipeline). */
 export async function ownBot(deps: AppDeps, userid: string): Promise<BotRef> {
-  const bot = await botRef(deps.db, userid);
+  const bot = await botRefById(deps.db, await botIdOf(deps, userid));
   if (!bot) throw new HttpError(403, ErrorCode.forbidden);
   return bot;
 }
 
 /**
  * The bot whose rooms a request names (SPEC §6): the caller's own (`traderid` = its user id) or
- * the trader whose rooms it copies (`traderid` = its trader id); any other is not the caller's.
+ * the trader whose rooms it copies (`traderid` = its trader id) while that trader lets it
+ * (`mayCopyRooms`: none otherwise); any other is not the caller's.
  */
 async function roomsNamed(deps: AppDeps, bot: BotRef, traderid: string): Promise<BotRef | null> {
   if (traderid === bot.userid) return bot;
   if (traderid !== bot.traderid) throw new HttpError(403, ErrorCode.forbidden);
-  return (await botRef(deps.db, traderid)) ?? null;
+  const owner = await roomOwnerOf(deps.db, bot);
+  return owner.id === bot.id ? null : owner;
 }
 
 function requireTrader(bot: BotRef, code: string): void {
@@ -153,15 +163,17 @@ export async function removeGroup(deps: AppDeps, userid: string, idNum: string):
 
 /**
  * Copy rooms (`/copyid`): the bot reads the chat list and cards of the trader whose user id it
- * names (its own id makes it a trader again). The trader must be a bot that is a trader itself.
+ * names (its own id makes it a trader again). The trader must be a trader that accepted this bot
+ * as a follower (or a bot of the same account): one answer, 404 `copyRooms.errors.notAccepted`,
+ * whether the id is unknown, no trader, or has not accepted — so it tells nobody which ids exist.
  */
 export async function copyRooms(deps: AppDeps, userid: string, traderid: string): Promise<void> {
   const bot = await ownBot(deps, userid);
   if (traderid !== bot.userid) {
     const trader = await botRef(deps.db, traderid);
-    if (!trader || !isTrader(trader)) {
-      throw new HttpError(404, ErrorCode.copyRoomsUnknownTrader, {
-        traderid: ErrorCode.copyRoomsUnknownTrader,
+    if (!trader || !(await mayCopyRooms(deps.db, bot, trader))) {
+      throw new HttpError(404, ErrorCode.copyRoomsNotAccepted, {
+        traderid: ErrorCode.copyRoomsNotAccepted,
       });
     }
   }

@@ -126,14 +126,54 @@ describe('POST /api/savegroup and /api/chanremove', () => {
 });
 
 describe('POST /api/copyid (copy rooms) and the trader-only rules of SPEC §6', () => {
+  const copyRoomsOf = (who: Trader, traderid: string) =>
+    callAs(t.app, who.cookie, api.copyRooms, { body: { userid: who.userid, traderid } });
+  /** The follower asks to follow `me` (copy trading) and `me` answers. */
+  const followMe = async (follower: Trader, accept: boolean) => {
+    await callAs(t.app, follower.cookie, api.requestCopy, {
+      body: { userid: follower.userid, traderid: me.userid, userName: 'Follower' },
+    });
+    const answered = await callAs(t.app, me.cookie, api.answerRequest, {
+      body: { userid: me.userid, followerid: follower.userid, product: 'copy', accept },
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+  };
+
+  it("answers one 404 for an unknown id and a trader who has not accepted, and shows no room (regression: anyone read a trader's rooms)", async () => {
+    const stranger = await registerAndLogin(t.app);
+    const unknown = await copyRoomsOf(stranger, '5550001112223');
+    const notAccepted = await copyRoomsOf(stranger, me.userid);
+    expect(unknown.statusCode).toBe(404);
+    expect(notAccepted.statusCode).toBe(404);
+    expect(notAccepted.json()).toEqual(unknown.json());
+    expect(unknown.json().error.code).toBe('copyRooms.errors.notAccepted');
+    // Nothing of the trader's rooms reaches the stranger, by the list, the cards or its reader.
+    expect((await chatList(stranger, me.userid)).statusCode).toBe(403);
+    expect((await groups(stranger, me.userid)).statusCode).toBe(403);
+
+    // A pending request is not enough; a refused one neither.
+    await followMe(stranger, false);
+    expect((await copyRoomsOf(stranger, me.userid)).json()).toEqual(unknown.json());
+  });
+
+  it('stops reading the trader’s rooms once the trader ends the follow', async () => {
+    const follower = await registerAndLogin(t.app);
+    await followMe(follower, true);
+    expect((await copyRoomsOf(follower, me.userid)).statusCode).toBe(200);
+    expect((await chatList(follower, me.userid)).json()).toContainEqual(
+      expect.objectContaining({ chid: vip }),
+    );
+    const ended = await callAs(t.app, me.cookie, api.removeFollower, {
+      body: { userid: me.userid, traderid: follower.userid },
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect((await chatList(follower, me.userid)).json()).toEqual([]);
+    expect((await groups(follower, me.userid)).json()).toEqual([]);
+  });
+
   it('lets a follower read the trader’s chat list and cards, and its reader follows them', async () => {
     const follower = await registerAndLogin(t.app);
-    const unknown = await callAs(t.app, follower.cookie, api.copyRooms, {
-      body: { userid: follower.userid, traderid: '5550001112223' },
-    });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().error.code).toBe('copyRooms.errors.unknownTrader');
-
+    await followMe(follower, true);
     const res = await callAs(t.app, follower.cookie, api.copyRooms, {
       body: { userid: follower.userid, traderid: me.userid },
     });

@@ -9,6 +9,7 @@ import type {
 import type { Kysely, Selectable } from 'kysely';
 import { fromDbBool } from '../../db/dialect.ts';
 import type { CopyTraderSettingsTable, Database } from '../../db/schema.ts';
+import { botRef } from '../../reader/rooms.ts';
 
 /**
  * Storage of both copy products: the trader side of copy trading, MetaCopy trader
@@ -22,13 +23,9 @@ type Db = Kysely<Database>;
 /** Signal type a new relationship starts with: 7 (end of candle), offered by every copy card. */
 const DEFAULT_SIGNAL_TYPE = 7;
 
+/** The bot an id names (`botRef`): its holder, else its only claim; none while contested. */
 export async function findBotIdByUserid(db: Db, userid: string): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('bots')
-    .select('id')
-    .where('userid', '=', userid)
-    .executeTakeFirst();
-  return row?.id;
+  return (await botRef(db, userid))?.id;
 }
 
 // ---- Trader side of copy trading (SPEC §3 "Trader info") ----

@@ -22,6 +22,8 @@ beforeAll(async () => {
   fake.accounts.set(PHONE_2FA, { code: '54321', password: 'segredo' });
   fake.accounts.set('+5511900000001', { code: '1', banned: true });
   fake.accounts.set('+5511900000002', { code: '1', floodWaitSec: 37 });
+  fake.accounts.set('+5511900000003', { code: '1', floodWaitSec: 2 });
+  fake.accounts.set('+5511900000004', { code: '44444', unoccupied: true });
   fake.dialogs = sampleDialogs();
   me = await registerAndLogin(t.app);
 });
@@ -57,16 +59,21 @@ describe('connecting a Telegram account (/addphone, /authcode) on the fake clien
     const banned = await addPhone('+5511900000001');
     expect(banned.statusCode).toBe(400);
     expect(banned.json().error.code).toBe('phone.errors.banned');
+    // gramjs would sleep 37 s in silence (its threshold is 60 s): /addphone answers at once.
     const flood = await addPhone('+5511900000002');
     expect(flood.statusCode).toBe(429);
     expect(flood.json().error).toMatchObject({
       code: 'phone.errors.floodWait',
       params: { seconds: 37 },
     });
+    expect(fake.slept).toEqual([]);
     const early = await authCode('12345');
     expect(early.statusCode).toBe(409);
     expect(early.json().error.code).toBe('phone.errors.noPendingCode');
     expect(await sessionRow(me.userid)).toBeUndefined();
+    // A wait of a couple of seconds is slept through, as gramjs does below the threshold.
+    expect((await addPhone('+5511900000003')).statusCode).toBe(200);
+    expect(fake.slept).toEqual([2]);
   });
 
   it('sends the code, refuses a wrong one, signs in with the right one and lists the chats', async () => {
@@ -163,6 +170,36 @@ describe('connecting a Telegram account (/addphone, /authcode) on the fake clien
       query: { userid: me.userid, traderid: me.userid },
     });
     expect(emptied.json()).toEqual([]);
+  });
+
+  it('leaves no update loop running behind /addphone, a failed /authcode or a chat-list refresh (regression: disconnect() kept gramjs looping)', async () => {
+    const other = await registerAndLogin(t.app);
+    const before = fake.updateLoops.size;
+    await addPhone('+5511900000001', other); // banned
+    await addPhone('+5511900000002', other); // flood wait
+    expect(fake.updateLoops.size).toBe(before);
+    await addPhone(PHONE, other);
+    expect(fake.updateLoops.size).toBe(before);
+    expect((await authCode('99999', '', other)).statusCode).toBe(400);
+    expect(fake.updateLoops.size).toBe(before);
+    expect((await authCode('12345', '', other)).json()).toEqual({ ok: true });
+    // The one client that reads the signed-in account.
+    expect(fake.updateLoops.size).toBe(before + 1);
+    await call(api.resetReader, {}, other);
+    await t.app.reader.runOnce();
+    expect(fake.updateLoops.size).toBe(before + 1);
+    await call(api.deleteReader, {}, other);
+    await t.app.reader.runOnce();
+    expect(fake.updateLoops.size).toBe(before);
+  });
+
+  it('never treats a number without a Telegram account as signed in (regression)', async () => {
+    const other = await registerAndLogin(t.app);
+    expect((await addPhone('+5511900000004', other)).statusCode).toBe(200);
+    const res = await authCode('44444', '', other);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('phone.errors.noAccount');
+    expect(await sessionRow(other.userid)).toMatchObject({ status: 'code_sent' });
   });
 
   it('never sends the session string in any answer', () => {

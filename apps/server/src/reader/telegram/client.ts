@@ -22,7 +22,12 @@ export interface NewMessageInfo {
  */
 export interface TelegramClientPort {
   connect(): Promise<unknown>;
-  disconnect(): Promise<unknown>;
+  /**
+   * Ends the client for good. gramjs 2.26's `disconnect()` only closes the connection: its update
+   * loop (`_updateLoop`, `while (!client._destroyed)`) keeps pinging and reconnects. Only
+   * `destroy()` sets `_destroyed`, stops the loop and drops the event handlers.
+   */
+  destroy(): Promise<unknown>;
   sendCode: TelegramClient['sendCode'];
   signInWithPassword: TelegramClient['signInWithPassword'];
   invoke<R extends Api.AnyRequest>(request: R): Promise<R['__response']>;
@@ -32,21 +37,41 @@ export interface TelegramClientPort {
   saveSession(): string;
 }
 
+/**
+ * gramjs sleeps silently through a flood wait of up to `floodSleepThreshold` seconds (60 by
+ * default) and retries. A person waiting on /addphone or /authcode should instead be told the
+ * wait at once (429 with the seconds), so interactive clients sleep through short waits only.
+ */
+export const INTERACTIVE_FLOOD_SLEEP_SEC = 3;
+
+export interface TelegramClientOptions {
+  /** Flood waits up to this many seconds are slept through; longer ones throw FloodWaitError. */
+  floodSleepThresholdSec?: number;
+}
+
 /** Builds a client on a session string ('' for a new one). */
 export type TelegramClientFactory = (
   session: string,
   credentials: ApiCredentials,
+  options?: TelegramClientOptions,
 ) => TelegramClientPort;
 
 /** The real client over the network (MTProto). */
-export const createTelegramClient: TelegramClientFactory = (session, { apiId, apiHash }) => {
+export const createTelegramClient: TelegramClientFactory = (
+  session,
+  { apiId, apiHash },
+  options = {},
+) => {
   const client = new TelegramClient(new StringSession(session), apiId, apiHash, {
     connectionRetries: 3,
+    ...(options.floodSleepThresholdSec === undefined
+      ? {}
+      : { floodSleepThreshold: options.floodSleepThresholdSec }),
   });
   client.setLogLevel('none' as Parameters<TelegramClient['setLogLevel']>[0]);
   return {
     connect: () => client.connect(),
-    disconnect: () => client.disconnect(),
+    destroy: () => client.destroy(),
     sendCode: (credentials, phone, forceSMS) => client.sendCode(credentials, phone, forceSMS),
     signInWithPassword: (credentials, params) => client.signInWithPassword(credentials, params),
     invoke: (request) => client.invoke(request),

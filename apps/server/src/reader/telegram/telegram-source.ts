@@ -7,6 +7,7 @@ import { deliverMessage } from '../messages.ts';
 import type { BotRef } from '../rooms.ts';
 import {
   Api,
+  INTERACTIVE_FLOOD_SLEEP_SEC,
   type ApiCredentials,
   type TelegramClientFactory,
   type TelegramClientPort,
@@ -44,6 +45,8 @@ export function authErrorOf(err: unknown): MessagingAuthError {
       return new MessagingAuthError('phone.errors.banned', 400);
     case 'PHONE_NUMBER_INVALID':
       return new MessagingAuthError('phone.errors.invalid', 400);
+    case 'PHONE_NUMBER_UNOCCUPIED':
+      return new MessagingAuthError('phone.errors.noAccount', 400);
     default:
       return new MessagingAuthError('phone.errors.failed', 502);
   }
@@ -96,7 +99,7 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
   async function drop(botId: number): Promise<void> {
     const client = live.get(botId);
     live.delete(botId);
-    if (client) await client.disconnect().catch(() => undefined);
+    if (client) await client.destroy().catch(() => undefined);
   }
 
   /** Stores a message of a chat the bot follows, for the reader. */
@@ -160,7 +163,9 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
 
     async sendCode(bot, phone) {
       await drop(bot.id);
-      const client = options.createClient('', credentials);
+      const client = options.createClient('', credentials, {
+        floodSleepThresholdSec: INTERACTIVE_FLOOD_SLEEP_SEC,
+      });
       try {
         await client.connect();
         const { phoneCodeHash } = await client.sendCode(credentials, phone);
@@ -179,7 +184,7 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
       } catch (err) {
         throw authErrorOf(err);
       } finally {
-        await client.disconnect().catch(() => undefined);
+        await client.destroy().catch(() => undefined);
       }
     },
 
@@ -191,18 +196,24 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
       const client = options.createClient(
         secrets.decrypt(slot(bot.id), row.session_enc),
         credentials,
+        { floodSleepThresholdSec: INTERACTIVE_FLOOD_SLEEP_SEC },
       );
       let signedIn = false;
       try {
         await client.connect();
         try {
-          await client.invoke(
+          const result = await client.invoke(
             new Api.auth.SignIn({
               phoneNumber: row.phone,
               phoneCodeHash: row.phone_code_hash,
               phoneCode: code,
             }),
           );
+          // A number with no Telegram account: the right code answers "sign up", not a session
+          // (older layers raise PHONE_NUMBER_UNOCCUPIED). Never treated as signed in.
+          if (result instanceof Api.auth.AuthorizationSignUpRequired) {
+            throw new MessagingAuthError('phone.errors.noAccount', 400);
+          }
         } catch (err) {
           if (!(err instanceof errors.RPCError && err.errorMessage === 'SESSION_PASSWORD_NEEDED')) {
             throw err;
@@ -243,7 +254,7 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
           options.onError?.(err, { botId: bot.id }),
         );
       } catch (err) {
-        if (!signedIn) await client.disconnect().catch(() => undefined);
+        if (!signedIn) await client.destroy().catch(() => undefined);
         throw signedIn ? err : authErrorOf(err);
       }
     },

@@ -1,4 +1,4 @@
-import type { Bot, SessionInfo } from '@app/contract';
+import { virtualBotIdCandidates, type Bot, type SessionInfo } from '@app/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -13,6 +13,7 @@ import { BotsTable } from './components/bots-table.tsx';
 
 const nowSec = Math.floor(Date.now() / 1000);
 const YEAR = 365 * 86_400;
+const virtualOf = (source: string, n = 0) => virtualBotIdCandidates(source)[n] ?? '';
 const own = (userid: string, extra: Partial<Bot> = {}): Bot => ({
   email: ana.email,
   userid,
@@ -213,21 +214,40 @@ describe('bot manager', () => {
     await user.click(screen.getByRole('button', { name: 'Criar Bot' }));
     const dialog = await screen.findByRole('dialog', { name: 'Criar Bot' });
     await user.click(within(dialog).getByRole('radio', { name: 'Virtual' }));
-    expect(within(dialog).getByText(`ID do novo bot virtual: 1${ana.userid}`)).toBeVisible();
+    expect(
+      within(dialog).getByText(`ID do novo bot virtual: ${virtualOf(ana.userid)}`),
+    ).toBeVisible();
     await user.selectOptions(
       within(dialog).getByRole('combobox', { name: 'Bot Telegram de origem' }),
       '6660002',
     );
-    expect(within(dialog).getByText('ID do novo bot virtual: 16660002')).toBeVisible();
+    expect(within(dialog).getByText('ID do novo bot virtual: 10000000006660002')).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(server.to('POST /api/addnewbot')[0]?.body).toEqual({
       userid: ana.userid,
-      botid: '16660002',
+      botid: '10000000006660002',
       virtual: true,
       email: ana.email,
     });
-    expect(cellsOf('16660002')[3]).toBe('Virtual');
+    expect(cellsOf('10000000006660002')[3]).toBe('Virtual');
+  });
+
+  it('derives a virtual bot only from a verified Telegram bot', async () => {
+    const { user } = await openManager([
+      own(ana.userid, { verified: false }),
+      own('6660002', { verified: false }),
+    ]);
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Criar Bot' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Criar Bot' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Virtual' }));
+    expect(
+      within(dialog).getByText(
+        'Verifique um bot Telegram desta conta antes de derivar um bot virtual dele.',
+      ),
+    ).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Criar' })).toBeDisabled();
   });
 
   it("shows 'ID já cadastrado' for a taken id, and proposes the next virtual id", async () => {
@@ -243,7 +263,9 @@ describe('bot manager', () => {
 
     await user.click(within(dialog).getByRole('radio', { name: 'Virtual' }));
     await user.click(within(dialog).getByRole('button', { name: 'Criar' }));
-    expect(await within(dialog).findByText(`ID do novo bot virtual: 2${ana.userid}`)).toBeVisible();
+    expect(
+      await within(dialog).findByText(`ID do novo bot virtual: ${virtualOf(ana.userid, 1)}`),
+    ).toBeVisible();
     expect(within(dialog).getByRole('alert')).toHaveTextContent('ID já cadastrado');
   });
 

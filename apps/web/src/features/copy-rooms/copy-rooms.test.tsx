@@ -36,13 +36,15 @@ describe('copy rooms', () => {
     expect(server.to('GET /api/session').length).toBeGreaterThan(sessionReads);
   });
 
-  it('says when no robot has that trader id', async () => {
+  it('says, the same way for an unknown id, that the trader has not accepted the robot', async () => {
     const { user } = await openCopyRooms({
-      'POST /api/copyid': errorReply(400, 'copyRooms.errors.unknownTrader'),
+      'POST /api/copyid': errorReply(404, 'copyRooms.errors.notAccepted'),
     });
     await user.type(screen.getByLabelText(/Trader ID/), '5550009');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Nenhum robô tem este Trader ID');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Nenhum trader com este ID aceitou este robô.',
+    );
     expect(currentPath()).toBe('/copy-salas');
   });
 });

@@ -36,7 +36,7 @@ interface CreateBotDialogProps {
 
 /** The message key of an entered messaging id's problem, or null (SPEC §5 "Create bot"). */
 function telegramIdProblem(botid: string): string | null {
-  const rule = checkCreateBot({ botid });
+  const rule = checkCreateBot({ botid, virtual: false });
   if (rule) return rule.key;
   return /^\d{2,20}$/.test(botid.trim()) ? null : 'errors.invalidBotId';
 }
@@ -55,7 +55,9 @@ export function CreateBotDialog({
 }: CreateBotDialogProps) {
   const { t } = useTranslation();
   const id = useId();
-  const sources = bots.filter((bot) => !bot.virtual);
+  // A virtual bot is derived only from a verified messaging-app bot (docs/decisions/2026-11-26-bot-claims.md).
+  const telegramBots = bots.filter((bot) => !bot.virtual);
+  const sources = telegramBots.filter((bot) => bot.verified);
   const [kind, setKind] = useState<BotKind>('telegram');
   const [telegramId, setTelegramId] = useState('');
   const [touched, setTouched] = useState(false);
@@ -72,6 +74,8 @@ export function CreateBotDialog({
     ? nextVirtualBotId(chosenSource, [...bots.map((bot) => bot.userid), ...refused])
     : null;
   const idProblem = kind === 'telegram' ? telegramIdProblem(telegramId) : null;
+  const noSourceKey =
+    telegramBots.length > 0 ? 'botsManager.create.noVerifiedSource' : 'botsManager.create.noSource';
 
   function reset(): void {
     setKind('telegram');
@@ -158,7 +162,7 @@ export function CreateBotDialog({
               />
             ) : sources.length === 0 ? (
               <Typography variant="body2" color="text.secondary">
-                {t('botsManager.create.noSource')}
+                {t(noSourceKey)}
               </Typography>
             ) : (
               <>

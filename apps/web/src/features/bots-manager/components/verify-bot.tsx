@@ -33,7 +33,9 @@ export function VerifyBot({ bot, extra }: { bot: Bot; extra?: ReactNode }) {
 
   return (
     <Box sx={{ mt: 1 }}>
-      <Tooltip title={t('botsManager.verify.pendingHelp')}>
+      <Tooltip
+        title={`${t('botsManager.verify.pendingHelp')} ${t('botsManager.verify.pendingNote')}`}
+      >
         <Chip size="small" color="warning" label={t('botsManager.verify.pending')} />
       </Tooltip>
       {extra ? <Box sx={{ mt: 1 }}>{extra}</Box> : null}
