@@ -52,7 +52,8 @@ export async function assertClaimable(
 
 /**
  * Marks the pending bot `botId` proven, inside the caller's transaction: the one place where a
- * claim is proven (the 6-digit code and the messaging app's tap both end here). The other pending
+ * claim is proven (the 6-digit code, verifyBot, and the tap on "Verificar no Telegram",
+ * modules/telegram-bot/start-tokens.ts, both end here). The other pending
  * bots for the same id are dropped — only those bots: their accounts, other bots, settings and
  * purchases stay, and their expiries are not remembered for the id (paid days stay with the
  * account that paid, never with the id's holder). Returns the row ids dropped.
@@ -125,16 +126,6 @@ async function pendingBot(deps: AppDeps, userid: string) {
   // Removed in between: no longer yours, the pipeline's answer.
   if (!bot) throw new HttpError(403, ErrorCode.forbidden);
   return { id: bot.id, verified: fromDbBool(bot.verified) };
-}
-
-/**
- * The one place a pending bot becomes verified, inside the caller's transaction, once its id is
- * proven: by the 6-digit code (verifyBot) or by a tap on "Verificar no Telegram"
- * (modules/telegram-bot/start-tokens.ts). Its pending code goes with it.
- */
-export async function markVerified(trx: Db, botId: number): Promise<void> {
-  await trx.updateTable('bots').set({ verified: true }).where('id', '=', botId).execute();
-  await trx.deleteFrom('bot_verifications').where('bot_id', '=', botId).execute();
 }
 
 /**
