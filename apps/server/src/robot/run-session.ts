@@ -2,8 +2,10 @@ import { botRunOf, type BotRun } from './bot-run.ts';
 import { applyQueuedCommands } from './commands/command-queue.ts';
 import { decideSignals } from './decide/decide-signals.ts';
 import { scheduleWake } from './inbox.ts';
+import { sendDeadline } from './orders/broker-call.ts';
 import {
   fanOut,
+  missOrder,
   reconcileOrder,
   sendOrder,
   settleOrder,
@@ -41,9 +43,21 @@ async function activeOrders(run: BotRun): Promise<{ placed: OrderRow[]; open: Or
   };
 }
 
-/** A placed order this run may send now: never claimed (or claimed by this run) and due. */
+/**
+ * A placed order this run may send now: never claimed (or claimed by this run), due, and still
+ * within its tolerance of the scheduled instant (an order is never sent late, issue 27).
+ */
 function sendable(run: BotRun, o: OrderRow, now: number): boolean {
-  return (o.attempted_at === null || run.claimed.has(o.id)) && o.send_at <= now;
+  return (
+    (o.attempted_at === null || run.claimed.has(o.id)) &&
+    o.send_at <= now &&
+    now <= sendDeadline(o.send_at)
+  );
+}
+
+/** A placed order nobody tried to send whose tolerance has passed (e.g. the process was down). */
+function overdue(o: OrderRow, now: number): boolean {
+  return o.attempted_at === null && now > sendDeadline(o.send_at);
 }
 
 /**
@@ -78,6 +92,9 @@ export async function runSession(rt: RuntimeDeps, botId: number): Promise<RunRep
         progressed = true;
       }
     }
+    // Orders the tolerance left behind are `missed`: never sent, and their ladder stops there.
+    const missed = active.placed.filter((o) => overdue(o, rt.now()));
+    for (const order of missed) if (await missOrder(run, order)) progressed = true;
     if (progressed) active = await activeOrders(run);
     const sends = active.placed.filter((o) => sendable(run, o, rt.now()));
     for (const order of sends) if (await sendOrder(run, order)) report.sent += 1;
@@ -98,6 +115,7 @@ export async function runSession(rt: RuntimeDeps, botId: number): Promise<RunRep
   // An expired order the broker has not settled yet is asked again a second later.
   const earliest = instants.length ? Math.min(...instants) : null;
   report.nextDueAt = earliest === null ? null : earliest <= rt.now() ? rt.now() + 1_000 : earliest;
+  rt.fault?.('run_end');
   if (report.nextDueAt !== null) await scheduleWake(rt.db, botId, report.nextDueAt);
   if (report.commands + report.decided + report.sent + report.settled > 0) rt.onChange?.(botId);
   return report;

@@ -1,11 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import { Broker } from '@app/contract';
 import type { AppDeps } from '../plugins/context.ts';
 import { brokerResolver, type BrokerResolver } from './brokers/broker-resolver.ts';
 import { paperBatchBroker } from './brokers/paper-batch.ts';
 import { dispatchCopies } from './copy/dispatch.ts';
 import { dueBots, lastEventId, markEventsDone, nextDueAt } from './inbox.ts';
-import { acquireLease, releaseLeases, renewLeases } from './leases.ts';
+import {
+  acquireLease,
+  processOwnerId,
+  reclaimDeadLeases,
+  releaseLeases,
+  renewLeases,
+} from './leases.ts';
 import { runSession } from './run-session.ts';
 import { describeError, type RuntimeDeps, type RuntimeLog } from './runtime-deps.ts';
 
@@ -161,15 +166,22 @@ export async function runDuePass(
  * delays the next instead of overlapping. A failing pass is logged and the loop goes on.
  */
 export function startRuntimeLoop(rt: RuntimeDeps, options: RuntimeLoopOptions = {}): RuntimeLoop {
-  const owner = options.owner ?? `runtime-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const owner = options.owner ?? processOwnerId('runtime');
   const idleMs = options.idleMs ?? 1000;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let stopped = false;
   let again = false;
 
+  // A restart takes back at once the bots a dead process of this host still held by lease.
+  let reclaimed = false;
   const pass = async (): Promise<number> => {
     try {
+      if (!reclaimed) {
+        reclaimed = true;
+        const freed = await reclaimDeadLeases(rt.db);
+        if (freed > 0) rt.log.info({ freed }, 'robot runtime: leases of a dead process taken back');
+      }
       const { nextDueAt: next } = await runDuePass(rt, { ...options, owner });
       return next === null ? idleMs : Math.min(idleMs, Math.max(0, next - rt.now()));
     } catch (err) {
