@@ -75,6 +75,7 @@ export async function runSession(rt: RuntimeDeps, botId: number): Promise<RunRep
   report.commands = (await applyQueuedCommands(run)).length;
 
   let active = await activeOrders(run);
+  let entriesDueAt: number | null = null;
   const unknown = active.placed.filter((o) => o.attempted_at !== null);
   for (const order of unknown) await reconcileOrder(run, order);
   const unshared = active.open.filter((o) => o.fanned_out_at === null);
@@ -98,10 +99,14 @@ export async function runSession(rt: RuntimeDeps, botId: number): Promise<RunRep
     if (progressed) active = await activeOrders(run);
     const sends = active.placed.filter((o) => sendable(run, o, rt.now()));
     for (const order of sends) if (await sendOrder(run, order)) report.sent += 1;
+    // Pending entries are looked at after every settlement: one that waited for the sequence in
+    // flight is decided as soon as that sequence ends.
     let decided = 0;
-    if (report.decided === 0 && guard === 0) {
-      decided = await decideSignals(run);
-      report.decided = decided;
+    if (guard === 0 || progressed) {
+      const pass = await decideSignals(run);
+      decided = pass.decided;
+      report.decided += decided;
+      entriesDueAt = pass.nextDueAt;
     }
     if (sends.length === 0 && decided === 0) {
       if (!progressed) break;
@@ -111,7 +116,11 @@ export async function runSession(rt: RuntimeDeps, botId: number): Promise<RunRep
   }
 
   const placed = active.placed.filter((o) => o.attempted_at === null);
-  const instants = [...active.open.map((o) => o.expires_at), ...placed.map((o) => o.send_at)];
+  const instants = [
+    ...active.open.map((o) => o.expires_at),
+    ...placed.map((o) => o.send_at),
+    ...(entriesDueAt === null ? [] : [entriesDueAt]),
+  ];
   // An expired order the broker has not settled yet is asked again a second later.
   const earliest = instants.length ? Math.min(...instants) : null;
   report.nextDueAt = earliest === null ? null : earliest <= rt.now() ? rt.now() + 1_000 : earliest;

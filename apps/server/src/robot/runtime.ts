@@ -3,6 +3,7 @@ import type { AppDeps } from '../plugins/context.ts';
 import { brokerResolver, type BrokerResolver } from './brokers/broker-resolver.ts';
 import { paperBatchBroker } from './brokers/paper-batch.ts';
 import { dispatchCopies } from './copy/dispatch.ts';
+import { DECIDE_LEAD_MS } from './decide/decide-signals.ts';
 import { dueBots, lastEventId, markEventsDone, nextDueAt } from './inbox.ts';
 import {
   acquireLease,
@@ -96,8 +97,8 @@ export interface RuntimeLoop {
 }
 
 /**
- * Bots with something due now: a pending inbox event, a queued command, or an accepted signal not
- * decided yet (so rows written before their doorbell, or by another process, still trade).
+ * Bots with something due now: a pending inbox event, a queued command, or a pending entry due
+ * for its decision (so rows written before their doorbell, or by another process, still trade).
  */
 async function botsDue(rt: RuntimeDeps, now: number, limit: number): Promise<number[]> {
   const fromInbox = await dueBots(rt.db, now, limit);
@@ -114,6 +115,8 @@ async function botsDue(rt: RuntimeDeps, now: number, limit: number): Promise<num
     .distinct()
     .where('status', '=', 'accepted')
     .where('decided_at', 'is', null)
+    // A pending entry makes its bot due from its decision lead on (its wake is booked too).
+    .where((eb) => eb.or([eb('entry_at', 'is', null), eb('entry_at', '<=', now + DECIDE_LEAD_MS)]))
     .limit(limit)
     .execute();
   const all = new Set<number>(fromInbox);

@@ -16,6 +16,7 @@ import { copyExec } from './0035-copy-exec.ts';
 import { purchases } from './0040-purchases.ts';
 import { removedBotExpiries } from './0045-removed-bot-expiries.ts';
 import { orderFanOut } from './0050-order-fan-out.ts';
+import { pendingEntries } from './0400-pending-entries.ts';
 
 /**
  * Every migration, listed in code rather than found by scanning a folder, so running under tsx,
@@ -39,5 +40,6 @@ export function migrations(types: ColumnTypes): Record<string, Migration> {
     '0040-purchases': purchases(types),
     '0045-removed-bot-expiries': removedBotExpiries(types),
     '0050-order-fan-out': orderFanOut(types),
+    '0400-pending-entries': pendingEntries(types),
   };
 }

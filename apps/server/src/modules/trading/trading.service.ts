@@ -125,7 +125,7 @@ export async function readDashboard(
   ).map(toTradingOrder);
   const pendingSignals = await deps.db
     .selectFrom('signals')
-    .select(['id', 'asset', 'direction', 'signal_at'])
+    .select(['id', 'asset', 'direction', 'signal_at', 'entry_at'])
     .where('bot_id', '=', botId)
     .where('status', '=', 'accepted')
     .where('decided_at', 'is', null)
@@ -151,7 +151,7 @@ export async function readDashboard(
         direction: s.direction ?? 'CALL',
         galeLevel: 0,
         stakeCents: null,
-        sendAt: s.signal_at ?? now,
+        sendAt: s.entry_at ?? s.signal_at ?? now,
       })),
   ].sort((a, b) => a.sendAt - b.sendAt);
 
