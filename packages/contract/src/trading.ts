@@ -390,6 +390,7 @@ export const TRADE_GATE_REASONS = [
  */
 export const TRADING_REFUSAL_REASONS = [
   ...TRADE_GATE_REASONS,
+  'cancelled',
   'not_offered',
   'account_mismatch',
   'broker_unavailable',
@@ -413,6 +414,7 @@ export const ORDER_FAIL_REASONS = [
   'insufficientBalance',
   'timeout',
   'missed',
+  'cancelled',
   'disconnected',
   'rejected',
   'authFailed',

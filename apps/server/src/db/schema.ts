@@ -359,6 +359,9 @@ export interface SignalsTable {
    * until decided when due. NULL = planned by the runtime from the row.
    */
   entry_at: EpochMs | null;
+  /** When the entry was cancelled (a channel's cancel post or the trader), and by what text. */
+  cancelled_at: EpochMs | null;
+  cancelled_by: string | null;
   decision: 'traded' | 'refused' | null;
   /** Why the runtime refused it (a `SignalIgnoredReason` or a decision key). */
   decision_reason: string | null;

@@ -122,3 +122,54 @@ describe('a list of entries a minute apart', () => {
     ]);
   });
 });
+
+describe('a cancel post in the channel (issue 29 item 3)', () => {
+  it('cancels the matching pending entry: never sent, the feed quotes the post; a sent one is too late', async () => {
+    const me = await readyTrader({ galenum: 0 });
+    const chan = await channelOf(me);
+    const first = Math.ceil((clock.now + 2 * MINUTE) / MINUTE) * MINUTE;
+    const times = [0, 1, 2].map((k) => first + k * MINUTE);
+    const assets = ['EURUSD', 'EURGBP', 'USDJPY'];
+    await post(
+      t.app,
+      me,
+      chan,
+      times.map((at, i) => `${assets[i]};${local(at)};CALL;M1`).join('\n'),
+    );
+    await t.app.reader.runOnce();
+    await runUntil(me, first + 10_000); // the first entry is sent and open
+    const cancel = `CANCELADO o sinal de EUR/GBP ${local(times[1] ?? 0)}. Não entrem!`;
+    await post(t.app, me, chan, cancel);
+    const late = `CANCELADO o sinal de EURUSD ${local(first)}`;
+    await post(t.app, me, chan, late);
+    await t.app.reader.runOnce();
+    await runUntil(me, first + 4 * MINUTE);
+
+    expect((await ordersOf(t.app, me)).map((o) => o.asset)).toEqual(['EURUSD', 'USDJPY']);
+    const rows = await t.app.deps.db
+      .selectFrom('signals')
+      .select(['id', 'asset', 'decision', 'decision_reason', 'cancelled_by'])
+      .where('bot_id', '=', me.botId)
+      .where('status', '=', 'accepted')
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => [r.asset, r.decision, r.decision_reason])).toEqual([
+      ['EURUSD', 'traded', null],
+      ['EURGBP', 'refused', 'cancelled'],
+      ['USDJPY', 'traded', null],
+    ]);
+    const feed = await feedOf(me);
+    expect(feed.filter((l) => l.signalId === rows[1]?.id)).toEqual([
+      {
+        signalId: rows[1]?.id,
+        key: 'robot.activity.cancelled',
+        params: { asset: 'EURGBP', direction: 'CALL', time: local(times[1] ?? 0), by: cancel },
+      },
+    ]);
+    expect(feed.filter((l) => l.signalId === rows[0]?.id)).toContainEqual({
+      signalId: rows[0]?.id,
+      key: 'robot.activity.tooLateToCancel',
+      params: { asset: 'EURUSD', direction: 'CALL', time: local(first), by: late },
+    });
+  });
+});

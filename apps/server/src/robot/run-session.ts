@@ -60,6 +60,25 @@ function overdue(o: OrderRow, now: number): boolean {
   return o.attempted_at === null && now > sendDeadline(o.send_at);
 }
 
+/** The bot's orders not sent yet whose entry was cancelled (one query, only when there are any). */
+async function cancelledUnsent(run: BotRun, placed: OrderRow[]): Promise<OrderRow[]> {
+  const unsent = placed.filter((o) => o.attempted_at === null && o.signal_id !== null);
+  if (unsent.length === 0) return [];
+  const rows = await run.rt.db
+    .selectFrom('signals')
+    .select('id')
+    .where('bot_id', '=', run.botId)
+    .where(
+      'id',
+      'in',
+      unsent.map((o) => Number(o.signal_id)),
+    )
+    .where('cancelled_at', 'is not', null)
+    .execute();
+  const ids = new Set(rows.map((r) => Number(r.id)));
+  return unsent.filter((o) => ids.has(Number(o.signal_id)));
+}
+
 /**
  * Advances one bot as far as `now` allows, in the order that keeps it correct: commands, then
  * orders whose outcome is unknown (reconciled before anything else trades) and confirmed orders
@@ -96,6 +115,10 @@ export async function runSession(rt: RuntimeDeps, botId: number): Promise<RunRep
     // Orders the tolerance left behind are `missed`: never sent, and their ladder stops there.
     const missed = active.placed.filter((o) => overdue(o, rt.now()));
     for (const order of missed) if (await missOrder(run, order)) progressed = true;
+    // Entries cancelled (channel post or trader) after their order was written, before it left.
+    for (const order of await cancelledUnsent(run, active.placed)) {
+      if (await missOrder(run, order, 'cancelled')) progressed = true;
+    }
     if (progressed) active = await activeOrders(run);
     const sends = active.placed.filter((o) => sendable(run, o, rt.now()));
     for (const order of sends) if (await sendOrder(run, order)) report.sent += 1;

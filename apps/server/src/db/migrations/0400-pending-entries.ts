@@ -12,6 +12,8 @@ export function pendingEntries(t: ColumnTypes): Migration {
   return {
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable('signals').addColumn('entry_at', t.timestamp).execute();
+      await db.schema.alterTable('signals').addColumn('cancelled_at', t.timestamp).execute();
+      await db.schema.alterTable('signals').addColumn('cancelled_by', 'text').execute();
       await db.schema
         .createIndex('signals_pending_entry')
         .on('signals')
@@ -21,6 +23,8 @@ export function pendingEntries(t: ColumnTypes): Migration {
 
     async down(db: Kysely<unknown>) {
       await db.schema.dropIndex('signals_pending_entry').execute();
+      await db.schema.alterTable('signals').dropColumn('cancelled_by').execute();
+      await db.schema.alterTable('signals').dropColumn('cancelled_at').execute();
       await db.schema.alterTable('signals').dropColumn('entry_at').execute();
     },
   };

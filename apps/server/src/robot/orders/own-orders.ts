@@ -79,24 +79,29 @@ async function failOrder(run: BotRun, order: OrderRow, reason: string): Promise<
 
 /**
  * An order whose send instant and tolerance passed before anyone tried to send it (the process
- * was down, or busy): failed `missed`, never sent; the session aborts its ladder (no gale).
+ * was down, or busy): failed `missed`, never sent; the session aborts its ladder (no gale). Also
+ * an order whose entry was cancelled before it was sent (`cancelled`).
  * False when another writer moved it first.
  */
-export function missOrder(run: BotRun, order: OrderRow): Promise<boolean> {
+export function missOrder(
+  run: BotRun,
+  order: OrderRow,
+  reason: 'missed' | 'cancelled' = 'missed',
+): Promise<boolean> {
   return withSession(run, async (trx, state) => {
     const now = run.rt.now();
-    const failed = await failOrders(trx, [order.id], 'missed', now, { onlyUnattempted: true });
+    const failed = await failOrders(trx, [order.id], reason, now, { onlyUnattempted: true });
     if (!failed.has(order.id)) return { state: null, result: false };
     const out = step(state, {
       type: 'order_result',
       ref: order.session_ref,
       status: 'rejected',
-      error: 'missed',
+      error: reason,
     });
     await applyEffects(trx, run, out.state, out.commands, originOf(order));
     await feedOrderLine(trx, run, order, now, 'order', {
       key: 'robot.activity.orderFailed',
-      params: { asset: order.asset, reason: 'missed' },
+      params: { asset: order.asset, reason },
     });
     return { state: out.state, result: true };
   });
