@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPES, TRADER_MODES } from './enums.ts';
 import { BotIdSchema, oneOf } from './common.ts';
-import { endpoint, ownerQuery } from './endpoint.ts';
+import { endpoint, ownerBody, ownerQuery } from './endpoint.ts';
 import { RobotMessageSchema } from './robot-message.ts';
 
 /*
@@ -310,6 +310,18 @@ export const tradingEndpoints = {
     query: z.object({ userid: BotIdSchema }),
     response: TradingDashboardSchema,
     owner: ownerQuery,
+  }),
+  cancelEntry: endpoint({
+    method: 'POST',
+    path: '/trading/entries/cancel',
+    area: 'trading',
+    summary:
+      "Cancel one of the bot's next entries (a pending signal, or its order not sent yet): " +
+      "'cancelled', or 'too_late' once sent; 409 pendingEntries.gone when it was already decided " +
+      'or cancelled. Not in SPEC §7.',
+    body: z.object({ userid: BotIdSchema, signalId: z.number().int().positive() }),
+    response: z.object({ outcome: z.enum(['cancelled', 'too_late']) }),
+    owner: ownerBody,
   }),
   tradingActivity: endpoint({
     method: 'GET',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromDbJson } from '../db/dialect.ts';
-import { useTestApp } from '../test/app.ts';
+import { endpoints as api } from '@app/contract';
+import { callAs, useTestApp } from '../test/app.ts';
 import { createChannel, post, subscribe } from '../test/reader.ts';
 import { tradingScenario } from '../test/trading-scenario.ts';
 import { findMinute, MINUTE, ordersOf, type Me, type TestClock } from '../test/trading.ts';
@@ -171,5 +172,37 @@ describe('a cancel post in the channel (issue 29 item 3)', () => {
       key: 'robot.activity.tooLateToCancel',
       params: { asset: 'EURUSD', direction: 'CALL', time: local(first), by: late },
     });
+  });
+});
+
+describe('the Cancel button of a next entry (POST /trading/entries/cancel)', () => {
+  it("cancels the trader's own pending entry, never another account's, and says when it is gone", async () => {
+    const me = await readyTrader({ galenum: 0 });
+    const other = await readyTrader({ galenum: 0 });
+    const chan = await channelOf(me);
+    const at = Math.ceil((clock.now + 3 * MINUTE) / MINUTE) * MINUTE;
+    await post(t.app, me, chan, `EURUSD;${local(at)};PUT;M1`);
+    await t.app.reader.runOnce();
+    const [entry] = await t.app.deps.db
+      .selectFrom('signals')
+      .select('id')
+      .where('bot_id', '=', me.botId)
+      .where('status', '=', 'accepted')
+      .execute();
+    const signalId = Number(entry?.id);
+    const cancel = (who: Me, userid = who.userid) =>
+      callAs(t.app, who.cookie, api.cancelEntry, { body: { userid, signalId } });
+    // Another account: its own bot does not hold this entry; naming this bot is a 403.
+    expect((await cancel(other)).statusCode).toBe(409);
+    expect((await cancel(other, me.userid)).statusCode).toBe(403);
+    const res = await cancel(me);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ outcome: 'cancelled' });
+    expect((await cancel(me)).json()).toMatchObject({ error: { code: 'pendingEntries.gone' } });
+    await runUntil(me, at + MINUTE);
+    expect(await ordersOf(t.app, me)).toEqual([]);
+    expect((await feedOf(me)).filter((l) => l.signalId === signalId)).toMatchObject([
+      { key: 'robot.activity.cancelledByTrader', params: { asset: 'EURUSD', by: '' } },
+    ]);
   });
 });

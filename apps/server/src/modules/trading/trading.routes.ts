@@ -6,6 +6,7 @@ import { route } from '../../plugins/route.ts';
 import { runtimeDepsOf } from '../../robot/runtime.ts';
 import {
   activityAfter,
+  cancelNextEntry,
   ordersCsv,
   readActivity,
   readChart,
@@ -29,6 +30,11 @@ export function tradingRoutes(app: FastifyInstance): void {
 
   route(app, endpoints.tradingDashboard, ({ query }) => readDashboard(app.deps, rt, query.userid));
   route(app, endpoints.tradingActivity, ({ query }) => readActivity(app.deps, query));
+  route(app, endpoints.cancelEntry, async ({ body }) => {
+    const outcome = await cancelNextEntry(app.deps, body.userid, body.signalId);
+    app.robotEvents.emit('queued');
+    return { outcome };
+  });
   route(app, endpoints.tradingOrders, ({ query }) => readOrders(app.deps, query));
   route(app, endpoints.tradingChart, ({ query }) => readChart(app.deps, query));
   route(app, endpoints.tradingLatency, ({ query }) => readLatency(app.deps, query));

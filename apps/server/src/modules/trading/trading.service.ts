@@ -16,7 +16,9 @@ import type { Kysely, Selectable } from 'kysely';
 import { fromDbJson } from '../../db/dialect.ts';
 import { copyLineParams, type CopyLineFacts } from '../../robot/copy/copy-lines.ts';
 import type { ActivityTable, Database, OrdersTable } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import { botIdOf } from '../../lib/owned-bot.ts';
+import { cancelEntry, type CancelOutcome } from '../../robot/decide/cancel-entries.ts';
 import type { AppDeps } from '../../plugins/context.ts';
 import type { RuntimeDeps } from '../../robot/runtime-deps.ts';
 import { loadBotSettings } from '../../robot/settings/bot-settings.ts';
@@ -471,4 +473,22 @@ export async function readLatency(
     };
   });
   return { signals: all.slice(0, q.limit), day };
+}
+
+/**
+ * The trader's Cancel on one of the bot's next entries (ownership checked by the pipeline; the
+ * signal must be this bot's): cancelled, or too late once its order was sent; 409 when the entry
+ * was already decided otherwise or cancelled.
+ */
+export async function cancelNextEntry(
+  deps: AppDeps,
+  userid: string,
+  signalId: number,
+): Promise<CancelOutcome> {
+  const botId = await botIdOf(deps, userid);
+  const outcome = await deps.db
+    .transaction()
+    .execute((trx) => cancelEntry(trx, botId, signalId, { at: deps.now(), text: null }));
+  if (outcome === null) throw new HttpError(409, 'pendingEntries.gone');
+  return outcome;
 }
