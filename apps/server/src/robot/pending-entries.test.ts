@@ -4,7 +4,7 @@ import { endpoints as api } from '@app/contract';
 import { callAs, useTestApp } from '../test/app.ts';
 import { createChannel, post, subscribe } from '../test/reader.ts';
 import { tradingScenario } from '../test/trading-scenario.ts';
-import { findMinute, MINUTE, ordersOf, type Me, type TestClock } from '../test/trading.ts';
+import { command, findMinute, MINUTE, ordersOf, type Me, type TestClock } from '../test/trading.ts';
 import { sendDeadline } from './orders/broker-call.ts';
 import { runSession } from './run-session.ts';
 
@@ -67,6 +67,11 @@ describe('a list of entries a minute apart', () => {
       .orderBy('id')
       .execute();
     expect(pending.map((s) => s.asset)).toEqual(assets);
+    // The status command's reply lists them.
+    const status = await command(t.app, rt(), me, 3);
+    expect(status.params.pending).toBe(
+      times.map((at, i) => `${assets[i]} CALL ${local(at)}`).join(', '),
+    );
     expect(pending.every((s) => s.decided_at === null)).toBe(true);
     // The default card sends 1 s before the candle (type 7 with its delay).
     expect(pending.map((s) => Number(s.entry_at))).toEqual(times.map((at) => at - 1_000));
