@@ -92,7 +92,7 @@ test('a bot switched on trades a signal on the paper broker; an off bot says why
   await expect(card.getByRole('alert')).toContainText(
     'Robô desligado: ligue-o para operar os sinais.',
   );
-  postSignal(trader, 'GBPUSD', nextMinute(30_000));
+  postSignal(trader, 'GBPUSD', Date.now() + 20_000); // decided when due (30 s ahead)
   await page.getByRole('link', { name: 'Atividade' }).first().click();
   const feed = page.getByRole('list', { name: 'Atividade do robô' });
   await expect(feed.getByRole('listitem').first()).toContainText(
@@ -212,7 +212,7 @@ test('an expired bot says why it did not trade, on the dashboard and in the feed
     (url) => url.pathname === '/api/trading/activity',
     async (route) => {
       const response = await route.fetch();
-      postSignal(trader, 'USDJPY', nextMinute(30_000));
+      postSignal(trader, 'USDJPY', Date.now() + 20_000);
       await expect.poll(() => signalDecided(trader, 'USDJPY'), { timeout: 15_000 }).toBe(true);
       await route.fulfill({ response });
     },

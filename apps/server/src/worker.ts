@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Broker } from '@app/contract';
@@ -6,6 +5,7 @@ import { migrateToLatest, openDatabase } from './db/connect.ts';
 import { createSecrets, loadSecretKey } from './lib/secrets.ts';
 import { brokerResolver } from './robot/brokers/broker-resolver.ts';
 import { paperBatchBroker } from './robot/brokers/paper-batch.ts';
+import { processOwnerId } from './robot/leases.ts';
 import { startRuntimeLoop, type RuntimeLoop } from './robot/runtime.ts';
 import { describeError, type RuntimeDeps } from './robot/runtime-deps.ts';
 
@@ -15,7 +15,7 @@ export interface WorkerOptions {
   dataDir: string;
   secretKey?: string | undefined;
   secretKeyFile?: string | undefined;
-  /** Lease owner id; default `worker-<pid>-<random>`. */
+  /** Lease owner id; default `worker-<host>-<pid>-<random>` (leases.ts `processOwnerId`). */
   owner?: string;
   idleMs?: number;
   leaseMs?: number;
@@ -77,7 +77,7 @@ export async function startWorker(
 ): Promise<{ loop: RuntimeLoop; stop(): Promise<void> }> {
   const deps = await openWorkerDeps(options);
   const loop = startRuntimeLoop(deps, {
-    owner: options.owner ?? `worker-${process.pid}-${randomBytes(4).toString('hex')}`,
+    owner: options.owner ?? processOwnerId('worker'),
     ...(options.idleMs === undefined ? {} : { idleMs: options.idleMs }),
     ...(options.leaseMs === undefined ? {} : { leaseMs: options.leaseMs }),
     ...(options.batch === undefined ? {} : { batch: options.batch }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPES, LANGUAGES, TRADER_MODES } from './enums.ts';
 import { BotIdSchema, oneOf } from './common.ts';
-import { endpoint, ownerQuery } from './endpoint.ts';
+import { endpoint, ownerBody, ownerQuery } from './endpoint.ts';
 import { RobotMessageSchema } from './robot-message.ts';
 
 /*
@@ -416,6 +416,18 @@ export const tradingEndpoints = {
     response: TradingDashboardSchema,
     owner: ownerQuery,
   }),
+  cancelEntry: endpoint({
+    method: 'POST',
+    path: '/trading/entries/cancel',
+    area: 'trading',
+    summary:
+      "Cancel one of the bot's next entries (a pending signal, or its order not sent yet): " +
+      "'cancelled', or 'too_late' once sent; 409 pendingEntries.gone when it was already decided " +
+      'or cancelled. Not in SPEC §7.',
+    body: z.object({ userid: BotIdSchema, signalId: z.number().int().positive() }),
+    response: z.object({ outcome: z.enum(['cancelled', 'too_late']) }),
+    owner: ownerBody,
+  }),
   tradingActivity: endpoint({
     method: 'GET',
     path: '/trading/activity',
@@ -504,6 +516,7 @@ export const TRADE_GATE_REASONS = [
  */
 export const TRADING_REFUSAL_REASONS = [
   ...TRADE_GATE_REASONS,
+  'cancelled',
   'not_offered',
   'account_mismatch',
   'real_on_simulator',
@@ -528,6 +541,7 @@ export const ORDER_FAIL_REASONS = [
   'insufficientBalance',
   'timeout',
   'missed',
+  'cancelled',
   'disconnected',
   'rejected',
   'authFailed',

@@ -365,6 +365,14 @@ export interface SignalsTable {
   received_at: EpochMs;
   parsed_at: EpochMs;
   decided_at: EpochMs | null;
+  /**
+   * The planned send instant of an accepted line (migration 0400); the line is a pending entry
+   * until decided when due. NULL = planned by the runtime from the row.
+   */
+  entry_at: EpochMs | null;
+  /** When the entry was cancelled (a channel's cancel post or the trader), and by what text. */
+  cancelled_at: EpochMs | null;
+  cancelled_by: string | null;
   decision: 'traded' | 'refused' | null;
   /** Why the runtime refused it (a `SignalIgnoredReason` or a decision key). */
   decision_reason: string | null;

@@ -82,6 +82,7 @@ function acceptedLine(signal: Signal, card: ChannelCard, ctx: ReadContext): Read
       signal_at: signal.atMs ?? null,
       timeframe_min: signal.timeframeMin,
       gales,
+      entry_at: plan.sendAtMs,
       dedupe_key: signalKey(signal),
     },
   };

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, ReaderMessagesTable } from '../db/schema.ts';
+import { cancelFromChannel } from '../robot/decide/cancel-entries.ts';
 import { cardFromRow, defaultCard, traderTimezoneOf, type ChannelCard } from './cards.ts';
 import type { ReaderDeps } from './deps.ts';
 import { readMessage } from './read-message.ts';
@@ -135,6 +136,19 @@ async function readOne(
             .execute();
         }
         if (row.dedupe_key) seen.add(row.dedupe_key);
+        // A cancel post about a signal cancels this channel's matching entries not sent yet.
+        if (row.status === 'rejected' && row.reason === 'cancelled' && row.asset) {
+          await cancelFromChannel(
+            trx,
+            {
+              botId: bot.id,
+              channelId: message.channel_id,
+              asset: row.asset,
+              time: row.signal_time ?? null,
+            },
+            { at: nowMs, text: message.text },
+          );
+        }
       }
     }
     const values = {

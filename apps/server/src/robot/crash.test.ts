@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { fromDbJson } from '../db/dialect.ts';
 import { crashHarness } from '../test/crash.ts';
 import { robotOf } from '../test/robot.ts';
 import {
@@ -98,3 +99,75 @@ describe.each(['before_broker_call', 'after_broker_call'] as const)(
     }, 90_000);
   },
 );
+
+// Issue 27: an order written ahead, the process killed 20 s before its send and kept down 90 s
+// (longer than the entry's expiry). The restart must never send it late: `missed`, no gale.
+describe('kill -9 while idle, down past the entry expiry', () => {
+  it('marks the order written ahead missed: never sent, no gale, the feed says so', async () => {
+    let app = await open();
+    const me = await newTrader(app);
+    await saveGlobalParams(app, me, { galenum: 2 });
+    await command(app, robotOf(app), me, 1);
+    const at = findMinute('EURUSD', 'LLL', clock.now + 2 * MINUTE);
+    clock.now = at - 25_000;
+    await postSignal(app, me, { asset: 'EURUSD', direction: 'CALL', atMs: at });
+    await app.close();
+
+    // The process decides the signal (its order written ahead, due at `at`) and dies idle.
+    killedAt('session', [me.botId, at - 20_000, 'run_end']);
+
+    clock.now = at + 70_000; // 90 s of downtime: past the send (at) and the expiry (at + 60 s)
+    app = await open();
+    try {
+      expect(await ordersOf(app, me)).toMatchObject([
+        { state: 'placed', attempted_at: null, send_at: at },
+      ]);
+      await runSession(robotOf(app), me.botId);
+      // And again later: a missed entry starts no gale, whatever time it is.
+      clock.now = at + 3 * MINUTE;
+      await runSession(robotOf(app), me.botId);
+      expect(await paperOrders(app, me)).toBe(0);
+      expect(await ordersOf(app, me)).toMatchObject([{ state: 'failed', fail_reason: 'missed' }]);
+      const feed = await app.deps.db
+        .selectFrom('activity')
+        .select('message')
+        .where('bot_id', '=', me.botId)
+        .where('kind', '=', 'order')
+        .execute();
+      expect(feed.map((f) => fromDbJson(f.message))).toEqual([
+        { key: 'robot.activity.orderFailed', params: { asset: 'EURUSD', reason: 'missed' } },
+      ]);
+      const session = await app.deps.db
+        .selectFrom('bot_sessions')
+        .select('state')
+        .where('bot_id', '=', me.botId)
+        .executeTakeFirstOrThrow();
+      expect(fromDbJson(session.state)).toMatchObject({ sequence: null, openOrder: null });
+    } finally {
+      await app.close();
+    }
+  }, 90_000);
+
+  it('still sends an order the restart reaches within its tolerance', async () => {
+    let app = await open();
+    const me = await newTrader(app);
+    await saveGlobalParams(app, me, { galenum: 0 });
+    await command(app, robotOf(app), me, 1);
+    const at = findMinute('EURUSD', 'W', clock.now + 2 * MINUTE);
+    clock.now = at - 25_000;
+    await postSignal(app, me, { asset: 'EURUSD', direction: 'CALL', atMs: at });
+    await app.close();
+
+    killedAt('session', [me.botId, at - 20_000, 'run_end']);
+
+    clock.now = at + 4_000; // back within the 5 s tolerance
+    app = await open();
+    try {
+      await runSession(robotOf(app), me.botId);
+      expect(await paperOrders(app, me)).toBe(1);
+      expect(await ordersOf(app, me)).toMatchObject([{ state: 'open' }]);
+    } finally {
+      await app.close();
+    }
+  }, 90_000);
+});

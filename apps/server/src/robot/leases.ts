@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
@@ -47,4 +49,51 @@ export async function renewLeases(
 /** Gives back every lease of `owner` (clean shutdown: other workers take the bots at once). */
 export async function releaseLeases(db: Kysely<Database>, owner: string): Promise<void> {
   await db.deleteFrom('bot_leases').where('owner', '=', owner).execute();
+}
+
+/**
+ * A lease owner id for a process of this host: `<role>-<host>-<pid>-<random>`. The host and pid
+ * let a restarted process recognise the leases a dead process of the same host left behind
+ * ({@link reclaimDeadLeases}).
+ */
+export function processOwnerId(role: 'runtime' | 'worker', host = hostname()): string {
+  return `${role}-${host}-${process.pid}-${randomBytes(4).toString('hex')}`;
+}
+
+/** Whether process `pid` runs on this host (EPERM: it runs, as another user). */
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Gives back at once the leases of processes of this host that are gone (killed, crashed): a
+ * restarted process takes its own bots back without waiting for the lease to run out (issue 27).
+ * Only owners written by {@link processOwnerId} for `host` are judged, and only by whether their
+ * pid still runs; any other owner (WORKER_ID, another host) keeps its lease until it expires.
+ * How many leases were freed.
+ */
+export async function reclaimDeadLeases(
+  db: Kysely<Database>,
+  host = hostname(),
+  alive: (pid: number) => boolean = processAlive,
+): Promise<number> {
+  const rows = await db.selectFrom('bot_leases').select('owner').distinct().execute();
+  const dead: string[] = [];
+  for (const { owner } of rows) {
+    for (const role of ['runtime', 'worker']) {
+      const prefix = `${role}-${host}-`;
+      if (!owner.startsWith(prefix)) continue;
+      const m = /^(\d+)-[0-9a-f]{8}$/.exec(owner.slice(prefix.length));
+      const pid = m ? Number(m[1]) : NaN;
+      if (Number.isSafeInteger(pid) && pid !== process.pid && !alive(pid)) dead.push(owner);
+    }
+  }
+  if (dead.length === 0) return 0;
+  const res = await db.deleteFrom('bot_leases').where('owner', 'in', dead).executeTakeFirst();
+  return Number(res.numDeletedRows);
 }

@@ -2,8 +2,10 @@ import { botRunOf, type BotRun } from './bot-run.ts';
 import { applyQueuedCommands } from './commands/command-queue.ts';
 import { decideSignals } from './decide/decide-signals.ts';
 import { scheduleWake } from './inbox.ts';
+import { sendDeadline } from './orders/broker-call.ts';
 import {
   fanOut,
+  missOrder,
   reconcileOrder,
   sendOrder,
   settleOrder,
@@ -41,9 +43,40 @@ async function activeOrders(run: BotRun): Promise<{ placed: OrderRow[]; open: Or
   };
 }
 
-/** A placed order this run may send now: never claimed (or claimed by this run) and due. */
+/**
+ * A placed order this run may send now: never claimed (or claimed by this run), due, and still
+ * within its tolerance of the scheduled instant (an order is never sent late, issue 27).
+ */
 function sendable(run: BotRun, o: OrderRow, now: number): boolean {
-  return (o.attempted_at === null || run.claimed.has(o.id)) && o.send_at <= now;
+  return (
+    (o.attempted_at === null || run.claimed.has(o.id)) &&
+    o.send_at <= now &&
+    now <= sendDeadline(o.send_at)
+  );
+}
+
+/** A placed order nobody tried to send whose tolerance has passed (e.g. the process was down). */
+function overdue(o: OrderRow, now: number): boolean {
+  return o.attempted_at === null && now > sendDeadline(o.send_at);
+}
+
+/** The bot's orders not sent yet whose entry was cancelled (one query, only when there are any). */
+async function cancelledUnsent(run: BotRun, placed: OrderRow[]): Promise<OrderRow[]> {
+  const unsent = placed.filter((o) => o.attempted_at === null && o.signal_id !== null);
+  if (unsent.length === 0) return [];
+  const rows = await run.rt.db
+    .selectFrom('signals')
+    .select('id')
+    .where('bot_id', '=', run.botId)
+    .where(
+      'id',
+      'in',
+      unsent.map((o) => Number(o.signal_id)),
+    )
+    .where('cancelled_at', 'is not', null)
+    .execute();
+  const ids = new Set(rows.map((r) => Number(r.id)));
+  return unsent.filter((o) => ids.has(Number(o.signal_id)));
 }
 
 /**
@@ -61,6 +94,7 @@ export async function runSession(rt: RuntimeDeps, botId: number): Promise<RunRep
   report.commands = (await applyQueuedCommands(run)).length;
 
   let active = await activeOrders(run);
+  let entriesDueAt: number | null = null;
   const unknown = active.placed.filter((o) => o.attempted_at !== null);
   for (const order of unknown) await reconcileOrder(run, order);
   const unshared = active.open.filter((o) => o.fanned_out_at === null);
@@ -78,13 +112,24 @@ export async function runSession(rt: RuntimeDeps, botId: number): Promise<RunRep
         progressed = true;
       }
     }
+    // Orders the tolerance left behind are `missed`: never sent, and their ladder stops there.
+    const missed = active.placed.filter((o) => overdue(o, rt.now()));
+    for (const order of missed) if (await missOrder(run, order)) progressed = true;
+    // Entries cancelled (channel post or trader) after their order was written, before it left.
+    for (const order of await cancelledUnsent(run, active.placed)) {
+      if (await missOrder(run, order, 'cancelled')) progressed = true;
+    }
     if (progressed) active = await activeOrders(run);
     const sends = active.placed.filter((o) => sendable(run, o, rt.now()));
     for (const order of sends) if (await sendOrder(run, order)) report.sent += 1;
+    // Pending entries are looked at after every settlement: one that waited for the sequence in
+    // flight is decided as soon as that sequence ends.
     let decided = 0;
-    if (report.decided === 0 && guard === 0) {
-      decided = await decideSignals(run);
-      report.decided = decided;
+    if (guard === 0 || progressed) {
+      const pass = await decideSignals(run);
+      decided = pass.decided;
+      report.decided += decided;
+      entriesDueAt = pass.nextDueAt;
     }
     if (sends.length === 0 && decided === 0) {
       if (!progressed) break;
@@ -94,10 +139,15 @@ export async function runSession(rt: RuntimeDeps, botId: number): Promise<RunRep
   }
 
   const placed = active.placed.filter((o) => o.attempted_at === null);
-  const instants = [...active.open.map((o) => o.expires_at), ...placed.map((o) => o.send_at)];
+  const instants = [
+    ...active.open.map((o) => o.expires_at),
+    ...placed.map((o) => o.send_at),
+    ...(entriesDueAt === null ? [] : [entriesDueAt]),
+  ];
   // An expired order the broker has not settled yet is asked again a second later.
   const earliest = instants.length ? Math.min(...instants) : null;
   report.nextDueAt = earliest === null ? null : earliest <= rt.now() ? rt.now() + 1_000 : earliest;
+  rt.fault?.('run_end');
   if (report.nextDueAt !== null) await scheduleWake(rt.db, botId, report.nextDueAt);
   if (report.commands + report.decided + report.sent + report.settled > 0) rt.onChange?.(botId);
   return report;

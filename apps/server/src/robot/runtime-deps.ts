@@ -11,7 +11,12 @@ export interface RuntimeLog {
 }
 
 /** A point of the order path where a crash test may stop the process (`kill -9`). */
-export type FaultPoint = 'before_broker_call' | 'after_broker_call' | 'mid_fan_out';
+export type FaultPoint =
+  | 'before_broker_call'
+  | 'after_broker_call'
+  | 'mid_fan_out'
+  /** The end of a bot's run: the process dies while idle, its orders written ahead. */
+  | 'run_end';
 
 /**
  * What the robot runtime needs, without Fastify: the server passes its own deps, a worker

@@ -1,11 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import { Broker } from '@app/contract';
 import type { AppDeps } from '../plugins/context.ts';
 import { brokerResolver, type BrokerResolver } from './brokers/broker-resolver.ts';
 import { paperBatchBroker } from './brokers/paper-batch.ts';
 import { dispatchCopies } from './copy/dispatch.ts';
+import { DECIDE_LEAD_MS } from './decide/decide-signals.ts';
 import { dueBots, lastEventId, markEventsDone, nextDueAt } from './inbox.ts';
-import { acquireLease, releaseLeases, renewLeases } from './leases.ts';
+import {
+  acquireLease,
+  processOwnerId,
+  reclaimDeadLeases,
+  releaseLeases,
+  renewLeases,
+} from './leases.ts';
 import { runSession } from './run-session.ts';
 import { describeError, type RuntimeDeps, type RuntimeLog } from './runtime-deps.ts';
 
@@ -91,8 +97,8 @@ export interface RuntimeLoop {
 }
 
 /**
- * Bots with something due now: a pending inbox event, a queued command, or an accepted signal not
- * decided yet (so rows written before their doorbell, or by another process, still trade).
+ * Bots with something due now: a pending inbox event, a queued command, or a pending entry due
+ * for its decision (so rows written before their doorbell, or by another process, still trade).
  */
 async function botsDue(rt: RuntimeDeps, now: number, limit: number): Promise<number[]> {
   const fromInbox = await dueBots(rt.db, now, limit);
@@ -109,6 +115,8 @@ async function botsDue(rt: RuntimeDeps, now: number, limit: number): Promise<num
     .distinct()
     .where('status', '=', 'accepted')
     .where('decided_at', 'is', null)
+    // A pending entry makes its bot due from its decision lead on (its wake is booked too).
+    .where((eb) => eb.or([eb('entry_at', 'is', null), eb('entry_at', '<=', now + DECIDE_LEAD_MS)]))
     .limit(limit)
     .execute();
   const all = new Set<number>(fromInbox);
@@ -161,15 +169,22 @@ export async function runDuePass(
  * delays the next instead of overlapping. A failing pass is logged and the loop goes on.
  */
 export function startRuntimeLoop(rt: RuntimeDeps, options: RuntimeLoopOptions = {}): RuntimeLoop {
-  const owner = options.owner ?? `runtime-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const owner = options.owner ?? processOwnerId('runtime');
   const idleMs = options.idleMs ?? 1000;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let stopped = false;
   let again = false;
 
+  // A restart takes back at once the bots a dead process of this host still held by lease.
+  let reclaimed = false;
   const pass = async (): Promise<number> => {
     try {
+      if (!reclaimed) {
+        reclaimed = true;
+        const freed = await reclaimDeadLeases(rt.db);
+        if (freed > 0) rt.log.info({ freed }, 'robot runtime: leases of a dead process taken back');
+      }
       const { nextDueAt: next } = await runDuePass(rt, { ...options, owner });
       return next === null ? idleMs : Math.min(idleMs, Math.max(0, next - rt.now()));
     } catch (err) {

@@ -1,5 +1,6 @@
 import { endpoints as api, defaultReaderParams } from '@app/contract';
 import { describe, expect, it } from 'vitest';
+import { fromDbJson } from '../db/dialect.ts';
 import { callAs, useTestApp } from '../test/app.ts';
 import { tradingScenario } from '../test/trading-scenario.ts';
 import {
@@ -48,6 +49,7 @@ describe('a new bot', () => {
       direction: 'CALL',
       atMs: clock.now + MINUTE,
     });
+    clock.now += MINUTE - 10_000; // decided when due (a pending entry until then)
     await runSession(rt(), me.botId);
     expect(await signalState(id)).toEqual({ decision: 'refused', decision_reason: 'bot_off' });
     expect(await ordersOf(t.app, me)).toEqual([]);
@@ -80,8 +82,10 @@ describe('martingale on the paper broker (ROBOT.md §1: base 2.00, G 3, m 2.2, p
 
 describe('decisions: every refusal is stored with its reason', () => {
   /** Posts a signal a minute ahead, lets the runtime decide, returns the stored decision. */
+  /** Posts a signal for `atMs` and runs the bot when it is due (10 s before its entry). */
   async function decide(me: Me, asset = 'EURUSD', atMs = clock.now + MINUTE) {
     const id = await postSignal(t.app, me, { asset, direction: 'CALL', atMs });
+    clock.now = Math.max(clock.now, atMs - 10_000);
     await runSession(rt(), me.botId);
     return signalState(id);
   }
@@ -141,14 +145,37 @@ describe('decisions: every refusal is stored with its reason', () => {
     expect(await decide(me, 'EURUSD', clock.now + MINUTE)).toMatchObject({ decision: 'traded' });
   });
 
-  it('refuses a second signal while a sequence is in flight', async () => {
+  it('keeps a second entry due at the same instant pending up to its deadline, then refuses it', async () => {
     const me = await readyTrader();
     const at = Math.ceil((clock.now + MINUTE) / MINUTE) * MINUTE;
     expect(await decide(me, 'EURUSD', at)).toMatchObject({ decision: 'traded' });
-    expect(await decide(me, 'GBPUSD', at)).toEqual({
+    // One sequence at a time: the second waits for the first up to its own send deadline …
+    expect(await decide(me, 'GBPUSD', at)).toEqual({ decision: null, decision_reason: null });
+    await runAt(clock, rt(), me, [at, at + 5_000]);
+    const [second] = await t.app.deps.db
+      .selectFrom('signals')
+      .select(['id', 'decision', 'decision_reason'])
+      .where('bot_id', '=', me.botId)
+      .where('asset', '=', 'GBPUSD')
+      .execute();
+    expect(second).toMatchObject({ decision: null });
+    // … and is refused, with its reason in the feed, once that deadline has passed.
+    await runAt(clock, rt(), me, [at + 5_001]);
+    expect(await signalState(second?.id ?? 0)).toEqual({
       decision: 'refused',
       decision_reason: 'sequence_in_flight',
     });
+    const feed = await t.app.deps.db
+      .selectFrom('activity')
+      .select('message')
+      .where('signal_id', '=', second?.id ?? 0)
+      .execute();
+    expect(feed.map((f) => fromDbJson(f.message))).toEqual([
+      {
+        key: 'robot.refusal.sequence_in_flight',
+        params: { asset: 'GBPUSD', direction: 'CALL' },
+      },
+    ]);
   });
 
   it('refuses over the daily order limit', async () => {

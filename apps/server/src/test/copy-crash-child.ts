@@ -3,9 +3,15 @@
 import { dispatchCopies } from '../robot/copy/dispatch.ts';
 import { openWorkerDeps } from '../worker.ts';
 
-const [dataDir, at, point] = process.argv.slice(2);
-if (!dataDir || !at || !point) throw new Error('usage: dataDir at point');
-const deps = await openWorkerDeps({ dataDir, secretKey: '00'.repeat(32) });
+// The second argument is the PostgreSQL URL, or '-' for the SQLite file in dataDir.
+const [dataDir, databaseUrl, at, point] = process.argv.slice(2);
+if (!dataDir || !databaseUrl || !at || !point)
+  throw new Error('usage: dataDir databaseUrl|- at point');
+const deps = await openWorkerDeps({
+  dataDir,
+  secretKey: '00'.repeat(32),
+  ...(databaseUrl === '-' ? {} : { databaseUrl }),
+});
 await dispatchCopies({
   ...deps,
   now: () => Number(at),

@@ -3,10 +3,15 @@
 import { openWorkerDeps } from '../worker.ts';
 import { runSession } from '../robot/run-session.ts';
 
-const [dataDir, sqliteDir, botId, at, point] = process.argv.slice(2);
-if (!dataDir || !sqliteDir || !botId || !at || !point)
-  throw new Error('usage: dataDir _ botId at point');
-const deps = await openWorkerDeps({ dataDir, secretKey: '00'.repeat(32) });
+// The second argument is the PostgreSQL URL, or '-' for the SQLite file in dataDir.
+const [dataDir, databaseUrl, botId, at, point] = process.argv.slice(2);
+if (!dataDir || !databaseUrl || !botId || !at || !point)
+  throw new Error('usage: dataDir databaseUrl|- botId at point');
+const deps = await openWorkerDeps({
+  dataDir,
+  secretKey: '00'.repeat(32),
+  ...(databaseUrl === '-' ? {} : { databaseUrl }),
+});
 await runSession(
   {
     ...deps,

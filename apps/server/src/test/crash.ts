@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { build } from '../app.ts';
 import { sameOriginByDefault, testMessenger } from './app.ts';
@@ -18,17 +19,38 @@ const CHILDREN = {
 };
 
 /**
- * The crash tests' harness: one SQLite file per test file (made before, removed after), the app
- * opened on it at the test clock — as often as a restart needs — and a child process that runs
- * the runtime on the same file and must die by SIGKILL at the fault point it is given.
+ * The crash tests' harness: one SQLite file per test file (made before, removed after) — or, with
+ * TEST_DATABASE_URL, a PostgreSQL schema of its own (dropped after) — the app opened on it at the
+ * test clock, as often as a restart needs, and a child process that runs the runtime on the same
+ * database and must die by SIGKILL at the fault point it is given.
  */
-export function crashHarness(prefix: string, clock: TestClock) {
+export function crashHarness(
+  prefix: string,
+  clock: TestClock,
+  { postgres = true }: { postgres?: boolean } = {},
+) {
   let dir = '';
-  beforeAll(() => {
+  let databaseUrl: string | undefined;
+  let admin: pg.Client | null = null;
+  let schema = '';
+  beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), prefix));
+    const base = postgres ? process.env.TEST_DATABASE_URL : undefined;
+    if (!base) return;
+    schema = `crash_${Date.now().toString(36)}_${process.pid}`;
+    admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    const url = new URL(base);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    databaseUrl = url.toString();
   });
-  afterAll(() => {
+  afterAll(async () => {
     rmSync(dir, { recursive: true, force: true });
+    if (admin) {
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.end();
+    }
   });
 
   /** The app on the test's database, its robot off (the tests run it by hand). */
@@ -36,7 +58,15 @@ export function crashHarness(prefix: string, clock: TestClock) {
     return sameOriginByDefault(
       await build({
         dataDir: dir,
+        ...(databaseUrl ? { databaseUrl } : {}),
         secretKey: '00'.repeat(32),
+        // A file registers a trader per test, more than the real limits allow from one address.
+        rateLimit: { max: 10_000, timeWindowMs: 60_000 },
+        throttle: {
+          pairFreeFailures: 1000,
+          addressFreeFailures: 1000,
+          registrationsPerHour: 100_000,
+        },
         webDist: '/nonexistent-web-dist',
         robot: false,
         messenger: testMessenger,
@@ -47,7 +77,7 @@ export function crashHarness(prefix: string, clock: TestClock) {
 
   /** Runs the child with `args` and expects it to have killed itself at its fault point. */
   function killedAt(child: keyof typeof CHILDREN, args: (string | number)[]): void {
-    const dataArgs = child === 'session' ? [dir, '-'] : [dir];
+    const dataArgs = [dir, databaseUrl ?? '-'];
     const run = spawnSync(
       process.execPath,
       ['--import', 'tsx', CHILDREN[child], ...dataArgs, ...args.map(String)],

@@ -143,6 +143,8 @@ export function handleCommand(
         balanceCents: state.balanceCents,
         openOrder: state.openOrder?.ref ?? null,
         galeLevel: state.money.ladder?.galeLevel ?? null,
+        // The bot's pending entries live in the server's store: it fills them in (null = none).
+        pending: null,
       });
     case 'restart': {
       if (state.openOrder) return reply(state, name, { ok: false, reason: 'order_open' });

@@ -18,6 +18,7 @@ import { removedBotExpiries } from './0045-removed-bot-expiries.ts';
 import { orderFanOut } from './0050-order-fan-out.ts';
 import { botClaims } from './0200-bot-claims.ts';
 import { telegramBot } from './0300-telegram-bot.ts';
+import { pendingEntries } from './0400-pending-entries.ts';
 import { realMoneyCap } from './0600-real-money-cap.ts';
 import { derivOAuth } from './0601-deriv-oauth.ts';
 
@@ -45,6 +46,7 @@ export function migrations(types: ColumnTypes): Record<string, Migration> {
     '0050-order-fan-out': orderFanOut(types),
     '0200-bot-claims': botClaims(types),
     '0300-telegram-bot': telegramBot(types),
+    '0400-pending-entries': pendingEntries(types),
     '0600-real-money-cap': realMoneyCap(types),
     '0601-deriv-oauth': derivOAuth(types),
   };

@@ -14,10 +14,11 @@ const t = useTestApp({ now: () => clock.now, payments: { local: true } });
 
 type Trader = Awaited<ReturnType<typeof newTrader>>;
 
-/** A signal one minute ahead, read by the bot's session: what the robot decided and why. */
+/** A signal 20 s ahead, read by the bot's session: what the robot decided and why. */
 async function decide(app: FastifyInstance, me: Trader, now: number) {
   const rt = robotOf(app);
-  const atMs = Math.ceil(now / MINUTE) * MINUTE + MINUTE;
+  // Due within the decision lead (30 s): a pending entry is decided when it is due.
+  const atMs = now + 20_000;
   const id = await postSignal(app, me, { asset: 'EURUSD', direction: 'CALL', atMs });
   await runSession(rt, me.botId);
   return app.deps.db

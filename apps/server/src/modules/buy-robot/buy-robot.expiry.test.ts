@@ -40,7 +40,8 @@ describe('a paid period, then the robot stops', () => {
     const paidAt = clock.now;
 
     async function decide() {
-      const atMs = Math.ceil(clock.now / MINUTE) * MINUTE + MINUTE;
+      // Due within the decision lead (30 s): a pending entry is decided when it is due.
+      const atMs = clock.now + 20_000;
       const id = await postSignal(t.app, me, { asset: 'EURUSD', direction: 'CALL', atMs });
       await runSession(rt, me.botId);
       return t.app.deps.db

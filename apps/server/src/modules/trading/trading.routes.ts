@@ -10,6 +10,7 @@ import { runtimeDepsOf } from '../../robot/runtime.ts';
 import { readChannelResults } from './channel-results.ts';
 import {
   activityAfter,
+  cancelNextEntry,
   ordersCsv,
   readActivity,
   readChart,
@@ -37,6 +38,11 @@ export function tradingRoutes(app: FastifyInstance): void {
 
   route(app, endpoints.tradingDashboard, ({ query }) => readDashboard(app.deps, rt, query.userid));
   route(app, endpoints.tradingActivity, ({ query }) => readActivity(app.deps, query));
+  route(app, endpoints.cancelEntry, async ({ body }) => {
+    const outcome = await cancelNextEntry(app.deps, body.userid, body.signalId);
+    app.robotEvents.emit('queued');
+    return { outcome };
+  });
   route(app, endpoints.tradingOrders, ({ query }) => readOrders(app.deps, query));
   route(app, endpoints.tradingChannelResults, ({ query }) => readChannelResults(app.deps, query));
   route(app, endpoints.tradingChart, ({ query }) => readChart(app.deps, query));

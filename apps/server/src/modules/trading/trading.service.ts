@@ -30,8 +30,10 @@ import {
 } from './orders-read.ts';
 import { fromDbJson } from '../../db/dialect.ts';
 import { copyLineParams, type CopyLineFacts } from '../../robot/copy/copy-lines.ts';
-import type { ActivityTable, Database } from '../../db/schema.ts';
+import type { ActivityTable, Database, OrdersTable } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import { botIdOf } from '../../lib/owned-bot.ts';
+import { cancelEntry, type CancelOutcome } from '../../robot/decide/cancel-entries.ts';
 import type { AppDeps } from '../../plugins/context.ts';
 import type { RuntimeDeps } from '../../robot/runtime-deps.ts';
 import { loadBotSettings } from '../../robot/settings/bot-settings.ts';
@@ -100,7 +102,7 @@ export async function readDashboard(
   ).map((o) => toTradingOrder(o, names));
   const pendingSignals = await deps.db
     .selectFrom('signals')
-    .select(['id', 'asset', 'direction', 'signal_at'])
+    .select(['id', 'asset', 'direction', 'signal_at', 'entry_at'])
     .where('bot_id', '=', botId)
     .where('status', '=', 'accepted')
     .where('decided_at', 'is', null)
@@ -126,7 +128,7 @@ export async function readDashboard(
         direction: s.direction ?? 'CALL',
         galeLevel: 0,
         stakeCents: null,
-        sendAt: s.signal_at ?? now,
+        sendAt: s.entry_at ?? s.signal_at ?? now,
       })),
   ].sort((a, b) => a.sendAt - b.sendAt);
 
@@ -460,4 +462,22 @@ export async function readLatency(
     p95Ms: percentile(d, 95),
   }));
   return { signals: all.slice(0, q.limit), day, timing };
+}
+
+/**
+ * The trader's Cancel on one of the bot's next entries (ownership checked by the pipeline; the
+ * signal must be this bot's): cancelled, or too late once its order was sent; 409 when the entry
+ * was already decided otherwise or cancelled.
+ */
+export async function cancelNextEntry(
+  deps: AppDeps,
+  userid: string,
+  signalId: number,
+): Promise<CancelOutcome> {
+  const botId = await botIdOf(deps, userid);
+  const outcome = await deps.db
+    .transaction()
+    .execute((trx) => cancelEntry(trx, botId, signalId, { at: deps.now(), text: null }));
+  if (outcome === null) throw new HttpError(409, 'pendingEntries.gone');
+  return outcome;
 }

@@ -86,6 +86,27 @@ async function saveCommandSettings(
     .execute();
 }
 
+/** Pending entries a status reply names at most. */
+const PENDING_IN_REPLY = 5;
+
+/** The bot's pending entries as one line: `EURUSD CALL 10:02, GBPUSD PUT 10:03` (null = none). */
+async function pendingList(trx: Kysely<Database>, botId: number): Promise<string | null> {
+  const rows = await trx
+    .selectFrom('signals')
+    .select(['asset', 'direction', 'signal_time'])
+    .where('bot_id', '=', botId)
+    .where('status', '=', 'accepted')
+    .where('decided_at', 'is', null)
+    .orderBy('id')
+    .limit(PENDING_IN_REPLY + 1)
+    .execute();
+  const named = rows
+    .slice(0, PENDING_IN_REPLY)
+    .map((r) => [r.asset, r.direction, r.signal_time].filter(Boolean).join(' '));
+  if (named.length === 0) return null;
+  return rows.length > PENDING_IN_REPLY ? `${named.join(', ')}, …` : named.join(', ');
+}
+
 /**
  * Applies one bot command to the session with the bot's real figures: the balance is the
  * broker's, `on` is refused (saying what to configure) while the settings were never saved, and
@@ -153,8 +174,11 @@ export async function applyCommandTo(
     args.balanceCents = balances[accountType];
   }
   const out = step(current, { type: 'command', code, args });
-  const reply = replyOf(out.commands);
+  let reply = replyOf(out.commands);
   if (!reply) throw new Error(`Command ${code} produced no reply`);
+  // Status lists the bot's next entries (pending lines, oldest first), so a chat reply shows them.
+  if (name === 'status')
+    reply = { ...reply, params: { ...reply.params, pending: await pendingList(trx, run.botId) } };
   if ((name === 'accountType' && reply.params.ok === true) || name === 'copyMode') {
     await saveCommandSettings(trx, run, out.state.config, now, 'globalParams');
   }

@@ -70,6 +70,8 @@ describe('processQueuedCommands', () => {
         balanceCents: 1_000_000,
         openOrder: null,
         galeLevel: null,
+        // The next entries (none yet).
+        pending: null,
       },
     });
   });

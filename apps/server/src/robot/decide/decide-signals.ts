@@ -12,7 +12,12 @@ import type { SignalsTable } from '../../db/schema.ts';
 import { appendActivity } from '../activity.ts';
 import { applyEffects, withSession, type BotRun } from '../bot-run.ts';
 import { offeringRefusal, realAccountRefusal } from '../brokers/real-money.ts';
-import { brokerTimeoutOf, LATE_TOLERANCE_MS, withTimeout } from '../orders/broker-call.ts';
+import {
+  brokerTimeoutOf,
+  LATE_TOLERANCE_MS,
+  sendDeadline,
+  withTimeout,
+} from '../orders/broker-call.ts';
 import { payoutPctOf } from '../orders/ledger.ts';
 import { describeError } from '../runtime-deps.ts';
 import { withBrokerPayout } from '../settings/money-settings.ts';
@@ -21,8 +26,31 @@ import { withBrokerPayout } from '../settings/money-settings.ts';
 const GALE_WINDOWS = 10;
 /** Signals of one bot decided per run at most (the rest wait for the next run, due at once). */
 const SIGNALS_PER_RUN = 50;
+/**
+ * How long before its send instant a pending entry is decided (docs/decisions/
+ * 2026-11-26-pending-entries.md): time for the broker's payout and offering checks, so the order
+ * is in the ledger before it is due. Earlier than this a line stays a pending entry: the trade
+ * gate judges it as the bot is when the entry is due, not when the message arrived.
+ */
+export const DECIDE_LEAD_MS = 30_000;
 
 type SignalRow = Selectable<SignalsTable>;
+
+/** The entry instants of a pending line, planned as the decision will plan them. */
+function entryOf(signal: SignalRow, galeSchedule?: 'nextCandle' | 'nextSignal') {
+  return planEntry({
+    signalType: (signal.signal_type ?? 8) as SignalType,
+    nowMs: signal.received_at,
+    signalAtMs: signal.signal_at ?? undefined,
+    timeframeMin: signal.timeframe_min ?? 1,
+    delaySec: (signal.delay_ms ?? 0) / 1000,
+    gales: GALE_WINDOWS,
+    ...(galeSchedule ? { galeSchedule } : {}),
+  });
+}
+
+/** What deciding one pending entry did. */
+type Outcome = 'decided' | 'waiting';
 
 function refusal(reason: string, signal: Pick<SignalsTable, 'asset' | 'direction'>): RobotMessage {
   return {
@@ -46,7 +74,7 @@ async function payoutFor(run: BotRun, asset: string, timeframeMin: number): Prom
  * an order row in the ledger; refused → the signal stamped with its reason key and a feed line.
  * One transaction; a signal another writer decided is skipped.
  */
-async function decideSignal(run: BotRun, signal: SignalRow): Promise<void> {
+async function decideSignal(run: BotRun, signal: SignalRow): Promise<Outcome> {
   const now = run.rt.now();
   const timeframeMin = signal.timeframe_min ?? 1;
   const asset = signal.asset ?? '';
@@ -59,117 +87,144 @@ async function decideSignal(run: BotRun, signal: SignalRow): Promise<void> {
       (await offeringRefusal(run.broker, asset, timeframeMin, signal.signal_at ?? now)))(),
     brokerTimeoutOf(run.rt),
   ).catch(() => null);
-  await withSession(run, async (trx, loaded) => {
-    const state = step(loaded, { type: 'tick', nowMs: now }).state;
-    const entry = planEntry({
-      signalType: (signal.signal_type ?? 8) as SignalType,
-      nowMs: signal.received_at,
-      signalAtMs: signal.signal_at ?? undefined,
-      timeframeMin,
-      delaySec: (signal.delay_ms ?? 0) / 1000,
-      gales: GALE_WINDOWS,
-      galeSchedule: state.config.galeSchedule,
-    });
-    const block = tradeBlock({
-      state,
-      configured: run.settings.missing === null,
-      verified: run.settings.verified,
-      botExpSec: run.settings.botExpSec,
-      nowMs: now,
-      windows: run.settings.windows,
-      utcOffsetHours: run.settings.utcOffsetHours,
-      sendAtMs: entry.sendAtMs,
-      payout: payout > 0 ? payout : 0,
-      minPayoutPct: payout > 0 ? run.settings.minPayoutPct : 0,
-      lateToleranceMs: LATE_TOLERANCE_MS,
-    });
-    let decision: 'traded' | 'refused' = 'refused';
-    let reason: string | null = block ?? notOffered ?? (payout > 0 ? null : 'broker_unavailable');
-    let next: SessionState | null = null;
-    let orderId: number | null = null;
-    let stakeCents = 0;
-    if (reason === null) {
-      const event: SessionEvent = {
-        type: 'signal',
-        signal: {
-          asset,
-          direction: signal.direction ?? 'CALL',
-          timeframeMin,
-          channelId: signal.channel_id,
-        },
-        entry,
-      };
-      const out = step({ ...state, config: withBrokerPayout(state.config, payout) }, event);
-      const place = out.commands.find((c): c is PlaceOrderCommand => c.type === 'place_order');
-      const origin = { signalId: signal.id, channelId: signal.channel_id };
-      if (place) {
-        decision = 'traded';
-        stakeCents = place.stakeCents;
-        next = { ...out.state, config: state.config };
-        [orderId = null] = await applyEffects(trx, run, out.state, out.commands, {
-          ...origin,
-          payoutPct: payoutPctOf(payout),
-        });
-      } else {
-        const ignored = out.commands.find(
-          (c) => c.type === 'notify' && c.key === 'robot.notify.signalIgnored',
-        );
-        reason =
-          ignored?.type === 'notify' && typeof ignored.params.reason === 'string'
-            ? ignored.params.reason
-            : 'not_traded';
-        // A refusal may still move the session (e.g. the plan closed): keep what it did.
-        next = { ...out.state, config: state.config };
-        await applyEffects(trx, run, out.state, out.commands, { ...origin, payoutPct: 0 });
+  return withSession(
+    run,
+    async (trx, loaded): Promise<{ state: SessionState | null; result: Outcome }> => {
+      const state = step(loaded, { type: 'tick', nowMs: now }).state;
+      const entry = entryOf(signal, state.config.galeSchedule);
+      const block = tradeBlock({
+        state,
+        configured: run.settings.missing === null,
+        verified: run.settings.verified,
+        botExpSec: run.settings.botExpSec,
+        nowMs: now,
+        windows: run.settings.windows,
+        utcOffsetHours: run.settings.utcOffsetHours,
+        sendAtMs: entry.sendAtMs,
+        payout: payout > 0 ? payout : 0,
+        minPayoutPct: payout > 0 ? run.settings.minPayoutPct : 0,
+        lateToleranceMs: LATE_TOLERANCE_MS,
+      });
+      // One sequence at a time (ROBOT.md §0): an entry due while one is in flight waits for it up to
+      // its own send deadline, and is refused `sequence_in_flight` only once that has passed.
+      if (block === 'sequence_in_flight' && now <= sendDeadline(entry.sendAtMs)) {
+        return { state: null, result: 'waiting' };
       }
-    }
-    const stamped = await trx
-      .updateTable('signals')
-      .set({ decided_at: now, decision, decision_reason: reason })
-      .where('id', '=', signal.id)
-      .where('decided_at', 'is', null)
-      .executeTakeFirst();
-    if (stamped.numUpdatedRows !== 1n) throw new Error(`Signal ${signal.id} was decided elsewhere`);
-    await appendActivity(trx, {
-      botId: run.botId,
-      at: now,
-      kind: 'decision',
-      signalId: signal.id,
-      orderId,
-      message:
-        decision === 'traded'
-          ? {
-              key: 'robot.activity.traded',
-              params: { asset, direction: signal.direction ?? '', stakeCents },
-            }
-          : refusal(reason ?? 'not_traded', signal),
-    });
-    return { state: next, result: undefined };
-  });
+      let decision: 'traded' | 'refused' = 'refused';
+      let reason: string | null = block ?? notOffered ?? (payout > 0 ? null : 'broker_unavailable');
+      let next: SessionState | null = null;
+      let orderId: number | null = null;
+      let stakeCents = 0;
+      if (reason === null) {
+        const event: SessionEvent = {
+          type: 'signal',
+          signal: {
+            asset,
+            direction: signal.direction ?? 'CALL',
+            timeframeMin,
+            channelId: signal.channel_id,
+          },
+          entry,
+        };
+        const out = step({ ...state, config: withBrokerPayout(state.config, payout) }, event);
+        const place = out.commands.find((c): c is PlaceOrderCommand => c.type === 'place_order');
+        const origin = { signalId: signal.id, channelId: signal.channel_id };
+        if (place) {
+          decision = 'traded';
+          stakeCents = place.stakeCents;
+          next = { ...out.state, config: state.config };
+          [orderId = null] = await applyEffects(trx, run, out.state, out.commands, {
+            ...origin,
+            payoutPct: payoutPctOf(payout),
+          });
+        } else {
+          const ignored = out.commands.find(
+            (c) => c.type === 'notify' && c.key === 'robot.notify.signalIgnored',
+          );
+          reason =
+            ignored?.type === 'notify' && typeof ignored.params.reason === 'string'
+              ? ignored.params.reason
+              : 'not_traded';
+          // A refusal may still move the session (e.g. the plan closed): keep what it did.
+          next = { ...out.state, config: state.config };
+          await applyEffects(trx, run, out.state, out.commands, { ...origin, payoutPct: 0 });
+        }
+      }
+      const stamped = await trx
+        .updateTable('signals')
+        .set({ decided_at: now, decision, decision_reason: reason })
+        .where('id', '=', signal.id)
+        .where('decided_at', 'is', null)
+        .executeTakeFirst();
+      if (stamped.numUpdatedRows !== 1n)
+        throw new Error(`Signal ${signal.id} was decided elsewhere`);
+      await appendActivity(trx, {
+        botId: run.botId,
+        at: now,
+        kind: 'decision',
+        signalId: signal.id,
+        orderId,
+        message:
+          decision === 'traded'
+            ? {
+                key: 'robot.activity.traded',
+                params: { asset, direction: signal.direction ?? '', stakeCents },
+              }
+            : refusal(reason ?? 'not_traded', signal),
+      });
+      return { state: next, result: 'decided' };
+    },
+  );
+}
+
+/** What a decision pass did: how many entries it decided, and when the next one is due. */
+export interface DecidePass {
+  decided: number;
+  /** When a pending entry of the bot is next due for a decision (Unix ms), or null. */
+  nextDueAt: number | null;
 }
 
 /**
- * Decides the bot's accepted signals not decided yet, oldest first, up to a bound per run; a
- * signal whose decision throws is logged and left for the next run. How many were decided.
+ * Decides the bot's pending entries (accepted lines not decided yet) that are due: from
+ * {@link DECIDE_LEAD_MS} before their send instant, in order of send instant, then of arrival
+ * (message and line). An entry not due yet stays pending; one that must wait for the sequence in
+ * flight waits, up to its send deadline. A decision that throws is logged and left for the next
+ * run. Up to a bound per run.
  */
-export async function decideSignals(run: BotRun): Promise<number> {
-  const pending = await run.rt.db
+export async function decideSignals(run: BotRun): Promise<DecidePass> {
+  const now = run.rt.now();
+  const rows = await run.rt.db
     .selectFrom('signals')
     .selectAll()
     .where('bot_id', '=', run.botId)
     .where('status', '=', 'accepted')
     .where('decided_at', 'is', null)
     .orderBy('id')
-    .limit(SIGNALS_PER_RUN)
     .execute();
+  const planned = rows
+    .map((signal) => ({ signal, sendAtMs: entryOf(signal).sendAtMs }))
+    .sort((a, b) => a.sendAtMs - b.sendAtMs || a.signal.id - b.signal.id);
   let decided = 0;
-  for (const signal of pending) {
+  let nextDueAt: number | null = null;
+  const later = (at: number) => {
+    nextDueAt = nextDueAt === null ? at : Math.min(nextDueAt, at);
+  };
+  for (const { signal, sendAtMs } of planned) {
+    if (sendAtMs - DECIDE_LEAD_MS > now) {
+      later(sendAtMs - DECIDE_LEAD_MS);
+      continue;
+    }
+    if (decided >= SIGNALS_PER_RUN) {
+      later(now);
+      break;
+    }
     try {
-      await decideSignal(run, signal);
-      decided += 1;
+      if ((await decideSignal(run, signal)) === 'decided') decided += 1;
+      // Waiting for the sequence in flight: its settlement wakes the bot; else its deadline.
+      else later(sendDeadline(sendAtMs) + 1);
     } catch (err) {
       run.rt.log.error({ err: describeError(err), signal: signal.id }, 'robot: decision failed');
     }
   }
-  return decided;
+  return { decided, nextDueAt };
 }

@@ -99,6 +99,36 @@ async function failOrder(
 }
 
 /**
+ * An order whose send instant and tolerance passed before anyone tried to send it (the process
+ * was down, or busy): failed `missed`, never sent; the session aborts its ladder (no gale). Also
+ * an order whose entry was cancelled before it was sent (`cancelled`).
+ * False when another writer moved it first.
+ */
+export function missOrder(
+  run: BotRun,
+  order: OrderRow,
+  reason: 'missed' | 'cancelled' = 'missed',
+): Promise<boolean> {
+  return withSession(run, async (trx, state) => {
+    const now = run.rt.now();
+    const failed = await failOrders(trx, [order.id], reason, now, { onlyUnattempted: true });
+    if (!failed.has(order.id)) return { state: null, result: false };
+    const out = step(state, {
+      type: 'order_result',
+      ref: order.session_ref,
+      status: 'rejected',
+      error: reason,
+    });
+    await applyEffects(trx, run, out.state, out.commands, originOf(order));
+    await feedOrderLine(trx, run, order, now, 'order', {
+      key: 'robot.activity.orderFailed',
+      params: { asset: order.asset, reason },
+    });
+    return { state: out.state, result: true };
+  });
+}
+
+/**
  * Copies the bot's confirmed order to its followers, once, in a transaction of its own: the
  * order's `fanned_out_at` is claimed first (only one writer gets it), so a fan-out cut short by a
  * crash or an error rolls back whole and is done again by the next run (`runSession` looks for
@@ -177,6 +207,12 @@ export async function sendOrder(run: BotRun, order: OrderRow): Promise<boolean> 
     return false;
   }
   run.rt.fault?.('before_broker_call');
+  // The claim may have waited (a slow pass, a reconcile): the tolerance is judged again here,
+  // right before the broker call, so an order never reaches the broker late.
+  if (run.rt.now() > sendDeadline(order.send_at)) {
+    await failOrder(run, order, 'missed');
+    return true;
+  }
   // The trader's daily real-money cap: the order that would pass it is refused, the robot stops.
   const dayStart = tradingDayStart(now, run.settings.config.resetHourUtc ?? 0);
   if (await realCapExceeded(run.rt.db, order, run.settings.realCapCents, dayStart)) {

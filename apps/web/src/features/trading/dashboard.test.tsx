@@ -164,6 +164,24 @@ describe('home dashboard', () => {
     expect(within(card).queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('cancels a next entry after asking, and says it was cancelled', async () => {
+    let current = dashboard();
+    const { card, server, user } = await openHome(() => current, {
+      'POST /api/trading/entries/cancel': { body: { outcome: 'cancelled' } },
+    });
+    await user.click(within(card).getByRole('button', { name: 'Cancelar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancelar esta entrada?' });
+    expect(dialog).toHaveTextContent('GBPJPY');
+    expect(server.to('POST /api/trading/entries/cancel')).toHaveLength(0);
+    current = dashboard({ nextEntries: [] });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar entrada' }));
+    expect(server.to('POST /api/trading/entries/cancel')[0]?.body).toEqual({
+      userid: '5550001',
+      signalId: 11,
+    });
+    expect(await within(card).findByText('Entrada cancelada.')).toBeInTheDocument();
+  });
+
   it('sends "off" when a running bot is switched off', async () => {
     const { card, server, user } = await openHome(() => dashboard());
     await user.click(within(card).getByRole('switch', { name: 'Robô ligado' }));

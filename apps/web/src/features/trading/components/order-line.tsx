@@ -1,5 +1,5 @@
 import type { ScheduledEntry, TradingOrder } from '@app/contract';
-import { ListItem, ListItemText, Typography } from '@mui/material';
+import { Button, ListItem, ListItemText, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { dynamicKey } from '../../../i18n/keys.ts';
 import { formatCountdown } from '../api/live.ts';
@@ -49,7 +49,16 @@ export function OpenOrderLine({ order, now }: { order: TradingOrder; now: number
 }
 
 /** A planned entry: what it trades, the stake when known, when it goes. */
-export function NextEntryLine({ entry, now }: { entry: ScheduledEntry; now: number }) {
+export function NextEntryLine({
+  entry,
+  now,
+  onCancel,
+}: {
+  entry: ScheduledEntry;
+  now: number;
+  /** Asks to cancel this entry (its signal); absent for a gale, which belongs to its ladder. */
+  onCancel?: ((entry: ScheduledEntry) => void) | undefined;
+}) {
   const { t } = useTranslation();
   const format = useTradingFormat();
   const label = useTradeLabel();
@@ -73,6 +82,11 @@ export function NextEntryLine({ entry, now }: { entry: ScheduledEntry; now: numb
           ? t('trading.dashboard.sendsIn', { time: formatCountdown(left) })
           : t('trading.dashboard.sending')}
       </Typography>
+      {onCancel && entry.signalId !== null && entry.galeLevel === 0 && left > 0 && (
+        <Button size="small" color="warning" sx={{ ml: 1 }} onClick={() => onCancel(entry)}>
+          {t('pendingEntries.cancel')}
+        </Button>
+      )}
     </ListItem>
   );
 }

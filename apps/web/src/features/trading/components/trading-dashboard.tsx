@@ -1,4 +1,12 @@
-import { TraderMode, type TradingDashboard as Dashboard } from '@app/contract';
+import {
+  TraderMode,
+  tradingEndpoints,
+  type ScheduledEntry,
+  type TradingDashboard as Dashboard,
+} from '@app/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog.tsx';
+import { useConfirmedAction } from '../../../components/dialogs/use-confirmed-action.ts';
 import {
   Alert,
   Box,
@@ -19,10 +27,10 @@ import { useRealTrading } from '../../../components/flags/broker-capability.tsx'
 import { Link as RouterLink } from 'react-router';
 import { QueryState } from '../../../components/notices/query-state.tsx';
 import { dynamicKey } from '../../../i18n/keys.ts';
-import { errorKey } from '../../../lib/api.ts';
+import { api, errorKey } from '../../../lib/api.ts';
 import { useNow } from '../api/live.ts';
 import { useBotSwitch } from '../api/switch.ts';
-import { SWITCH_POLL_MS, useTradingDashboard, useTradingLive } from '../api/trading.ts';
+import { SWITCH_POLL_MS, tradingKey, useTradingDashboard, useTradingLive } from '../api/trading.ts';
 import { resultColor, useTradingFormat } from '../../../lib/trading-format.ts';
 import { messageText } from '../message.ts';
 import { winsByStepText } from '../../../components/results/signal-score.tsx';
@@ -78,6 +86,20 @@ function DashboardFigures({ data }: { data: Dashboard }) {
   const { today, todaySignals: signals } = data;
   const none = t('robot.value.none');
   const realTrading = useRealTrading(data.brokerId);
+  const queryClient = useQueryClient();
+  const [cancelled, setCancelled] = useState<'cancelled' | 'too_late' | null>(null);
+  const cancel = useConfirmedAction(
+    (entry: ScheduledEntry) =>
+      api(tradingEndpoints.cancelEntry, {
+        body: { userid: data.userid, signalId: entry.signalId ?? 0 },
+      }),
+    {
+      onSuccess: async (result) => {
+        setCancelled(result.outcome);
+        await queryClient.invalidateQueries({ queryKey: tradingKey(data.userid) });
+      },
+    },
+  );
   return (
     <>
       <StatGrid>
@@ -150,9 +172,36 @@ function DashboardFigures({ data }: { data: Dashboard }) {
         empty={t('trading.dashboard.noNextEntries')}
       >
         {data.nextEntries.map((entry, index) => (
-          <NextEntryLine key={`${entry.sendAt}-${index}`} entry={entry} now={now} />
+          <NextEntryLine
+            key={`${entry.sendAt}-${index}`}
+            entry={entry}
+            now={now}
+            onCancel={cancel.ask}
+          />
         ))}
       </ListSection>
+      {cancel.error && (
+        <Alert severity="error" sx={{ mt: 1 }} onClose={cancel.clearError}>
+          {t(dynamicKey(cancel.error))}
+        </Alert>
+      )}
+      {cancelled && (
+        <Alert severity="info" sx={{ mt: 1 }} onClose={() => setCancelled(null)}>
+          {t(cancelled === 'too_late' ? 'pendingEntries.tooLate' : 'pendingEntries.done')}
+        </Alert>
+      )}
+      <ConfirmDialog
+        {...cancel.dialog}
+        title={t('pendingEntries.confirmTitle')}
+        message={t('pendingEntries.confirmBody', {
+          asset: cancel.target?.asset ?? '',
+          direction: cancel.target
+            ? t(dynamicKey(`trading.direction.${cancel.target.direction}`))
+            : '',
+          time: cancel.target ? format.time(cancel.target.sendAt) : '',
+        })}
+        confirmLabel={t('pendingEntries.confirm')}
+      />
     </>
   );
 }
