@@ -3,6 +3,14 @@ export { initialSession, step } from './session.ts';
 export { galePricesCents, moneyKeyOf, SESSION_REPLY_KEYS } from './commands.ts';
 export { moneyPlugFor, type MoneyPlug } from './money-plug.ts';
 export { scoreOf, type ScoredOrder } from './score.ts';
+export {
+  channelPlanOf,
+  planMoney,
+  signalPlan,
+  type ChannelPlan,
+  type GalesSource,
+  type SignalPlan,
+} from './signal-plan.ts';
 export type {
   CommandArgs,
   MoneyConfigs,

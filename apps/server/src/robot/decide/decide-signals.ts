@@ -15,7 +15,7 @@ import { offeringRefusal, realAccountRefusal } from '../brokers/real-money.ts';
 import { brokerTimeoutOf, LATE_TOLERANCE_MS, withTimeout } from '../orders/broker-call.ts';
 import { payoutPctOf } from '../orders/ledger.ts';
 import { describeError } from '../runtime-deps.ts';
-import { withBrokerPayout } from '../settings/money-settings.ts';
+import { channelPlanOfRow, withBrokerPayout } from '../settings/money-settings.ts';
 
 /** Gale windows planned per signal (the strategy decides how many it uses). */
 const GALE_WINDOWS = 10;
@@ -98,6 +98,7 @@ async function decideSignal(run: BotRun, signal: SignalRow): Promise<void> {
           channelId: signal.channel_id,
         },
         entry,
+        plan: channelPlanOfRow(signal),
       };
       const out = step({ ...state, config: withBrokerPayout(state.config, payout) }, event);
       const place = out.commands.find((c): c is PlaceOrderCommand => c.type === 'place_order');
