@@ -70,6 +70,8 @@ function acceptedLine(signal: Signal, card: ChannelCard, ctx: ReadContext): Read
     expiryTime: clockTime(plan.expiresAtMs, ctx.traderTimezone),
     timeframeMin: signal.timeframeMin,
     gales,
+    // What the robot did with it is the screens' to add (signal-outcomes.ts): none yet.
+    outcomes: [],
   };
   return {
     read,
@@ -103,6 +105,7 @@ function rejectedLine(rejection: Rejection, card: ChannelCard, ctx: ReadContext)
     expiryTime: null,
     timeframeMin: null,
     gales: null,
+    outcomes: [],
   };
   return {
     read,

@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { callAs, useTestApp } from '../test/app.ts';
 import { createChannel, post, signalsOf, subscribe } from '../test/reader.ts';
 import { tradingScenario } from '../test/trading-scenario.ts';
-import { findMinute, MINUTE, ordersOf, runAt, type Me, type TestClock } from '../test/trading.ts';
+import {
+  command,
+  findMinute,
+  MINUTE,
+  ordersOf,
+  runAt,
+  type Me,
+  type TestClock,
+} from '../test/trading.ts';
 import { clockTime } from '../reader/read-message.ts';
 import { runSession } from './run-session.ts';
 
@@ -49,7 +57,47 @@ describe('one plan per signal (docs/trader.md): the gales a message states are o
       [1, 440, 'lost'],
     ]);
     const [signal] = await signalsOf(t.app, me, idNum);
-    expect(signal).toMatchObject({ gales: 1, decision: 'traded' });
+    expect(signal).toMatchObject({
+      gales: 1,
+      decision: 'traded',
+      outcomes: [{ userid: me.userid, state: 'sent', reason: null, gales: 1 }],
+    });
+    // The tester, given the same line before its time, says 1 gale and what the robot did.
+    clock.now = at - 10_000;
+    const tested = await callAs(t.app, me.cookie, api.testSignal, {
+      body: {
+        userid: me.userid,
+        idNum,
+        text: `🔔 EUR/USD - ${clockTime(at, -3)} - CALL - M1 (gale 1)`,
+      },
+    });
+    expect(tested.json().lines).toMatchObject([
+      { reason: 'duplicate', gales: 1, outcomes: [{ state: 'sent', gales: 1 }] },
+    ]);
+  });
+
+  it('shows 1 gale on the dashboard for a pending "(gale 1)", and 2 for a line that says none', async () => {
+    const me = await readyTrader({ galenum: 3 });
+    const idNum = await channelWithCard(me, { galenum: 2 });
+    const at = Math.ceil(clock.now / MINUTE) * MINUTE + 10 * MINUTE;
+    const hhmm = (ms: number) => clockTime(ms, -3);
+    await post(
+      t.app,
+      me,
+      idNum,
+      `EUR/USD - ${hhmm(at)} - CALL - M1 (gale 1)\nGBPUSD;${hhmm(at + 5 * MINUTE)};PUT;M1`,
+    );
+    await t.app.reader.runOnce();
+    const res = await callAs(t.app, me.cookie, api.tradingDashboard, {
+      query: { userid: me.userid },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(
+      (res.json().nextEntries as { asset: string; gales: number }[]).map((e) => [e.asset, e.gales]),
+    ).toEqual([
+      ['EURUSD', 1],
+      ['GBPUSD', 2],
+    ]);
   });
 
   it("takes the card's galenum, lote and galefat when the message states no gale", async () => {
@@ -65,5 +113,43 @@ describe('one plan per signal (docs/trader.md): the gales a message states are o
     ]);
     const [signal] = await signalsOf(t.app, me, idNum);
     expect(signal).toMatchObject({ gales: 1 });
+  });
+});
+
+describe('the truth in every view: what the robot did with each line', () => {
+  it('says refused with its reason (never taken) for a line the robot refused', async () => {
+    const me = await readyTrader();
+    const idNum = await channelWithCard(me, {});
+    await command(t.app, rt(), me, 2);
+    const at = Math.ceil(clock.now / MINUTE) * MINUTE + 10 * MINUTE;
+    await post(t.app, me, idNum, `EURUSD;${clockTime(at, -3)};CALL;M1`);
+    await t.app.reader.runOnce();
+    let [signal] = await signalsOf(t.app, me, idNum);
+    expect(signal?.outcomes).toEqual([
+      { userid: me.userid, state: 'pending', reason: null, gales: 3 },
+    ]);
+    await runSession(rt(), me.botId);
+    [signal] = await signalsOf(t.app, me, idNum);
+    expect(signal).toMatchObject({
+      status: 'accepted',
+      outcomes: [
+        {
+          userid: me.userid,
+          state: 'refused',
+          reason: { key: 'robot.refusal.bot_off', params: { asset: 'EURUSD' } },
+        },
+      ],
+    });
+    // A new line in the tester: what the bot would do now, with its reason.
+    const tested = await callAs(t.app, me.cookie, api.testSignal, {
+      body: { userid: me.userid, idNum, text: `GBPUSD;${clockTime(at, -3)};PUT;M1` },
+    });
+    expect(tested.json().lines).toMatchObject([
+      {
+        status: 'accepted',
+        gales: 3,
+        outcomes: [{ state: 'wouldRefuse', reason: { key: 'robot.refusal.bot_off' } }],
+      },
+    ]);
   });
 });

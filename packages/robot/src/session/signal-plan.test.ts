@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { common } from '../money/money.test-helpers.ts';
 import type { EntryPlan } from '../timing/index.ts';
+import { signalLadderCents } from './commands.ts';
 import { initialSession, step } from './session.ts';
 import { channelPlanOf, signalPlan, type ChannelPlan } from './signal-plan.ts';
 import type { MoneyConfigs, PlaceOrderCommand, SessionConfig, SessionState } from './types.ts';
@@ -170,6 +171,15 @@ describe('a session trading a signal with its plan', () => {
   it("trades every gale of the ladder with the card's multiplier and lote", () => {
     const state = initialSession(config(1));
     expect(loseAll(state, plan({ gales: 2, lote: 5, galefat: 2 }))).toEqual([500, 1000, 2000]);
+  });
+
+  it('previews the same ladder the session places (signalLadderCents)', () => {
+    const state = initialSession(config(1));
+    expect(signalLadderCents(state, plan({ gales: 1 }))).toEqual([200, 440]);
+    expect(signalLadderCents(state, plan({ gales: 2, lote: 5, galefat: 2 }))).toEqual([
+      500, 1000, 2000,
+    ]);
+    expect(signalLadderCents(initialSession(config(3)), plan({ gales: 1 }))).toEqual([200, 400]);
   });
 
   it('caps the ladder of a strategy with its own gale setting (cycles: G2 → 1)', () => {

@@ -11,7 +11,7 @@ import {
   type RobotMessage,
   type TradingOrder,
 } from '@app/contract';
-import { galePricesCents, moneyPlugFor, scoreOf, tradeBlock, type TradeBlock } from '@app/robot';
+import { galePricesCents, moneyPlugFor, scoreOf, signalPlan } from '@app/robot';
 import type { Kysely, Selectable } from 'kysely';
 import { fromDbJson } from '../../db/dialect.ts';
 import { copyLineParams, type CopyLineFacts } from '../../robot/copy/copy-lines.ts';
@@ -19,22 +19,13 @@ import type { ActivityTable, Database, OrdersTable } from '../../db/schema.ts';
 import { botIdOf } from '../../lib/owned-bot.ts';
 import type { AppDeps } from '../../plugins/context.ts';
 import type { RuntimeDeps } from '../../robot/runtime-deps.ts';
+import { botBlockNow } from '../../robot/settings/bot-block.ts';
 import { loadBotSettings } from '../../robot/settings/bot-settings.ts';
+import { channelPlanOfRow } from '../../robot/settings/money-settings.ts';
 import { loadSession } from '../../robot/session-store.ts';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
-
-/** Reasons that hold the whole bot back (the others are about one signal). */
-const BOT_BLOCKS: readonly TradeBlock[] = [
-  'not_configured',
-  'not_verified',
-  'bot_off',
-  'expired',
-  'stopped',
-  'outside_windows',
-  'max_orders_reached',
-];
 
 export function toTradingOrder(o: Selectable<OrdersTable>): TradingOrder {
   return {
@@ -74,26 +65,7 @@ export async function readDashboard(
   const settings = await loadBotSettings(deps.db, botId);
   const { state } = await loadSession(deps.db, botId, settings.config);
   const now = deps.now();
-  const block = tradeBlock({
-    state: { ...state, sequence: null, openOrder: null },
-    configured: settings.missing === null,
-    verified: settings.verified,
-    botExpSec: settings.botExpSec,
-    nowMs: now,
-    windows: settings.windows,
-    utcOffsetHours: settings.utcOffsetHours,
-    sendAtMs: now,
-    payout: 1,
-    minPayoutPct: 0,
-    lateToleranceMs: Number.POSITIVE_INFINITY,
-  });
-  const blockedBy: RobotMessage | null =
-    block && BOT_BLOCKS.includes(block)
-      ? {
-          key: `robot.refusal.${block}`,
-          params: block === 'not_configured' ? { missing: settings.missing } : {},
-        }
-      : null;
+  const blockedBy = botBlockNow(settings, state, now);
 
   let balanceCents: number | null = null;
   let simulator = true;
@@ -125,7 +97,7 @@ export async function readDashboard(
   ).map(toTradingOrder);
   const pendingSignals = await deps.db
     .selectFrom('signals')
-    .select(['id', 'asset', 'direction', 'signal_at'])
+    .select(['id', 'asset', 'direction', 'signal_at', 'gales', 'lote', 'galefat'])
     .where('bot_id', '=', botId)
     .where('status', '=', 'accepted')
     .where('decided_at', 'is', null)
@@ -142,6 +114,8 @@ export async function readDashboard(
         galeLevel: o.galeLevel,
         stakeCents: o.stakeCents,
         sendAt: o.sendAt,
+        // One sequence at a time: a placed order belongs to the ladder in flight.
+        gales: state.money.ladder?.maxGales ?? null,
       })),
     ...pendingSignals
       .filter((s) => s.asset !== null && s.direction !== null)
@@ -152,6 +126,12 @@ export async function readDashboard(
         galeLevel: 0,
         stakeCents: null,
         sendAt: s.signal_at ?? now,
+        gales: signalPlan(
+          state.config.strategySel,
+          state.config.money,
+          channelPlanOfRow(s),
+          state.money,
+        ).gales,
       })),
   ].sort((a, b) => a.sendAt - b.sendAt);
 
