@@ -80,10 +80,14 @@ test('a "(gale 1)" signal shows 1 gale with the card at 2, and the refusal with 
   // Sent to the channel: the reader reads it, the robot (off) refuses it, the list says so.
   await page.getByRole('button', { name: 'Enviar ao canal' }).click();
   const latest = page.getByRole('list', { name: 'Últimos sinais do canal' });
-  await expect(latest).toContainText(
-    'Recusado pelo robô — Robô desligado: ligue-o para operar os sinais.',
-    { timeout: 30_000 },
-  );
+  // The robot decides on its own pass: read the list again until it has.
+  await expect(async () => {
+    await page.reload();
+    await expect(latest).toContainText(
+      'Recusado pelo robô — Robô desligado: ligue-o para operar os sinais.',
+      { timeout: 2_000 },
+    );
+  }).toPass({ timeout: 45_000 });
   await expect(latest).toContainText('1 gale(s)');
   await shot(page, 'signal-plan-tester');
 
