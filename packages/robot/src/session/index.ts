@@ -1,11 +1,6 @@
 // Public API of the session folder: one bot's state machine and its bot commands.
 export { initialSession, step } from './session.ts';
-export {
-  galePricesCents,
-  moneyKeyOf,
-  SESSION_REPLY_KEYS,
-  signalLadderCents,
-} from './commands.ts';
+export { galePricesCents, moneyKeyOf, SESSION_REPLY_KEYS, signalLadderCents } from './commands.ts';
 export { moneyPlugFor, type MoneyPlug } from './money-plug.ts';
 export { scoreOf, type ScoredOrder } from './score.ts';
 export {
