@@ -85,7 +85,7 @@ test('a signal is read with its entry time and stake; a result post is refused w
   // Signal type 1 (end of candle) enters just before the channel's minute; expiry 5 min later.
   const read = /EURUSD PUT ▼ · entrada \d\d:\d\d · expira \d\d:\d\d · M5/;
   await expect(result).toContainText(read);
-  await expect(result).toContainText('Aceito');
+  await expect(result).toContainText('Sinal lido');
   await expect(page.getByText('Entrada agora: 5,00')).toBeVisible();
 
   await page.getByRole('button', { name: 'Enviar ao canal' }).click();

@@ -2,6 +2,37 @@ import { z } from 'zod';
 import { BotIdSchema } from './common.ts';
 import { endpoint, ownerBody, ownerQuery } from './endpoint.ts';
 import { INBOX_MESSAGE_MAX_CHARS } from './inbox.ts';
+import { RobotMessageSchema } from './robot-message.ts';
+
+/**
+ * What the robot did with one read line for one bot (docs/trader.md "The truth in every view"):
+ * `pending` (waiting for its entry time), `sent` (the order went to the broker), `refused` (with
+ * its reason, a `robot.refusal.<reason>` key), `cancelled` (a later post cancelled it), `missed`
+ * (its time passed before it could be sent). The tester adds a preview for a line no bot has yet:
+ * `wouldTrade`, or `wouldRefuse` with the reason that holds the bot back now.
+ */
+export const SIGNAL_OUTCOMES = [
+  'pending',
+  'sent',
+  'refused',
+  'cancelled',
+  'missed',
+  'wouldTrade',
+  'wouldRefuse',
+] as const;
+export type SignalOutcomeState = (typeof SIGNAL_OUTCOMES)[number];
+
+/** One bot's outcome of a read line, with the gales that bot's plan gives it (`signalPlan`). */
+export const SignalOutcomeSchema = z.object({
+  /** The bot's user id (the account may follow the channel with several bots). */
+  userid: z.string(),
+  state: z.enum(SIGNAL_OUTCOMES),
+  /** Why it was (or would be) refused: a `robot.refusal.<reason>` message, as the feed says it. */
+  reason: RobotMessageSchema.nullable(),
+  /** Gales that bot's ladder places for it; `null` for a line that is not a signal. */
+  gales: z.number().int().nullable(),
+});
+export type SignalOutcome = z.infer<typeof SignalOutcomeSchema>;
 
 /**
  * One line of a channel message as the reader read it (ROBOT.md §8, DESIGN §7.1): a signal, or a
@@ -27,8 +58,13 @@ export const SignalReadSchema = z.object({
   /** `expiresAt` on the trader's clock. */
   expiryTime: z.string().nullable(),
   timeframeMin: z.number().nullable(),
-  /** Gale levels: the message's, else the card's `galenum`. */
+  /**
+   * Gales the bot's ladder places for this signal (`signalPlan`): the message's count, else the
+   * card's `galenum`, applied to the bot's strategy (docs/trader.md "One plan per signal").
+   */
   gales: z.number().int().nullable(),
+  /** What the robot did (or, in the tester, would do) with the line, per bot of the account. */
+  outcomes: z.array(SignalOutcomeSchema),
 });
 export type SignalRead = z.infer<typeof SignalReadSchema>;
 

@@ -145,6 +145,8 @@ export const ScheduledEntrySchema = z.object({
   /** The stake the strategy plans for it, when known. */
   stakeCents: z.number().int().nullable(),
   sendAt: z.number().int(),
+  /** Gales its ladder places at most (`signalPlan`, the same number the tester and card show). */
+  gales: z.number().int().nullable(),
 });
 export type ScheduledEntry = z.infer<typeof ScheduledEntrySchema>;
 

@@ -1,5 +1,6 @@
 import type { SignalRead } from '@app/contract';
 import {
+  channelPlanOf,
   channelSignalSettingsFromCard,
   parseSignal,
   planEntry,
@@ -46,14 +47,15 @@ export function clockTime(atMs: number, offsetHours: number): string {
 function acceptedLine(signal: Signal, card: ChannelCard, ctx: ReadContext): ReadLine {
   const signalType = timingOfChannelType(card.signaltype);
   const settings = channelSignalSettingsFromCard(card);
-  const gales = signal.gales ?? card.galenum;
+  // The channel's count (the message's, else the card's when set); NULL: the strategy's own.
+  const gales = channelPlanOf(signal.gales, card).gales;
   const plan = planEntry({
     signalType,
     nowMs: ctx.nowMs,
     signalAtMs: signal.atMs,
     timeframeMin: signal.timeframeMin,
     delaySec: settings.delaySec,
-    gales,
+    gales: gales ?? 0,
   });
   const read: SignalRead = {
     line: signal.line,
@@ -68,6 +70,8 @@ function acceptedLine(signal: Signal, card: ChannelCard, ctx: ReadContext): Read
     expiryTime: clockTime(plan.expiresAtMs, ctx.traderTimezone),
     timeframeMin: signal.timeframeMin,
     gales,
+    // What the robot did with it is the screens' to add (signal-outcomes.ts): none yet.
+    outcomes: [],
   };
   return {
     read,
@@ -102,6 +106,7 @@ function rejectedLine(rejection: Rejection, card: ChannelCard, ctx: ReadContext)
     expiryTime: null,
     timeframeMin: null,
     gales: null,
+    outcomes: [],
   };
   return {
     read,

@@ -81,6 +81,7 @@ export function dashboard(overrides: Partial<TradingDashboard> = {}): TradingDas
         galeLevel: 0,
         stakeCents: 400,
         sendAt: NOW + 125_000,
+        gales: 1,
       },
     ],
     strategyStep: { key: 'robot.step.cycles', params: { cycle: 2, bankCents: 0, galeLevel: 1 } },

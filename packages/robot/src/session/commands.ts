@@ -4,6 +4,7 @@ import { BOT_COMMANDS, type BotCommandCode, type BotCommandName } from '@app/con
 import type { MoneyCommand, PlaceCommand } from '../money/index.ts';
 import { abortSequence, isTrading, notify, plugOf, runMoney } from './engine.ts';
 import { initialStops, resetStops } from '../stops/index.ts';
+import { signalPlan, type ChannelPlan } from './signal-plan.ts';
 import type {
   CommandArgs,
   NotifyParams,
@@ -34,6 +35,23 @@ function resumed(before: SessionState, after: SessionState): SessionCommand[] {
 }
 
 const busy = (state: SessionState): boolean => state.openOrder !== null || state.sequence !== null;
+
+/**
+ * Stakes (cents) of the ladder a new signal with this channel plan would place if every order
+ * lost: entry plus the gales `signalPlan` allows, from the strategy's state now.
+ * @example signalLadderCents(martingaleBase2G3m22Session, { gales: 1, lote: null, galefat: null }) // [200, 440]
+ */
+export function signalLadderCents(state: SessionState, plan: ChannelPlan): number[] {
+  const { strategySel, money } = state.config;
+  const effective = signalPlan(strategySel, money, plan, state.money);
+  const idle: SessionState = {
+    ...state,
+    config: { ...state.config, money: effective.money },
+    money: { ...state.money, ladder: null },
+    sequence: null,
+  };
+  return galePricesCents(idle).slice(0, effective.gales + 1);
+}
 
 /**
  * Stakes (cents) of the whole ladder if every order lost, from the sequence in flight or the next

@@ -5,6 +5,7 @@ import type { BaseState, MoneyCommand, MoneyEvent, PlaceCommand } from '../money
 import type { OrderWindow } from '../timing/index.ts';
 import { moneyIsTheStop, moneyPlugFor, type MoneyPlug } from './money-plug.ts';
 import { allowsOrder } from '../stops/index.ts';
+import { planMoney } from './signal-plan.ts';
 import type {
   NotifyParams,
   SessionCommand,
@@ -20,8 +21,11 @@ export function notify(
   return { type: 'notify', key, params };
 }
 
+/** The strategy of the session; inside a sequence, with its channel plan applied. */
 export function plugOf(state: SessionState): MoneyPlug | null {
-  return moneyPlugFor(state.config.strategySel, state.config.money);
+  const { strategySel, money } = state.config;
+  const plan = state.sequence?.plan;
+  return moneyPlugFor(strategySel, plan ? planMoney(strategySel, money, plan) : money);
 }
 
 export function runMoney(

@@ -1,7 +1,7 @@
 // Public API of the session folder: one bot's state machine and its bot commands.
 export { initialSession, step } from './session.ts';
 export { stopWith } from './engine.ts';
-export { galePricesCents, moneyKeyOf, SESSION_REPLY_KEYS } from './commands.ts';
+export { galePricesCents, moneyKeyOf, SESSION_REPLY_KEYS, signalLadderCents } from './commands.ts';
 export { moneyPlugFor, type MoneyPlug } from './money-plug.ts';
 export { scoreOf, type ScoredOrder } from './score.ts';
 export {
@@ -11,6 +11,14 @@ export {
   type SignalOutcome,
   type SignalScoredOrder,
 } from './signal-score.ts';
+export {
+  channelPlanOf,
+  planMoney,
+  signalPlan,
+  type ChannelPlan,
+  type GalesSource,
+  type SignalPlan,
+} from './signal-plan.ts';
 export type {
   CommandArgs,
   MoneyConfigs,

@@ -108,6 +108,7 @@ function onSignal(
     candleMs: signal.timeframeMin * 60_000,
     ordersSent: 0,
     lastWindow: { sendAtMs: entry.sendAtMs, expiresAtMs: entry.expiresAtMs },
+    ...(event.plan ? { plan: event.plan } : {}),
     waiting: null,
   };
   if (seq?.waiting) {
@@ -124,7 +125,7 @@ function onSignal(
       };
     }
     return emitPlace(
-      { ...state, sequence: { ...fresh, ordersSent: seq.ordersSent } },
+      { ...state, sequence: { ...fresh, plan: seq.plan, ordersSent: seq.ordersSent } },
       carried,
       entry,
     );
@@ -134,8 +135,13 @@ function onSignal(
   if (max > 0 && state.ordersToday >= max)
     return ignored(state, 'max_orders_reached', signal.asset);
 
-  const ran = runMoney(state, { type: 'start_sequence', balanceCents: state.balanceCents });
-  if (!ran) return ignored(state, 'invalid_config', signal.asset);
+  // The money runs with the signal's plan (`signalPlan`) from its first order on.
+  const opening = runMoney(
+    { ...state, sequence: fresh },
+    { type: 'start_sequence', balanceCents: state.balanceCents },
+  );
+  if (!opening) return ignored(state, 'invalid_config', signal.asset);
+  const ran = { ...opening, money: capGales(opening.money, event.plan?.gales ?? null) };
   const place = ran.commands.find((c): c is PlaceCommand => c.type === 'place');
   if (!place) {
     const rejected = ran.commands.find((c) => c.type === 'rejected');
@@ -156,6 +162,12 @@ function onSignal(
     ran.commands.filter((c) => c.type !== 'place'),
   );
   return { state: rest.state, commands: [...placed.commands, ...rest.commands] };
+}
+
+/** A channel's gale count is a ceiling on the ladder of every strategy (`signalPlan`). */
+function capGales(money: BaseState, gales: number | null): BaseState {
+  if (gales === null || !money.ladder || money.ladder.maxGales <= gales) return money;
+  return { ...money, ladder: { ...money.ladder, maxGales: Math.max(0, gales) } };
 }
 
 function onResult(

@@ -19,6 +19,7 @@ import type {
 } from '../money/index.ts';
 import type { EntryPlan, GaleSchedule, OrderWindow } from '../timing/index.ts';
 import type { StopHit, StopsConfig, StopsState } from '../stops/index.ts';
+import type { ChannelPlan } from './signal-plan.ts';
 
 /** Per-strategy settings; only the one `strategySel` picks has to be present. */
 export interface MoneyConfigs {
@@ -84,8 +85,11 @@ export interface CommandArgs {
 
 /** Events a session consumes. */
 export type SessionEvent =
-  /** A parsed signal and its entry timing (`planEntry`). */
-  | { type: 'signal'; signal: SessionSignal; entry: EntryPlan }
+  /**
+   * A parsed signal and its entry timing (`planEntry`); `plan` is its channel's gale count and
+   * card overrides (`channelPlanOf`), absent for a signal with no channel card.
+   */
+  | { type: 'signal'; signal: SessionSignal; entry: EntryPlan; plan?: ChannelPlan }
   /** The broker settled (`pnlCents` realised, −stake on a loss) or refused an order. */
   | { type: 'order_result'; ref: string; status: 'settled'; pnlCents: Cents; balanceCents?: Cents }
   | { type: 'order_result'; ref: string; status: 'rejected'; error: string }
@@ -168,6 +172,8 @@ export interface SequenceInFlight {
   /** Orders sent in this sequence (entry included). */
   ordersSent: number;
   lastWindow: OrderWindow;
+  /** The channel plan the sequence trades with (`signalPlan`): every gale uses it too. */
+  plan?: ChannelPlan;
   /** `nextSignal` schedule: the next stake, waiting for a signal to carry it. */
   waiting: {
     stakeCents: Cents;

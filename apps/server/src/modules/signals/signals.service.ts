@@ -5,22 +5,40 @@ import {
   type SignalTestResult,
   type SignalType,
 } from '@app/contract';
-import { galePricesCents, planEntry } from '@app/robot';
+import { channelPlanOf, planEntry, signalLadderCents } from '@app/robot';
+import type { Selectable } from 'kysely';
+import type { SignalsTable } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { AppDeps } from '../../plugins/context.ts';
 import { defaultCard, findCard, traderTimezoneOf } from '../../reader/cards.ts';
 import { inboxRowId } from '../../reader/inbox-source.ts';
 import { clockTime, readMessage } from '../../reader/read-message.ts';
 import { seenKeys } from '../../reader/reader.ts';
-import { roomOwnerOf } from '../../reader/rooms.ts';
-import { loadSessionConfig } from '../../robot/settings/bot-settings.ts';
-import { loadSession } from '../../robot/session-store.ts';
+import { roomOwnerOf, type BotRef } from '../../reader/rooms.ts';
 import { ownBot } from '../channels/channels.service.ts';
+import {
+  effectiveGales,
+  loadBotPlanSources,
+  outcomeOfRow,
+  previewOutcome,
+  type BotPlanSource,
+} from './signal-outcomes.ts';
 
-/** The first stake (cents) the bot's money management would send now; `null` without one. */
-async function stakeNowCents(deps: AppDeps, botId: number): Promise<number | null> {
-  const { state } = await loadSession(deps.db, botId, await loadSessionConfig(deps.db, botId));
-  return galePricesCents(state)[0] ?? null;
+/**
+ * The account's bots that take a channel of these rooms (the reader's rule): the room owner and
+ * the account's bots copying its rooms, narrowed to the one the card's `botID` names.
+ */
+async function followersOf(deps: AppDeps, owner: BotRef, botID: string) {
+  const bots = await deps.db
+    .selectFrom('bots')
+    .select(['id', 'userid', 'traderid'])
+    .where('account_id', '=', owner.account_id)
+    .orderBy('id')
+    .execute();
+  return bots.filter(
+    (b) =>
+      (b.id === owner.id || b.traderid === owner.userid) && (botID === '' || botID === b.userid),
+  );
 }
 
 /**
@@ -52,23 +70,68 @@ export async function testSignal(deps: AppDeps, input: SignalTestInput): Promise
   }
   const nowMs = deps.now();
   const traderTimezone = await traderTimezoneOf(deps.db, bot.id);
-  const lines = readMessage(input.text, card, {
+  const context = {
     botId: bot.id,
     channelId: input.idNum,
     nowMs,
     receivedAtMs: nowMs,
     messageId: null,
-    seen: await seenKeys(deps.db, bot.id, nowMs),
     traderTimezone,
+  };
+  const lines = readMessage(input.text, card, {
+    ...context,
+    seen: await seenKeys(deps.db, bot.id, nowMs),
   });
+  // Read again as if new, for each line's dedupe key: a line some bot already took shows what
+  // the robot did with it; a new one what each following bot would do now.
+  const keys = new Map(
+    readMessage(input.text, card, { ...context, seen: new Set() }).map((l) => [l.read.line, l.row]),
+  );
+  const followers = await followersOf(deps, owner, card.botID);
+  const sources = await loadBotPlanSources(deps.db, [
+    ...followers,
+    ...(followers.some((f) => f.id === bot.id) ? [] : [bot]),
+  ]);
+  const dedupeKeys = [...keys.values()].flatMap((r) => (r.dedupe_key ? [r.dedupe_key] : []));
+  const stored =
+    dedupeKeys.length === 0 || followers.length === 0
+      ? []
+      : await deps.db
+          .selectFrom('signals')
+          .selectAll()
+          .where('channel_id', '=', input.idNum)
+          .where(
+            'bot_id',
+            'in',
+            followers.map((f) => f.id),
+          )
+          .where('dedupe_key', 'in', dedupeKeys)
+          .execute();
+  const self = sources.get(bot.id) as BotPlanSource;
   const current = await deps.db
     .selectFrom('bots')
     .select('current_broker')
     .where('id', '=', bot.id)
     .executeTakeFirstOrThrow();
+  const plan = channelPlanOf(null, card);
   return {
-    lines: lines.map((l) => l.read),
-    stakeCents: card.lote > 0 ? Math.round(card.lote * 100) : await stakeNowCents(deps, bot.id),
+    lines: lines.map(({ read }) => {
+      const row = keys.get(read.line);
+      if (!row?.dedupe_key) return read;
+      const planned = {
+        gales: row.gales ?? null,
+        lote: row.lote ?? null,
+        galefat: row.galefat ?? null,
+      };
+      const outcomes = followers.flatMap((f) => {
+        const source = sources.get(f.id) as BotPlanSource;
+        const taken = stored.find((s) => s.bot_id === f.id && s.dedupe_key === row.dedupe_key);
+        if (taken) return [outcomeOfRow(source, taken) ?? previewOutcome(source, planned, nowMs)];
+        return card.chanEnable ? [previewOutcome(source, planned, nowMs)] : [];
+      });
+      return { ...read, gales: effectiveGales(self, planned), outcomes };
+    }),
+    stakeCents: signalLadderCents(self.state, plan)[0] ?? null,
     brokerid: card.brokerid > 0 ? card.brokerid : current.current_broker,
     traderTimezone,
     channelEnabled: card.chanEnable,
@@ -105,6 +168,29 @@ export async function listSignals(
       .execute(),
     traderTimezoneOf(deps.db, bot.id),
   ]);
+  // The same lines as read by the account's other bots (one row per bot and line).
+  const messageIds = [
+    ...new Set(rows.flatMap((r) => (r.message_id !== null ? [r.message_id] : []))),
+  ];
+  const siblings =
+    messageIds.length === 0
+      ? []
+      : await deps.db
+          .selectFrom('signals as s')
+          .innerJoin('bots as b', 'b.id', 's.bot_id')
+          .selectAll('s')
+          .select('b.userid')
+          .where('b.account_id', '=', bot.account_id)
+          .where('s.bot_id', '!=', bot.id)
+          .where('s.status', '=', 'accepted')
+          .where('s.message_id', 'in', messageIds)
+          .orderBy('s.bot_id')
+          .execute();
+  const sources = await loadBotPlanSources(deps.db, [
+    bot,
+    ...[...new Map(siblings.map((s) => [s.bot_id, { id: s.bot_id, userid: s.userid }])).values()],
+  ]);
+  const self = sources.get(bot.id) as BotPlanSource;
   const names = new Map<string, string>([
     ...locals.map((l) => [`inbox-${l.id}`, l.name] as [string, string]),
     ...chats.map((c) => [c.chat_id, c.name] as [string, string]),
@@ -135,7 +221,12 @@ export async function listSignals(
       expiresAt: plan?.expiresAtMs ?? null,
       expiryTime: plan ? clockTime(plan.expiresAtMs, timezone) : null,
       timeframeMin: r.timeframe_min,
-      gales: r.gales,
+      gales: r.status === 'accepted' ? effectiveGales(self, r) : null,
+      outcomes: [r, ...siblingsOf(siblings, r)].flatMap((row) => {
+        const source = sources.get(row.bot_id);
+        const outcome = source ? outcomeOfRow(source, row) : null;
+        return outcome ? [outcome] : [];
+      }),
       signalType: r.signal_type,
       delayMs: r.delay_ms,
       receivedAt: r.received_at,
@@ -145,4 +236,11 @@ export async function listSignals(
       decisionReason: r.decision_reason,
     };
   });
+}
+
+function siblingsOf<R extends Selectable<SignalsTable>>(rows: readonly R[], of: R): R[] {
+  if (of.message_id === null || of.status !== 'accepted') return [];
+  return rows.filter(
+    (r) => r.message_id === of.message_id && r.channel_id === of.channel_id && r.line === of.line,
+  );
 }

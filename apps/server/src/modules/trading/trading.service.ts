@@ -13,6 +13,7 @@ import {
   galePricesCents,
   moneyPlugFor,
   scoreOf,
+  signalPlan,
   signalScoreOf,
   tradeBlock,
   type TradeBlock,
@@ -36,19 +37,10 @@ import { botIdOf } from '../../lib/owned-bot.ts';
 import { cancelEntry, type CancelOutcome } from '../../robot/decide/cancel-entries.ts';
 import type { AppDeps } from '../../plugins/context.ts';
 import type { RuntimeDeps } from '../../robot/runtime-deps.ts';
+import { botBlockNow } from '../../robot/settings/bot-block.ts';
 import { loadBotSettings } from '../../robot/settings/bot-settings.ts';
+import { channelPlanOfRow } from '../../robot/settings/money-settings.ts';
 import { loadSession } from '../../robot/session-store.ts';
-
-/** Reasons that hold the whole bot back (the others are about one signal). */
-const BOT_BLOCKS: readonly TradeBlock[] = [
-  'not_configured',
-  'not_verified',
-  'bot_off',
-  'expired',
-  'stopped',
-  'outside_windows',
-  'max_orders_reached',
-];
 
 /** The home dashboard of one bot, with the broker's balance and the strategy's step. */
 export async function readDashboard(
@@ -60,26 +52,7 @@ export async function readDashboard(
   const settings = await loadBotSettings(deps.db, botId);
   const { state } = await loadSession(deps.db, botId, settings.config);
   const now = deps.now();
-  const block = tradeBlock({
-    state: { ...state, sequence: null, openOrder: null },
-    configured: settings.missing === null,
-    verified: settings.verified,
-    botExpSec: settings.botExpSec,
-    nowMs: now,
-    windows: settings.windows,
-    utcOffsetHours: settings.utcOffsetHours,
-    sendAtMs: now,
-    payout: 1,
-    minPayoutPct: 0,
-    lateToleranceMs: Number.POSITIVE_INFINITY,
-  });
-  const blockedBy: RobotMessage | null =
-    block && BOT_BLOCKS.includes(block)
-      ? {
-          key: `robot.refusal.${block}`,
-          params: block === 'not_configured' ? { missing: settings.missing } : {},
-        }
-      : null;
+  const blockedBy = botBlockNow(settings, state, now);
 
   let balanceCents: number | null = null;
   let simulator = true;
@@ -102,7 +75,7 @@ export async function readDashboard(
   ).map((o) => toTradingOrder(o, names));
   const pendingSignals = await deps.db
     .selectFrom('signals')
-    .select(['id', 'asset', 'direction', 'signal_at', 'entry_at'])
+    .select(['id', 'asset', 'direction', 'signal_at', 'entry_at', 'gales', 'lote', 'galefat'])
     .where('bot_id', '=', botId)
     .where('status', '=', 'accepted')
     .where('decided_at', 'is', null)
@@ -119,6 +92,8 @@ export async function readDashboard(
         galeLevel: o.galeLevel,
         stakeCents: o.stakeCents,
         sendAt: o.sendAt,
+        // One sequence at a time: a placed order belongs to the ladder in flight.
+        gales: state.money.ladder?.maxGales ?? null,
       })),
     ...pendingSignals
       .filter((s) => s.asset !== null && s.direction !== null)
@@ -129,6 +104,12 @@ export async function readDashboard(
         galeLevel: 0,
         stakeCents: null,
         sendAt: s.entry_at ?? s.signal_at ?? now,
+        gales: signalPlan(
+          state.config.strategySel,
+          state.config.money,
+          channelPlanOfRow(s),
+          state.money,
+        ).gales,
       })),
   ].sort((a, b) => a.sendAt - b.sendAt);
 

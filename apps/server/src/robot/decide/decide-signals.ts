@@ -20,7 +20,7 @@ import {
 } from '../orders/broker-call.ts';
 import { payoutPctOf } from '../orders/ledger.ts';
 import { describeError } from '../runtime-deps.ts';
-import { withBrokerPayout } from '../settings/money-settings.ts';
+import { channelPlanOfRow, withBrokerPayout } from '../settings/money-settings.ts';
 
 /** Gale windows planned per signal (the strategy decides how many it uses). */
 const GALE_WINDOWS = 10;

@@ -12,12 +12,13 @@ import {
 import {
   PAPER_DEFAULTS,
   toCents,
+  type ChannelPlan,
   type CommonConfig,
   type MoneyConfigs,
   type SessionConfig,
 } from '@app/robot';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Database, SignalsTable } from '../../db/schema.ts';
 
 /** The saved settings a bot still needs before it may trade (null: none missing). */
 export type MissingSettings =
@@ -191,4 +192,14 @@ export function withBrokerPayout(config: SessionConfig, payout: number): Session
   if (money.lossRecovery) money.lossRecovery = { ...money.lossRecovery, payout };
   if (money.customCycles) money.customCycles = { ...money.customCycles, payout };
   return { ...config, money };
+}
+
+/**
+ * The channel plan a `signals` row carries (the reader stored the message's gale count, else the
+ * card's, and the card's lote and galefat): what `signalPlan` and the session's ladder read.
+ */
+export function channelPlanOfRow(
+  row: Pick<SignalsTable, 'gales' | 'lote' | 'galefat'>,
+): ChannelPlan {
+  return { gales: row.gales, lote: row.lote, galefat: row.galefat };
 }

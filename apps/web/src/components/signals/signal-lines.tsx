@@ -1,7 +1,9 @@
-import type { SignalRead } from '@app/contract';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import type { SignalOutcome, SignalRead } from '@app/contract';
 import BlockIcon from '@mui/icons-material/Block';
-import { List, ListItem, ListItemIcon, ListItemText } from '@mui/material';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
+import ScheduleIcon from '@mui/icons-material/Schedule';
+import { Box, List, ListItem, ListItemIcon, ListItemText } from '@mui/material';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { dynamicKey } from '../../i18n/keys.ts';
@@ -27,6 +29,45 @@ export function lineLabel(t: TFunction, line: SignalRead): string {
   return line.line === null ? t('signals.message') : t('signals.line', { line: line.line });
 }
 
+/**
+ * One bot's outcome in words: "Robô 123: Recusado pelo robô — Robô desligado…". The bot is
+ * named only when the account follows the channel with more than one.
+ */
+export function outcomeText(t: TFunction, outcome: SignalOutcome, named: boolean): string {
+  const state = t(dynamicKey(`signalOutcome.states.${outcome.state}`));
+  const reason = outcome.reason
+    ? t(dynamicKey(outcome.reason.key), { ...outcome.reason.params, defaultValue: '' })
+    : '';
+  const text = reason ? t('signalOutcome.withReason', { state, reason }) : state;
+  return named ? t('signalOutcome.ofBot', { userid: outcome.userid, text }) : text;
+}
+
+type Tone = 'done' | 'waiting' | 'refused' | 'read';
+
+/** The line's overall tone: refused when any bot refused it, done when every bot sent it. */
+function toneOf(line: SignalRead): Tone {
+  if (line.status === 'rejected') return 'refused';
+  const states = line.outcomes.map((o) => o.state);
+  if (states.length === 0) return 'read';
+  if (states.some((s) => ['refused', 'wouldRefuse', 'cancelled', 'missed'].includes(s))) {
+    return 'refused';
+  }
+  return states.every((s) => s === 'sent') ? 'done' : 'waiting';
+}
+
+function ToneIcon({ tone, title }: { tone: Tone; title: string }) {
+  switch (tone) {
+    case 'done':
+      return <CheckCircleIcon color="success" fontSize="small" titleAccess={title} />;
+    case 'waiting':
+      return <ScheduleIcon color="info" fontSize="small" titleAccess={title} />;
+    case 'refused':
+      return <BlockIcon color="warning" fontSize="small" titleAccess={title} />;
+    case 'read':
+      return <HelpOutlineIcon color="action" fontSize="small" titleAccess={title} />;
+  }
+}
+
 interface SignalLinesProps {
   lines: readonly SignalRead[];
   /** Names the list for screen readers. */
@@ -36,7 +77,11 @@ interface SignalLinesProps {
   dense?: boolean;
 }
 
-/** Read lines, accepted first-class and rejected with their translated reason. */
+/**
+ * Read lines: what the parser read (the signal, or why it is not one) and, for a signal, what
+ * the robot did with it for each of the account's bots (pending, sent, refused with its reason,
+ * cancelled, missed), so a line is never shown as taken when the robot refused it.
+ */
 export function SignalLines({ lines, label, emptyText, dense }: SignalLinesProps) {
   const { t } = useTranslation();
   if (lines.length === 0) {
@@ -52,23 +97,28 @@ export function SignalLines({ lines, label, emptyText, dense }: SignalLinesProps
     <List dense={dense} aria-label={label} disablePadding>
       {lines.map((line, index) => {
         const accepted = line.status === 'accepted';
+        const read = accepted ? t('signals.accepted') : t('signals.rejected');
+        const named = line.outcomes.length > 1;
+        const outcomes = line.outcomes.map((o) => outcomeText(t, o, named));
+        const tone = toneOf(line);
         return (
-          <ListItem key={index} disableGutters divider>
-            <ListItemIcon sx={{ minWidth: 32 }}>
-              {accepted ? (
-                <CheckCircleIcon
-                  color="success"
-                  fontSize="small"
-                  titleAccess={t('signals.accepted')}
-                />
-              ) : (
-                <BlockIcon color="warning" fontSize="small" titleAccess={t('signals.rejected')} />
-              )}
+          <ListItem key={index} disableGutters divider sx={{ alignItems: 'flex-start' }}>
+            <ListItemIcon sx={{ minWidth: 32, mt: 0.5 }}>
+              <ToneIcon tone={tone} title={outcomes.join('; ') || read} />
             </ListItemIcon>
             <ListItemText
               sx={{ overflowWrap: 'anywhere', m: 0 }}
               primary={signalText(t, line)}
-              secondary={`${lineLabel(t, line)} · ${accepted ? t('signals.accepted') : t('signals.rejected')}`}
+              secondary={
+                <>
+                  {`${lineLabel(t, line)} · ${read}`}
+                  {outcomes.map((text, i) => (
+                    <Box component="span" key={i} sx={{ display: 'block' }}>
+                      {text}
+                    </Box>
+                  ))}
+                </>
+              }
             />
           </ListItem>
         );

@@ -147,7 +147,7 @@ describe('channel configuration', () => {
     expect(server.to('GET /api/getgroups').length).toBeGreaterThan(reads);
   });
 
-  it('shows the latest signals of each channel on its card, rejected ones with their reason', async () => {
+  it('shows the latest signals of each channel on its card: rejected with their reason, and what each bot did', async () => {
     const server = fakeServer({
       'GET /api/session': { body: ana },
       'GET /api/getgroups': { body: [channelCard()] },
@@ -155,6 +155,18 @@ describe('channel configuration', () => {
         body: [
           signalEntry({ status: 'rejected', reason: 'result_post', line: null }),
           signalEntry({}),
+          signalEntry({
+            decision: 'refused',
+            outcomes: [
+              {
+                userid: ana.userid,
+                state: 'refused',
+                reason: { key: 'robot.refusal.outside_windows', params: {} },
+                gales: 1,
+              },
+              { userid: '777000', state: 'sent', reason: null, gales: 2 },
+            ],
+          }),
         ],
       },
     });
@@ -163,6 +175,12 @@ describe('channel configuration', () => {
     const items = within(list).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('É um resultado (WIN/LOSS), não um sinal');
     expect(items[1]).toHaveTextContent('EURUSD PUT ▼ · entrada 14:30 · expira 14:35 · M5');
+    // What each of the account's bots did with the line, never "accepted" for a refusal.
+    expect(items[2]).toHaveTextContent(
+      `Robô ${ana.userid}: Recusado pelo robô — Fora da janela de horário configurada.`,
+    );
+    expect(items[2]).toHaveTextContent('Robô 777000: Enviado à corretora');
+    expect(items[2]).not.toHaveTextContent('Aceito');
     expect(server.to('GET /api/signals')[0]?.query).toEqual({
       userid: ana.userid,
       idNum: 'inbox-1',
@@ -186,6 +204,7 @@ function signalEntry(overrides: Record<string, unknown>) {
     expiryTime: '14:35',
     timeframeMin: 5,
     gales: 1,
+    outcomes: [],
     channelId: 'inbox-1',
     channelName: 'Sinais VIP',
     signalType: 7,

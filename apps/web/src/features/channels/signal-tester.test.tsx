@@ -17,11 +17,24 @@ const read = (overrides: Record<string, unknown>) => ({
   expiryTime: '14:35',
   timeframeMin: 5,
   gales: 1,
+  outcomes: [],
   ...overrides,
 });
 
 const testResult = {
-  lines: [read({}), read({ line: 2, status: 'rejected', reason: 'cancelled', asset: null })],
+  lines: [
+    read({
+      outcomes: [
+        {
+          userid: ana.userid,
+          state: 'wouldRefuse',
+          reason: { key: 'robot.refusal.bot_off', params: {} },
+          gales: 1,
+        },
+      ],
+    }),
+    read({ line: 2, status: 'rejected', reason: 'cancelled', asset: null }),
+  ],
   stakeCents: 250,
   brokerid: 1,
   traderTimezone: -3,
@@ -62,9 +75,14 @@ describe('signal tester', () => {
     expect(items[0]).toHaveTextContent(
       'EURUSD PUT ▼ · entrada 14:30 · expira 14:35 · M5 · 1 gale(s)',
     );
-    expect(items[0]).toHaveTextContent('Linha 1 · Aceito');
+    // What the parser read, then what the robot would do: never "accepted" when it would refuse.
+    expect(items[0]).toHaveTextContent('Linha 1 · Sinal lido');
+    expect(items[0]).toHaveTextContent(
+      'O robô recusaria agora — Robô desligado: ligue-o para operar os sinais.',
+    );
+    expect(items[0]).not.toHaveTextContent('Aceito');
     expect(items[1]).toHaveTextContent('Cancelamento ou aviso do canal: não opera');
-    expect(items[1]).toHaveTextContent('Linha 2 · Recusado');
+    expect(items[1]).toHaveTextContent('Linha 2 · Não é um sinal operável');
     expect(screen.getByText('Entrada agora: 2,50')).toBeInTheDocument();
     expect(screen.getByText('Horários no seu fuso (UTC−3)')).toBeInTheDocument();
     expect(server.to('POST /api/signals/test')[0]?.body).toEqual({

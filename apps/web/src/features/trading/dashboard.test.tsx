@@ -104,7 +104,7 @@ describe('home dashboard', () => {
     const { card } = await openHome(() => dashboard());
     const next = within(card).getByRole('list', { name: 'Próximas entradas agendadas' });
     expect(next).toHaveTextContent('GBPJPY · Venda (PUT) · entrada');
-    expect(next).toHaveTextContent('4,00');
+    expect(next).toHaveTextContent('4,00 · 1 gale(s)');
     expect(next).toHaveTextContent(/envia em 2:0[45]/);
   });
 

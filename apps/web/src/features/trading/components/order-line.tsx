@@ -67,11 +67,14 @@ export function NextEntryLine({
     <ListItem divider disableGutters>
       <ListItemText
         primary={label(entry)}
-        secondary={
-          entry.stakeCents === null
-            ? format.time(entry.sendAt)
-            : `${format.time(entry.sendAt)} · ${format.money(entry.stakeCents)}`
-        }
+        secondary={[
+          format.time(entry.sendAt),
+          ...(entry.stakeCents === null ? [] : [format.money(entry.stakeCents)]),
+          // The same count the tester and the card show (one plan per signal).
+          ...(entry.gales === null || entry.galeLevel > 0
+            ? []
+            : [t('signalOutcome.gales', { count: entry.gales })]),
+        ].join(' · ')}
       />
       <Typography
         variant="body2"

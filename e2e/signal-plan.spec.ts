@@ -1,0 +1,105 @@
+import { expect, test } from '@playwright/test';
+import {
+  horizontalOverflow,
+  newTrader,
+  openPage,
+  registerAndLogIn,
+  shot,
+  verifyFromOutbox,
+} from './support.ts';
+
+// One plan per signal and the truth in every view (issue 29, items 2 and 4): a channel whose card
+// says 2 gales posts "(gale 1)"; the tester and the card's last signals say 1 gale, and say the
+// robot refuses it (the bot is off) with the feed's reason, never "Aceito".
+
+const trader = newTrader('plano', 5);
+
+/** `HH:MM` `minutes` ahead of now on the channel's clock (the reader's default zone, UTC−3). */
+function clockAhead(minutes: number): string {
+  const at = new Date(Date.now() + minutes * 60_000 - 3 * 3_600_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(at.getUTCHours())}:${pad(at.getUTCMinutes())}`;
+}
+
+test('a "(gale 1)" signal shows 1 gale with the card at 2, and the refusal with its reason', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const page = await openPage(browser, baseURL);
+  await registerAndLogIn(page, trader);
+  const origin = { origin: new URL(page.url()).origin };
+  const call = async (path: string, data: unknown) => {
+    const res = await page.request.post(path, { headers: origin, data });
+    expect(res.ok(), await res.text()).toBe(true);
+    return res.json();
+  };
+  await call(`/api/globalparams?userid=${trader.userid}`, {
+    accType: 1,
+    optionType: 1,
+    loteType: 1,
+    stopType: 1,
+    lote: 2,
+    galenum: 2,
+    galefat: 2.2,
+    stopWin: 0,
+    stopLoss: 0,
+    payout: 0,
+    brokerID: 1,
+    traderMode: 1,
+    loginMethod: 1,
+    strategySel: 1,
+    typeOperation: 1,
+    stopMovel: 0,
+    userid: trader.userid,
+  });
+  await verifyFromOutbox(page, trader);
+  const { idNum } = (await call('/api/inbox/channels', {
+    userid: trader.userid,
+    name: 'Sala Gale',
+  })) as { idNum: string };
+  await call(`/api/savelist?userid=${trader.userid}`, [
+    { idNum, name: 'Sala Gale', userid: trader.userid },
+  ]);
+  const groups = await page.request.get(
+    `/api/getgroups?userid=${trader.userid}&traderid=${trader.userid}`,
+  );
+  const [card] = (await groups.json()) as Record<string, unknown>[];
+  await call('/api/savegroup', { ...card, galenum: 2 });
+
+  await page.goto(`/signal-tester?channel=${idNum}`);
+  await page.getByLabel(/Mensagem/).fill(`🔔 EUR/USD - ${clockAhead(30)} - CALL - M1 (gale 1)`);
+  await page.getByRole('button', { name: 'Testar' }).click();
+  const result = page.getByRole('list', { name: 'Resultado' });
+  await expect(result).toContainText('1 gale(s)');
+  await expect(result).toContainText(
+    'O robô recusaria agora — Robô desligado: ligue-o para operar os sinais.',
+  );
+  await expect(result).not.toContainText('Aceito');
+
+  // Sent to the channel: the reader reads it, the robot (off) refuses it, the list says so.
+  await page.getByRole('button', { name: 'Enviar ao canal' }).click();
+  const latest = page.getByRole('list', { name: 'Últimos sinais do canal' });
+  // The robot decides on its own pass: read the list again until it has.
+  await expect(async () => {
+    await page.reload();
+    await expect(latest).toContainText(
+      'Recusado pelo robô — Robô desligado: ligue-o para operar os sinais.',
+      { timeout: 2_000 },
+    );
+  }).toPass({ timeout: 45_000 });
+  await expect(latest).toContainText('1 gale(s)');
+  await shot(page, 'signal-plan-tester');
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/configure-channels');
+  const onCard = page
+    .getByRole('region', { name: 'Sala Gale' })
+    .getByRole('list', { name: 'Últimos sinais' });
+  await expect(onCard).toContainText('1 gale(s)');
+  await expect(onCard).toContainText('Recusado pelo robô — Robô desligado');
+  await expect(onCard).not.toContainText('Aceito');
+  expect(await horizontalOverflow(page)).toBe(0);
+  await shot(page, 'signal-plan-card-375');
+  await page.context().close();
+});
