@@ -194,6 +194,9 @@ const screens: LazyRoute[] = [
   lazyRoute(PATHS.copyStats, () =>
     import('../features/copy-stats/components/copy-stats-page.tsx').then((m) => m.CopyStatsPage),
   ),
+  lazyRoute(PATHS.account, () =>
+    import('../features/account/components/account-page.tsx').then((m) => m.AccountPage),
+  ),
 ];
 
 /** Replaces the current entry with `to` (react-router's `<Navigate>` would add to the login page). */

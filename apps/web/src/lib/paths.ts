@@ -47,6 +47,8 @@ export const PATHS = {
   results: '/results',
   latency: '/latency',
   copyStats: '/copystats',
+  // Not in SPEC: password change and log out of every device (docs/trader.md).
+  account: '/conta',
 } as const;
 
 export type PanelPath = (typeof PATHS)[keyof typeof PATHS];

@@ -52,7 +52,7 @@ describe('drawer', () => {
     expect(within(nav).getByText('Configurações gerais')).toBeVisible();
   });
 
-  it("holds the built links of SPEC's six in order, then the robot's live-view screens", async () => {
+  it("holds the built links of SPEC's six in order, then the live-view screens and the account", async () => {
     await openShell();
     const nav = screen.getByRole('navigation', { name: 'Navegação' });
     const hrefs = within(nav)
@@ -71,6 +71,7 @@ describe('drawer', () => {
       '/results',
       '/latency',
       '/copystats',
+      '/conta',
     ]);
   });
 
