@@ -9,15 +9,7 @@ import {
   type TradingDashboard,
   type RobotMessage,
 } from '@app/contract';
-import {
-  galePricesCents,
-  moneyPlugFor,
-  scoreOf,
-  signalPlan,
-  signalScoreOf,
-  tradeBlock,
-  type TradeBlock,
-} from '@app/robot';
+import { galePricesCents, moneyPlugFor, scoreOf, signalPlan, signalScoreOf } from '@app/robot';
 import type { Kysely, Selectable } from 'kysely';
 import { channelNamesOf } from './channel-names.ts';
 import { ordersCsvText } from './orders-csv.ts';
@@ -31,7 +23,7 @@ import {
 } from './orders-read.ts';
 import { fromDbJson } from '../../db/dialect.ts';
 import { copyLineParams, type CopyLineFacts } from '../../robot/copy/copy-lines.ts';
-import type { ActivityTable, Database, OrdersTable } from '../../db/schema.ts';
+import type { ActivityTable, Database } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { botIdOf } from '../../lib/owned-bot.ts';
 import { cancelEntry, type CancelOutcome } from '../../robot/decide/cancel-entries.ts';

@@ -125,6 +125,7 @@ async function decideSignal(run: BotRun, signal: SignalRow): Promise<Outcome> {
             channelId: signal.channel_id,
           },
           entry,
+          plan: channelPlanOfRow(signal),
         };
         const out = step({ ...state, config: withBrokerPayout(state.config, payout) }, event);
         const place = out.commands.find((c): c is PlaceOrderCommand => c.type === 'place_order');
