@@ -128,6 +128,8 @@ describe('the truth in every view: what the robot did with each line', () => {
     expect(signal?.outcomes).toEqual([
       { userid: me.userid, state: 'pending', reason: null, gales: 3 },
     ]);
+    // A pending entry is decided from 30 s before its send instant (docs/trader.md).
+    clock.now = at - 20_000;
     await runSession(rt(), me.botId);
     [signal] = await signalsOf(t.app, me, idNum);
     expect(signal).toMatchObject({
