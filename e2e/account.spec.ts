@@ -8,7 +8,7 @@ import {
   shot,
 } from './support.ts';
 
-// Issue 27 item 7: the account screen changes the password (the current one required, the other
+// The account screen changes the password (the current one required, the other
 // devices logged out) and logs out of every device.
 
 const trader = newTrader('conta', 1);

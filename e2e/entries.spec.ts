@@ -8,7 +8,7 @@ import {
   type Trader,
 } from './support.ts';
 
-// Issue 29: a list posted to a local channel is traded line by line, each entry decided when it
+// A list posted to a local channel is traded line by line, each entry decided when it
 // is due (real minutes on the paper broker); a later cancel post cancels its entry, which is
 // never sent, and the feed says why.
 const MINUTE = 60_000;

@@ -8,7 +8,7 @@ import {
   verifyFromOutbox,
 } from './support.ts';
 
-// One plan per signal and the truth in every view (issue 29, items 2 and 4): a channel whose card
+// One plan per signal and the truth in every view: a channel whose card
 // says 2 gales posts "(gale 1)"; the tester and the card's last signals say 1 gale, and say the
 // robot refuses it (the bot is off) with the feed's reason, never "Aceito".
 

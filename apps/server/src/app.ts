@@ -263,7 +263,7 @@ function publicUrlOf(raw: string | undefined): string | null {
 /**
  * In production a real payment provider needs PUBLIC_URL: without it the links sent to the
  * provider (where the buyer returns, where notifications go) would be built from the request's
- * Host header, which the client chooses (issue 27 item 8).
+ * Host header, which the client chooses.
  */
 function requirePublicUrlForRealPayments(
   payments: PaymentRegistry,

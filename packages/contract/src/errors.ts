@@ -68,6 +68,7 @@ export const ErrorCode = {
   derivOAuthOff: 'derivOAuth.errors.off',
   derivOAuthState: 'derivOAuth.errors.state',
   derivOAuthRefused: 'derivOAuth.errors.refused',
+  pendingEntriesGone: 'pendingEntries.gone',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -129,6 +130,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
     'This Deriv connection expired or was started elsewhere: press "Connect Deriv" again.',
   'derivOAuth.errors.refused':
     'Deriv did not confirm the connection: press "Connect Deriv" again, or paste a personal access token.',
+  'pendingEntries.gone': 'This entry was already decided or cancelled.',
   'realMoney.errors.noCredentials':
     "Save the real account's login on this broker's card first (Brokers page); without it the robot would trade on the simulator.",
 };

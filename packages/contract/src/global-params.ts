@@ -55,12 +55,12 @@ export const GlobalParamsSchema = z.object({
   /**
    * The trader's own daily real-money limit (account currency, 0 = none): the real stakes of a
    * day may not exceed it; the order that would is refused and the robot stops with the reason.
-   * Not in SPEC §3 (issue 26); absent means 0.
+   * Not in SPEC §3; absent means 0.
    */
   realCap: NonNegative.max(1_000_000_000).optional(),
   /**
    * The panel account's password, asked again when this save switches the account type to Real
-   * (issue 26): the server refuses the switch without it. Never stored, never read back.
+   *: the server refuses the switch without it. Never stored, never read back.
    */
   realPassword: z.string().max(256).optional(),
 });

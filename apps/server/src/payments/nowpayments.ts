@@ -130,7 +130,7 @@ export function nowPaymentsSignature(body: unknown, ipnSecret: string): string {
  * The older documented recipe, `JSON.stringify(params, Object.keys(params).sort())`: a replacer
  * array whitelists the top-level key names at every depth, so a nested object (`fee`) is signed
  * as `{}` (or with only the keys that happen to share a top-level name). NOWPayments has signed
- * IPNs both ways (issue 27 item 12); only top-level fields are read here, and a "paid" is
+ * IPNs both ways; only top-level fields are read here, and a "paid" is
  * confirmed at the API, so what this recipe leaves unsigned is never believed.
  */
 export function nowPaymentsLegacySignature(

@@ -47,6 +47,11 @@ const HANDLER_REFUSALS: Record<string, { status: number; code: string }> = {
   'GET /getgroups': { status: 403, code: 'errors.forbidden' },
   'POST /savegroup': { status: 400, code: 'errors.invalidParams' },
   'POST /copyid': { status: 404, code: 'copyRooms.errors.notAccepted' },
+  // The test app has no Deriv OAuth client configured.
+  'POST /deriv/oauth/start': { status: 404, code: 'derivOAuth.errors.off' },
+  'POST /deriv/oauth/finish': { status: 404, code: 'derivOAuth.errors.off' },
+  // The sample's signal id is no pending entry of the caller's bot.
+  'POST /trading/entries/cancel': { status: 409, code: 'pendingEntries.gone' },
   // The sample's chat items name bot '12345', not the caller's.
   'POST /savelist': { status: 400, code: 'errors.invalidParams' },
   // No such channel in the caller's chat list / local inbox.

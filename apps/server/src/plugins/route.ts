@@ -110,7 +110,7 @@ function isOwnOrigin(origin: string, req: FastifyRequest): boolean {
     return false;
   }
   const publicUrl = req.server.deps.publicUrl;
-  // With PUBLIC_URL the Host header is not trusted: a client chooses it (issue 27 item 8).
+  // With PUBLIC_URL the Host header is not trusted: a client chooses it.
   if (publicUrl !== null) return given.origin === new URL(publicUrl).origin;
   return normalHost(given.host) === normalHost(req.host);
 }

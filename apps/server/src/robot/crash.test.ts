@@ -100,7 +100,7 @@ describe.each(['before_broker_call', 'after_broker_call'] as const)(
   },
 );
 
-// Issue 27: an order written ahead, the process killed 20 s before its send and kept down 90 s
+// An order written ahead, the process killed 20 s before its send and kept down 90 s
 // (longer than the entry's expiry). The restart must never send it late: `missed`, no gale.
 describe('kill -9 while idle, down past the entry expiry', () => {
   it('marks the order written ahead missed: never sent, no gale, the feed says so', async () => {

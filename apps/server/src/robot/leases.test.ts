@@ -5,7 +5,7 @@ import { createTestApp } from '../test/app.ts';
 import { newTrader } from '../test/trading.ts';
 import { acquireLease, processOwnerId, reclaimDeadLeases, releaseLeases } from './leases.ts';
 
-// Issue 27: a crash used to cost the bots a whole lease (15 s) before a restart could run them.
+// A crash used to cost the bots a whole lease (15 s) before a restart could run them.
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
   ctx = await createTestApp();

@@ -72,7 +72,7 @@ function processAlive(pid: number): boolean {
 
 /**
  * Gives back at once the leases of processes of this host that are gone (killed, crashed): a
- * restarted process takes its own bots back without waiting for the lease to run out (issue 27).
+ * restarted process takes its own bots back without waiting for the lease to run out.
  * Only owners written by {@link processOwnerId} for `host` are judged, and only by whether their
  * pid still runs; any other owner (WORKER_ID, another host) keeps its lease until it expires.
  * How many leases were freed.

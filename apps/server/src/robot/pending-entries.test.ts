@@ -8,7 +8,7 @@ import { command, findMinute, MINUTE, ordersOf, type Me, type TestClock } from '
 import { sendDeadline } from './orders/broker-call.ts';
 import { runSession } from './run-session.ts';
 
-// Issue 29 item 1: a message's accepted lines are pending entries of the bot, each decided when
+// A message's accepted lines are pending entries of the bot, each decided when
 // it is due (docs/decisions/2026-11-26-pending-entries.md), never all at the message's arrival.
 const clock: TestClock = { now: Date.UTC(2026, 2, 10, 13, 0, 10) };
 const t = useTestApp({ now: () => clock.now });
@@ -129,7 +129,7 @@ describe('a list of entries a minute apart', () => {
   });
 });
 
-describe('a cancel post in the channel (issue 29 item 3)', () => {
+describe('a cancel post in the channel', () => {
   it('cancels the matching pending entry: never sent, the feed quotes the post; a sent one is too late', async () => {
     const me = await readyTrader({ galenum: 0 });
     const chan = await channelOf(me);

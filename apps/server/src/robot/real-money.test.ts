@@ -18,7 +18,7 @@ import { brokerResolver, type BrokerResolver } from './brokers/broker-resolver.t
 import { runSession } from './run-session.ts';
 import { runtimeDepsOf } from './runtime.ts';
 
-/** Issue 26 item 5: real orders in the feed with the broker's reference, the daily cap. */
+/** Real orders in the feed with the broker's reference, the daily cap. */
 const clock: TestClock = { now: Date.UTC(2026, 0, 6, 12, 0) };
 const t = useTestApp({ now: () => clock.now });
 const REAL = 'real-Tok3n-for-the-fake';

@@ -45,7 +45,7 @@ async function activeOrders(run: BotRun): Promise<{ placed: OrderRow[]; open: Or
 
 /**
  * A placed order this run may send now: never claimed (or claimed by this run), due, and still
- * within its tolerance of the scheduled instant (an order is never sent late, issue 27).
+ * within its tolerance of the scheduled instant (an order is never sent late).
  */
 function sendable(run: BotRun, o: OrderRow, now: number): boolean {
   return (

@@ -42,7 +42,7 @@ export async function saveGlobalParams(
 ): Promise<void> {
   const res = await callAs(app, me.cookie, api.saveGlobalParams, {
     query: { userid: me.userid },
-    // Switching to Real asks for the account password again (issue 26): the trader types it.
+    // Switching to Real asks for the account password again: the trader types it.
     body: globalParamsBody(me.userid, {
       ...(over.accType === 2 ? { realPassword: me.password } : {}),
       ...over,

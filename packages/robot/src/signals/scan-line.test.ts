@@ -125,7 +125,7 @@ describe('scanLine', () => {
     expect(scanLine(foldText(line))).toMatchObject(expected);
   });
 
-  // The vocabulary, field by field, in Portuguese, Spanish and English (issue 29, item 8).
+  // The vocabulary, field by field, in Portuguese, Spanish and English.
   it.each<[string, Partial<LineScan>]>([
     // Pairs written with a hyphen or underscore, and OTC elsewhere on the line.
     ['EUR-USD', { asset: 'EURUSD' }],

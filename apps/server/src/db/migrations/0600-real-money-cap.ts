@@ -3,7 +3,7 @@ import type { ColumnTypes } from '../dialect.ts';
 
 /**
  * `global_params.real_cap`: the trader's own daily real-money limit for a bot at a broker, in
- * the account currency; 0 = none (issue 26). The real stakes sent in a day may not exceed it.
+ * the account currency; 0 = none. The real stakes sent in a day may not exceed it.
  */
 export function realMoneyCap(t: ColumnTypes): Migration {
   return {

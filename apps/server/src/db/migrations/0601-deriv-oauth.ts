@@ -3,7 +3,7 @@ import type { ColumnTypes } from '../dialect.ts';
 
 /**
  * `deriv_oauth_states`: "Conectar Deriv" flows under way (OAuth 2.0 authorization code with
- * PKCE, issue 26). One row per started flow, keyed by the SHA-256 of its `state`; the PKCE
+ * PKCE). One row per started flow, keyed by the SHA-256 of its `state`; the PKCE
  * verifier is encrypted like every secret. A row is used once and lives ten minutes.
  */
 export function derivOAuth(t: ColumnTypes): Migration {

@@ -132,7 +132,7 @@ export function buyRobotRoutes(app: FastifyInstance, registry: PaymentRegistry):
 
   /**
    * The local purchase of the page's address, only for the account that made it: the link alone
-   * pays nothing (issue 27 item 6). Another account, no session and a local provider that is off
+   * pays nothing. Another account, no session and a local provider that is off
    * all answer the same 404 as an unknown id, so the page tells nobody which purchases exist.
    */
   async function localPurchase(

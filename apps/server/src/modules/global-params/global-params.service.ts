@@ -95,7 +95,7 @@ export async function chooseBroker(deps: AppDeps, choice: BrokerChoice): Promise
 }
 
 /**
- * Real money (issue 26 item 5, issue 29 item 6): a bot is switched from another account type to
+ * Real money: a bot is switched from another account type to
  * Real only when the robot can trade real money at that broker with what the bot stored (else
  * the refusal says what to do), and only with the panel account's password typed again. A save
  * that keeps Real as it was needs neither.

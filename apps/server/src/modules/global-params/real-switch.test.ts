@@ -4,7 +4,7 @@ import { callAs, registerAndLogin, useTestApp } from '../../test/app.ts';
 import { globalParamsBody } from '../../test/factories.ts';
 
 /**
- * Issue 26 item 5 / issue 29 item 6: switching a bot to Real is refused unless the robot can
+ * Switching a bot to Real is refused unless the robot can
  * trade real money at that broker with what the bot stored, and asks for the account password.
  */
 const t = useTestApp();

@@ -28,7 +28,7 @@ export function parseOperatorEmails(raw: string | undefined): string[] {
 
 /**
  * `GET /api/health`: the database answers a query. Where the secret key lives (and the warning
- * about it) is told only to this machine or a logged-in operator (issue 27 item 9): to anyone
+ * about it) is told only to this machine or a logged-in operator: to anyone
  * else it is a map of where to look for the key.
  */
 export function healthRoutes(app: FastifyInstance, operatorEmails: readonly string[]): void {

@@ -21,7 +21,7 @@ export interface HubStream {
 }
 
 /**
- * Every live stream of this process, fed from ONE loop (issue 27 item 4): each tick reads, in
+ * Every live stream of this process, fed from ONE loop: each tick reads, in
  * one query, the newest feed id of every bot that has a stream, and in another which of their
  * sessions still exist. A stream reads its own feed only when its bot has news; a stream whose
  * session ended (logout, "sair de todos os dispositivos", a password change, expiry) ends. Idle,

@@ -1,5 +1,6 @@
 import type { endpoints } from '@app/contract';
 import {
+  ErrorCode,
   type ActivityPage,
   type LatencyReport,
   type OrdersPage,
@@ -451,6 +452,6 @@ export async function cancelNextEntry(
   const outcome = await deps.db
     .transaction()
     .execute((trx) => cancelEntry(trx, botId, signalId, { at: deps.now(), text: null }));
-  if (outcome === null) throw new HttpError(409, 'pendingEntries.gone');
+  if (outcome === null) throw new HttpError(409, ErrorCode.pendingEntriesGone);
   return outcome;
 }

@@ -149,7 +149,7 @@ export async function applyCommandTo(
     };
   }
   // Real money is switched on in the panel only, where the account password is asked again
-  // (issue 26); a command may switch back to Demo.
+  //; a command may switch back to Demo.
   if (name === 'accountType' && run.settings.config.accountType !== AccountType.real) {
     return {
       state: null,

@@ -25,7 +25,7 @@ function quoted(text: string | null): string {
 }
 
 /**
- * Cancels one entry of a bot (issue 29 item 3), in the caller's transaction: not decided yet →
+ * Cancels one entry of a bot, in the caller's transaction: not decided yet →
  * refused `cancelled`; decided, its order not sent yet → marked, and the runtime fails the order
  * `cancelled` (its ladder stops) at its next run, rung at once; sent already → "too late to
  * cancel". Every outcome is a line of the bot's feed with the cancelling message.

@@ -9,7 +9,9 @@ export function SimulatorChip() {
   const { t } = useTranslation();
   return (
     <Tooltip title={t('results.simulatorHint')}>
+      {/* A span: the chip sits inside figures written as paragraphs (home's balance). */}
       <Chip
+        component="span"
         size="small"
         color="warning"
         variant="outlined"

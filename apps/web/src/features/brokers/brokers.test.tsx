@@ -280,7 +280,9 @@ describe('broker config', () => {
 
 describe('Conectar Deriv (OAuth)', () => {
   const config = {
-    'GET /api/config': { body: { supportUrl: null, realTradingBrokers: [2], derivOAuth: true } },
+    'GET /api/config': {
+      body: { supportUrl: null, realTradingBrokers: [2], telegramBot: null, derivOAuth: true },
+    },
   };
 
   it("sends the browser to Deriv's authorization page the server answers", async () => {
@@ -299,7 +301,7 @@ describe('Conectar Deriv (OAuth)', () => {
 
   it('has no Connect button when the server offers no OAuth (tokens only)', async () => {
     await openBrokers([], {
-      'GET /api/config': { body: { supportUrl: null, realTradingBrokers: [2] } },
+      'GET /api/config': { body: { supportUrl: null, realTradingBrokers: [2], telegramBot: null } },
     });
     expect(inCard('Deriv').queryByRole('button', { name: 'Conectar Deriv' })).toBeNull();
   });
