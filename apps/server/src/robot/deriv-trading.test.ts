@@ -1,9 +1,8 @@
 import { endpoints as api, Broker } from '@app/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fromDbJson } from '../db/dialect.ts';
 import { callAs, useTestApp } from '../test/app.ts';
-import { FakeDeriv } from '../test/fake-deriv.ts';
-import { memoryLog } from '../test/robot.ts';
+import { useFakeDeriv } from '../test/fake-deriv-scenario.ts';
 import {
   command,
   MINUTE,
@@ -14,7 +13,6 @@ import {
   type Me,
   type TestClock,
 } from '../test/trading.ts';
-import { brokerResolver, type BrokerResolver } from './brokers/broker-resolver.ts';
 import { runSession } from './run-session.ts';
 import { runDuePass, runtimeDepsOf } from './runtime.ts';
 
@@ -22,27 +20,11 @@ const clock: TestClock = { now: Date.UTC(2026, 0, 5, 12, 0) };
 const t = useTestApp({ now: () => clock.now });
 const DEMO = 'demo-Tok3n-for-the-fake';
 
-let fake: FakeDeriv;
-let brokers: BrokerResolver;
-const log = memoryLog();
-const rt = () =>
-  runtimeDepsOf(t.app.deps, log, { brokerFor: (bot, broker) => brokers.brokerFor(bot, broker) });
-
-beforeAll(async () => {
-  fake = await FakeDeriv.start();
-  fake.nowS = () => Math.floor(clock.now / 1000);
-  // Deriv's new API: the token reaches a demo account, traded through OTP sockets.
-  fake.addToken(DEMO, [{ accountId: 'DOT90004580', type: 'demo', balance: 1000 }]);
-  brokers = brokerResolver(
-    { db: t.app.deps.db, secrets: t.app.deps.secrets, log },
-    { wsUrl: fake.url, restUrl: fake.restUrl, appId: '777', timeoutMs: 5_000 },
-  );
+// Deriv's new API: the token reaches the account, traded through OTP sockets.
+const deriv = useFakeDeriv(t, clock, {
+  [DEMO]: [{ accountId: 'DOT90004580', type: 'demo', balance: 1000 }],
 });
-
-afterAll(async () => {
-  await brokers.close();
-  await fake.close();
-});
+const { rt, log } = deriv;
 
 /** A trader on Deriv (broker 2) with a demo token stored, switched on. */
 async function derivTrader(over: Record<string, unknown> = {}): Promise<Me> {
@@ -74,21 +56,21 @@ describe('a slow broker holds one lane of the runtime, not the other bots', () =
     }
 
     clock.now = at;
-    fake.faults.set('buy', { kind: 'silent' });
+    deriv.fake.faults.set('buy', { kind: 'silent' });
     let paperDone: () => void = () => undefined;
     const paperRan = new Promise<void>((resolve) => (paperDone = resolve));
     const deps = runtimeDepsOf(t.app.deps, log, {
-      brokerFor: (bot, broker) => brokers.brokerFor(bot, broker),
+      brokerFor: (bot, broker) => deriv.brokers.brokerFor(bot, broker),
       onChange: (botId) => botId === paper.botId && paperDone(),
     });
-    const buyAsked = fake.next('buy');
+    const buyAsked = deriv.fake.next('buy');
     const pass = runDuePass(deps);
     await Promise.all([paperRan, buyAsked]);
     // The paper bot's order is out while the Deriv bot still waits on its buy.
     expect(await ordersOf(t.app, paper)).toMatchObject([{ state: 'open' }]);
     expect(await ordersOf(t.app, slow)).toMatchObject([{ state: 'placed', attempted_at: at }]);
 
-    fake.dropAll(); // the buy's answer never comes: unknown, reconciled on the next run
+    deriv.fake.dropAll(); // the buy's answer never comes: unknown, reconciled on the next run
     expect((await pass).ran).toBe(2);
     clock.now = at + 2_000;
     await runSession(rt(), slow.botId);
@@ -99,7 +81,7 @@ describe('a slow broker holds one lane of the runtime, not the other bots', () =
 describe('a bot on Deriv with a stored token trades on Deriv (the fake)', () => {
   it('trades a signal through runSession: proposal, buy, open, settled as a win', async () => {
     const me = await derivTrader();
-    expect((await brokers.brokerFor(me.botId, Broker.deriv)).name).toBe('deriv');
+    expect((await deriv.brokers.brokerFor(me.botId, Broker.deriv)).name).toBe('deriv');
     const at = nextMinute();
     clock.now = at - 30_000;
     await postSignal(t.app, me, { asset: 'EURUSD', direction: 'CALL', atMs: at });
@@ -109,13 +91,13 @@ describe('a bot on Deriv with a stored token trades on Deriv (the fake)', () => 
     clock.now = at;
     await runSession(rt(), me.botId);
     const [open] = await ordersOf(t.app, me);
-    const contract = [...fake.contracts.values()].at(-1)!;
+    const contract = [...deriv.fake.contracts.values()].at(-1)!;
     expect(open).toMatchObject({
       state: 'open',
       broker_order_id: String(contract.contractId),
       stake_cents: 200,
     });
-    expect(fake.sent('proposal').at(-1)).toMatchObject({
+    expect(deriv.fake.sent('proposal').at(-1)).toMatchObject({
       underlying_symbol: 'frxEURUSD',
       contract_type: 'CALL',
       amount: 2,
@@ -125,14 +107,14 @@ describe('a bot on Deriv with a stored token trades on Deriv (the fake)', () => 
     });
 
     clock.now = at + MINUTE;
-    fake.settle(contract.contractId, 'won');
+    deriv.fake.settle(contract.contractId, 'won');
     await runSession(rt(), me.botId);
     expect(await ordersOf(t.app, me)).toMatchObject([
       {
         state: 'won',
         pnl_cents: 170,
         // Deriv's balance after the sale (the account is shared by this file's bots).
-        balance_after_cents: Math.round(fake.accounts.get('DOT90004580')!.balance * 100),
+        balance_after_cents: Math.round(deriv.fake.accounts.get('DOT90004580')!.balance * 100),
       },
     ]);
     expect(JSON.stringify(log.errors)).not.toContain(DEMO);
@@ -144,27 +126,27 @@ describe('a bot on Deriv with a stored token trades on Deriv (the fake)', () => 
     clock.now = at - 30_000;
     await postSignal(t.app, me, { asset: 'GBPUSD', direction: 'PUT', atMs: at });
     await runSession(rt(), me.botId);
-    const contractsBefore = fake.contracts.size;
+    const contractsBefore = deriv.fake.contracts.size;
 
     clock.now = at;
-    fake.faults.set('buy', { kind: 'drop' });
+    deriv.fake.faults.set('buy', { kind: 'drop' });
     await runSession(rt(), me.botId);
     const [unknown] = await ordersOf(t.app, me);
     expect(unknown).toMatchObject({ state: 'placed', broker_order_id: null });
     expect(unknown!.attempted_at).toBe(at);
-    expect(fake.contracts.size).toBe(contractsBefore + 1); // Deriv did buy it
+    expect(deriv.fake.contracts.size).toBe(contractsBefore + 1); // Deriv did buy it
 
     // The next run reconciles before anything else trades on the bot: found in the statement.
     clock.now = at + 2_000;
     await runSession(rt(), me.botId);
-    const contract = [...fake.contracts.values()].at(-1)!;
+    const contract = [...deriv.fake.contracts.values()].at(-1)!;
     expect(await ordersOf(t.app, me)).toMatchObject([
       { state: 'open', broker_order_id: String(contract.contractId) },
     ]);
-    expect(fake.contracts.size).toBe(contractsBefore + 1);
+    expect(deriv.fake.contracts.size).toBe(contractsBefore + 1);
 
     clock.now = at + MINUTE;
-    fake.settle(contract.contractId, 'lost');
+    deriv.fake.settle(contract.contractId, 'lost');
     await runSession(rt(), me.botId);
     const [lost, gale] = await ordersOf(t.app, me);
     expect(lost).toMatchObject({ state: 'lost', pnl_cents: -200 });
@@ -181,10 +163,10 @@ describe('a bot on Deriv with a stored token trades on Deriv (the fake)', () => 
     await runSession(rt(), me.botId);
     clock.now = at;
     await runSession(rt(), me.botId);
-    const contract = [...fake.contracts.values()].at(-1)!;
+    const contract = [...deriv.fake.contracts.values()].at(-1)!;
     await saveGlobalParams(t.app, me, { brokerID: Broker.iq });
     clock.now = at + MINUTE;
-    fake.settle(contract.contractId, 'lost');
+    deriv.fake.settle(contract.contractId, 'lost');
     await runSession(rt(), me.botId);
     expect(await ordersOf(t.app, me)).toMatchObject([
       { state: 'lost', broker_id: Broker.deriv, broker_order_id: String(contract.contractId) },
@@ -198,7 +180,11 @@ describe('a bot on Deriv with a stored token trades on Deriv (the fake)', () => 
     await postSignal(t.app, me, { asset: 'EURUSD', direction: 'CALL', atMs: at });
     await runSession(rt(), me.botId);
     clock.now = at;
-    fake.faults.set('buy', { kind: 'error', code: 'ContractBuyValidationError', message: 'No.' });
+    deriv.fake.faults.set('buy', {
+      kind: 'error',
+      code: 'ContractBuyValidationError',
+      message: 'No.',
+    });
     await runSession(rt(), me.botId);
     expect(await ordersOf(t.app, me)).toMatchObject([{ state: 'failed', fail_reason: 'rejected' }]);
   });
@@ -222,14 +208,14 @@ describe('a bot on Deriv with a stored token trades on Deriv (the fake)', () => 
 
   it('refuses, when it is decided, a signal whose asset Deriv does not offer; nothing is bought', async () => {
     const me = await derivTrader();
-    fake.unoffered.add('frxEURNZD');
+    deriv.fake.unoffered.add('frxEURNZD');
     clock.now = nextMinute() - 30_000;
     const id = await postSignal(t.app, me, {
       asset: 'EURNZD',
       direction: 'PUT',
       atMs: clock.now + 30_000,
     });
-    const buys = fake.sent('buy').length;
+    const buys = deriv.fake.sent('buy').length;
     await runSession(rt(), me.botId);
     const signal = await t.app.deps.db
       .selectFrom('signals')
@@ -247,12 +233,12 @@ describe('a bot on Deriv with a stored token trades on Deriv (the fake)', () => 
       key: 'robot.refusal.not_offered',
       params: { asset: 'EURNZD', direction: 'PUT' },
     });
-    expect(fake.sent('buy')).toHaveLength(buys);
+    expect(deriv.fake.sent('buy')).toHaveLength(buys);
   });
 
   it('refuses real trading when the token in the Real slot reaches no real account', async () => {
     const me = await newTrader(t.app);
-    fake.addToken('demo-only-in-real-slot', [
+    deriv.fake.addToken('demo-only-in-real-slot', [
       { accountId: 'DOT90005555', type: 'demo', balance: 500 },
     ]);
     await callAs(t.app, me.cookie, api.saveDerivTokens, {
@@ -262,7 +248,7 @@ describe('a bot on Deriv with a stored token trades on Deriv (the fake)', () => 
     await command(t.app, rt(), me, 1);
     const at = nextMinute();
     clock.now = at - 30_000;
-    const buys = fake.sent('buy').length;
+    const buys = deriv.fake.sent('buy').length;
     const id = await postSignal(t.app, me, { asset: 'EURUSD', direction: 'CALL', atMs: at });
     await runSession(rt(), me.botId);
     const signal = await t.app.deps.db
@@ -272,7 +258,7 @@ describe('a bot on Deriv with a stored token trades on Deriv (the fake)', () => 
       .executeTakeFirstOrThrow();
     expect(signal).toEqual({ decision: 'refused', decision_reason: 'account_mismatch' });
     expect(await ordersOf(t.app, me)).toEqual([]);
-    expect(fake.sent('buy')).toHaveLength(buys);
+    expect(deriv.fake.sent('buy')).toHaveLength(buys);
   });
 
   it('uses the paper broker when no token is stored for the account type', async () => {
@@ -286,7 +272,7 @@ describe('a bot on Deriv with a stored token trades on Deriv (the fake)', () => 
     await callAs(t.app, me.cookie, api.saveDerivTokens, {
       body: { tokenDemo: '', tokenReal: '', userid: me.userid, remove: ['tokenReal'] },
     });
-    expect((await brokers.brokerFor(me.botId, Broker.deriv)).name).toBe('paper');
-    expect((await brokers.brokerFor(me.botId, Broker.iq)).name).toBe('paper');
+    expect((await deriv.brokers.brokerFor(me.botId, Broker.deriv)).name).toBe('paper');
+    expect((await deriv.brokers.brokerFor(me.botId, Broker.iq)).name).toBe('paper');
   });
 });

@@ -1,9 +1,8 @@
 import { endpoints as api, Broker } from '@app/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fromDbJson } from '../db/dialect.ts';
 import { callAs, useTestApp } from '../test/app.ts';
-import { FakeDeriv } from '../test/fake-deriv.ts';
-import { memoryLog } from '../test/robot.ts';
+import { useFakeDeriv } from '../test/fake-deriv-scenario.ts';
 import {
   command,
   MINUTE,
@@ -14,35 +13,18 @@ import {
   type Me,
   type TestClock,
 } from '../test/trading.ts';
-import { brokerResolver, type BrokerResolver } from './brokers/broker-resolver.ts';
 import { runSession } from './run-session.ts';
-import { runtimeDepsOf } from './runtime.ts';
 
 /** Real orders in the feed with the broker's reference, the daily cap. */
 const clock: TestClock = { now: Date.UTC(2026, 0, 6, 12, 0) };
 const t = useTestApp({ now: () => clock.now });
 const REAL = 'real-Tok3n-for-the-fake';
 
-let fake: FakeDeriv;
-let brokers: BrokerResolver;
-const log = memoryLog();
-const rt = () =>
-  runtimeDepsOf(t.app.deps, log, { brokerFor: (bot, broker) => brokers.brokerFor(bot, broker) });
-
-beforeAll(async () => {
-  fake = await FakeDeriv.start();
-  fake.nowS = () => Math.floor(clock.now / 1000);
-  fake.addToken(REAL, [{ accountId: 'CR9000123', type: 'real', balance: 1000 }]);
-  brokers = brokerResolver(
-    { db: t.app.deps.db, secrets: t.app.deps.secrets, log },
-    { wsUrl: fake.url, restUrl: fake.restUrl, appId: '777', timeoutMs: 5_000 },
-  );
+// Deriv's new API: the token reaches the account, traded through OTP sockets.
+const deriv = useFakeDeriv(t, clock, {
+  [REAL]: [{ accountId: 'CR9000123', type: 'real', balance: 1000 }],
 });
-
-afterAll(async () => {
-  await brokers.close();
-  await fake.close();
-});
+const { rt } = deriv;
 
 /** A trader on Deriv's real account (password typed again for the switch), switched on. */
 async function realTrader(over: Record<string, unknown> = {}): Promise<Me> {
@@ -75,11 +57,11 @@ async function tradeOne(me: Me, asset: string): Promise<void> {
   await runSession(rt(), me.botId);
   clock.now = at;
   await runSession(rt(), me.botId);
-  const contract = [...fake.contracts.values()].at(-1);
+  const contract = [...deriv.fake.contracts.values()].at(-1);
   const [latest] = (await ordersOf(t.app, me)).slice(-1);
   if (latest?.state === 'open' && contract) {
     clock.now = at + MINUTE;
-    fake.settle(contract.contractId, 'won');
+    deriv.fake.settle(contract.contractId, 'won');
     await runSession(rt(), me.botId);
   }
 }
@@ -100,9 +82,9 @@ describe('real money at a real broker', () => {
     // 2.00 per entry, cap 3.00: the first entry goes, the second would make 4.00.
     const me = await realTrader({ realCap: 3 });
     await tradeOne(me, 'EURUSD');
-    const buys = fake.sent('buy').length;
+    const buys = deriv.fake.sent('buy').length;
     await tradeOne(me, 'GBPUSD');
-    expect(fake.sent('buy')).toHaveLength(buys);
+    expect(deriv.fake.sent('buy')).toHaveLength(buys);
     expect((await ordersOf(t.app, me)).map((o) => [o.state, o.fail_reason])).toEqual([
       ['won', null],
       ['failed', 'realCapReached'],
@@ -129,7 +111,7 @@ describe('real money at a real broker', () => {
     await callAs(t.app, me.cookie, api.saveDerivTokens, {
       body: { tokenDemo: '', tokenReal: '', userid: me.userid, remove: ['tokenReal'] },
     });
-    expect((await brokers.brokerFor(me.botId, Broker.deriv)).name).toBe('paper');
+    expect((await deriv.brokers.brokerFor(me.botId, Broker.deriv)).name).toBe('paper');
     const at = nextMinute();
     clock.now = at - 30_000;
     const id = await postSignal(t.app, me, { asset: 'EURUSD', direction: 'CALL', atMs: at });
