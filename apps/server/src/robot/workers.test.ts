@@ -6,7 +6,6 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../app.ts';
 import { seedTradingBots } from '../test/trading.ts';
-import { enqueueBotEvent } from './inbox.ts';
 
 // Three `npm run worker` processes on the loopback PostgreSQL share 1,000 bots by lease; one is
 // killed (SIGKILL) mid-run and its bots are taken over. Every signal must be decided once and
@@ -73,32 +72,45 @@ describe.skipIf(!BASE)('three workers on PostgreSQL', () => {
           }),
         );
       }
-      // Every bot is switched on by the workers, then gets one signal due 30 s ahead.
+      // Every bot is switched on by the workers, then gets one signal due 45 s ahead, written in
+      // one statement (a row-by-row loop on a loaded CI machine took longer than the lead, and
+      // every signal was then rightly missed). A 5-minute expiry keeps all orders open at once
+      // however long a loaded machine takes to place 1,000 of them.
       await expect
         .poll(() => count(`bot_commands where status = 'done'`), { timeout: WAIT_MS })
         .toBe(BOTS);
-      const at = Date.now() + 30_000;
-      for (const [i, botId] of botIds.entries()) {
-        const s = await db
-          .insertInto('signals')
-          .values({
+      const at = Date.now() + 45_000;
+      const signals = await db
+        .insertInto('signals')
+        .values(
+          botIds.map((botId, i) => ({
             bot_id: botId,
             channel_id: 'scale',
             status: 'accepted',
             asset: 'EURUSD',
             direction: i % 2 ? 'CALL' : 'PUT',
             signal_at: at,
-            timeframe_min: 1,
+            timeframe_min: 5,
             signal_type: 8,
             delay_ms: 0,
             dedupe_key: `scale-${i}`,
             received_at: Date.now(),
             parsed_at: Date.now(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await enqueueBotEvent(db, { botId, kind: 'signal', refId: s.id, dueAt: Date.now() });
-      }
+          })),
+        )
+        .returning(['id', 'bot_id'])
+        .execute();
+      await db
+        .insertInto('bot_events')
+        .values(
+          signals.map((s) => ({
+            bot_id: s.bot_id,
+            kind: 'signal',
+            ref_id: s.id,
+            due_at: Date.now(),
+          })),
+        )
+        .execute();
       // Mid-run: some signals decided, not all.
       await expect
         .poll(() => count(`signals where decided_at is not null`), { timeout: 60_000 })
