@@ -1,5 +1,7 @@
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Language } from '@app/contract';
+import { say } from '../modules/telegram-bot/catalogue.ts';
 
 /**
  * Sends messages to a messaging-app user id through the robot's messaging bot (a
@@ -7,7 +9,8 @@ import { join } from 'node:path';
  * adapter (Telegram's Bot API) implements this behind configuration; the default needs no network.
  */
 export interface BotMessenger {
-  sendVerificationCode(userid: string, code: string): Promise<void>;
+  /** The code's message is written in `language`: the panel's language of the request that asked for it. */
+  sendVerificationCode(userid: string, code: string, language: Language): Promise<void>;
 }
 
 /** The file the local messenger writes to, in the data directory. */
@@ -20,11 +23,11 @@ export const OUTBOX_FILE = 'outbox.jsonl';
  */
 export function localOutbox(dataDir: string, now: () => number): BotMessenger {
   return {
-    async sendVerificationCode(userid, code) {
+    async sendVerificationCode(userid, code, language) {
       const line = JSON.stringify({
         at: new Date(now()).toISOString(),
         to: userid,
-        text: `Your CopyBot verification code: ${code}`,
+        text: say(language, 'verify.code', { code }),
         code,
       });
       appendFileSync(join(dataDir, OUTBOX_FILE), line + '\n', { mode: 0o600 });

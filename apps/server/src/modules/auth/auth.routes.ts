@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { panelLanguage } from '../../lib/panel-language.ts';
 import { route } from '../../plugins/route.ts';
 import { endpoints, ErrorCode } from '@app/contract';
 import { HttpError } from '../../lib/http-error.ts';
@@ -13,7 +14,7 @@ export function authRoutes(app: FastifyInstance): void {
   route(app, endpoints.botRegister, async ({ body, req, reply }) => {
     const refund = await chargeRegistration(app.deps, reply, req.ip);
     try {
-      return await register(app.deps, req.log, body);
+      return await register(app.deps, req.log, body, panelLanguage(req));
     } catch (err) {
       await refund();
       throw err;

@@ -5,6 +5,7 @@ import {
   ErrorCode,
   normalizePassword,
   type BotRef,
+  type Language,
   type LoginBody,
   type RegisterBody,
   type SessionInfo,
@@ -42,6 +43,7 @@ export async function register(
   deps: AppDeps,
   log: FastifyBaseLogger,
   body: RegisterBody,
+  language: Language,
 ): Promise<BotRef> {
   const { db } = deps;
   const rule = checkCreateBot({ botid: body.userid, virtual: false });
@@ -72,7 +74,7 @@ export async function register(
     if (violated === null) throw err;
     throw new HttpError(409, violated.includes('email') ? ErrorCode.userExist : ErrorCode.botExist);
   }
-  await sendCode(deps, log, body.userid, code);
+  await sendCode(deps, log, body.userid, code, language);
   return { userid: body.userid, traderid };
 }
 

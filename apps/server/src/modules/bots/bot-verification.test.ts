@@ -252,13 +252,25 @@ describe('the local messenger', () => {
     );
     try {
       const a = newAccount();
-      const res = await app.inject({ method: 'POST', url: '/api/botregister', payload: a });
+      // Registered from a panel in Spanish (the panel's choice, its i18next cookie, wins over
+      // the browser's languages): the message is in Spanish.
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/botregister',
+        payload: a,
+        headers: { 'accept-language': 'en-US,en;q=0.9', cookie: 'i18next=es-ES' },
+      });
       expect(res.statusCode).toBe(200);
       const file = join(dataDir, OUTBOX_FILE);
       expect(statSync(file).mode & 0o777).toBe(0o600);
-      const message = JSON.parse(readFileSync(file, 'utf8').trim()) as { to: string; code: string };
+      const message = JSON.parse(readFileSync(file, 'utf8').trim()) as {
+        to: string;
+        code: string;
+        text: string;
+      };
       expect(message.to).toBe(a.userid);
       expect(message.code).toMatch(/^\d{6}$/);
+      expect(message.text).toBe(`Tu código de verificación del robot: ${message.code}`);
       expect(lines.join('\n')).not.toContain(message.code);
     } finally {
       await app.close();

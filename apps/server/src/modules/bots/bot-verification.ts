@@ -1,5 +1,6 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { ErrorCode } from '@app/contract';
+import { ErrorCode, type Language } from '@app/contract';
+import { panelLanguage } from '../../lib/panel-language.ts';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { fromDbBool } from '../../db/dialect.ts';
@@ -107,9 +108,10 @@ export async function sendCode(
   log: FastifyBaseLogger,
   userid: string,
   code: string,
+  language: Language,
 ): Promise<void> {
   try {
-    await deps.messenger.sendVerificationCode(userid, code);
+    await deps.messenger.sendVerificationCode(userid, code, language);
   } catch (err) {
     log.warn({ error: (err as Error).name }, 'verification code not sent');
   }
@@ -188,5 +190,5 @@ export async function resendCode(
     }
     return issueCode(trx, bot.id, now);
   });
-  await sendCode(deps, reply.log, userid, code);
+  await sendCode(deps, reply.log, userid, code, panelLanguage(reply.request));
 }

@@ -1,5 +1,6 @@
 import { endpoints } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
+import { panelLanguage } from '../../lib/panel-language.ts';
 import { route } from '../../plugins/route.ts';
 import { resendCode, verifyBot } from './bot-verification.ts';
 import { addBot, listBots, removeBot } from './bots.service.ts';
@@ -7,7 +8,7 @@ import { addBot, listBots, removeBot } from './bots.service.ts';
 export function botsRoutes(app: FastifyInstance): void {
   route(app, endpoints.getBots, ({ session }) => listBots(app.deps, session.accountId));
   route(app, endpoints.addBot, async ({ body, session, req }) => {
-    await addBot(app.deps, req.log, session.accountId, body);
+    await addBot(app.deps, req.log, session.accountId, body, panelLanguage(req));
     return { ok: true as const };
   });
   route(app, endpoints.verifyBot, async ({ body }) => {

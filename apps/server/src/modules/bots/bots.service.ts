@@ -3,6 +3,7 @@ import {
   ErrorCode,
   isVirtualBotIdOf,
   type Bot,
+  type Language,
   type NewBot,
 } from '@app/contract';
 import { uniqueViolation } from '../../db/dialect.ts';
@@ -44,6 +45,7 @@ export async function addBot(
   log: FastifyBaseLogger,
   accountId: number,
   body: NewBot,
+  language: Language,
 ): Promise<void> {
   const now = deps.now();
   let code: string | null;
@@ -80,7 +82,7 @@ export async function addBot(
     if (uniqueViolation(err) !== null) throw new HttpError(409, ErrorCode.botExist);
     throw err;
   }
-  if (code !== null) await sendCode(deps, log, body.botid, code);
+  if (code !== null) await sendCode(deps, log, body.botid, code, language);
 }
 
 /**

@@ -259,16 +259,7 @@ export function createOperatorBot(
   bot.catch((err) => onError(err.error));
 
   const messenger: BotMessenger = {
-    async sendVerificationCode(userid, code) {
-      const language = telegramLanguage(
-        (
-          await deps.db
-            .selectFrom('tg_chats')
-            .select('language')
-            .where('chat_id', '=', userid)
-            .executeTakeFirst()
-        )?.language ?? undefined,
-      );
+    async sendVerificationCode(userid, code, language) {
       await bot.api.sendMessage(userid, say(language, 'verify.code', { code }));
     },
   };
