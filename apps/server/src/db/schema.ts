@@ -379,7 +379,7 @@ export interface SignalsTable {
 }
 
 /** The chats a bot chose (SPEC §3 "Chat list", sent): the reader follows these. */
-export interface ChatListsTable {
+export interface CopyRoomsTable {
   bot_id: number;
   /** A local inbox channel (`inbox-<n>`) or a messaging-app chat id. */
   chat_id: string;
@@ -482,7 +482,7 @@ export interface Database {
   reader_requests: ReaderRequestsTable;
   bot_sessions: BotSessionsTable;
   signals: SignalsTable;
-  chat_lists: ChatListsTable;
+  copy_rooms: CopyRoomsTable;
   channel_cards: ChannelCardsTable;
   inbox_channels: InboxChannelsTable;
   reader_messages: ReaderMessagesTable;

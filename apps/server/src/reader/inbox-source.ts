@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { MessageSource, SourceChat } from './message-source.ts';
-import type { BotRef } from './rooms.ts';
+import type { BotRef } from './copy-rooms.ts';
 
 /** The `idNum` of a local inbox channel. */
 export function inboxChatId(channelRowId: number): string {

@@ -1,4 +1,4 @@
-import type { BotRef } from './rooms.ts';
+import type { BotRef } from './copy-rooms.ts';
 
 /** A chat a source offers a bot. */
 export interface SourceChat {

@@ -1,5 +1,5 @@
 import type { ReaderDeps } from './deps.ts';
-import { roomOwnerOf, type BotRef } from './rooms.ts';
+import { roomOwnerOf, type BotRef } from './copy-rooms.ts';
 
 /**
  * Carries out reset (re-read the chats from the source, reconnect, forget which signals were
@@ -72,6 +72,6 @@ async function forget(deps: ReaderDeps, bot: BotRef): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('messaging_chats').where('bot_id', '=', bot.id).execute();
     await trx.deleteFrom('messaging_sessions').where('bot_id', '=', bot.id).execute();
-    await trx.deleteFrom('chat_lists').where('bot_id', '=', bot.id).execute();
+    await trx.deleteFrom('copy_rooms').where('bot_id', '=', bot.id).execute();
   });
 }

@@ -4,7 +4,7 @@ import { cardFromRow, cardToRow, type ChannelCard } from '../../reader/cards.ts'
 
 export async function chatList(db: Kysely<Database>, botId: number) {
   return db
-    .selectFrom('chat_lists')
+    .selectFrom('copy_rooms')
     .select(['chat_id', 'name'])
     .where('bot_id', '=', botId)
     .orderBy('name')
@@ -20,10 +20,10 @@ export async function replaceChatList(
   now: number,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('chat_lists').where('bot_id', '=', botId).execute();
+    await trx.deleteFrom('copy_rooms').where('bot_id', '=', botId).execute();
     if (chats.length === 0) return;
     await trx
-      .insertInto('chat_lists')
+      .insertInto('copy_rooms')
       .values(
         chats.map((c) => ({ bot_id: botId, chat_id: c.chatId, name: c.name, created_at: now })),
       )
@@ -41,14 +41,14 @@ export async function replaceChatList(
 export async function cardsOf(db: Kysely<Database>, botId: number): Promise<ChannelCard[]> {
   const rows = await db
     .selectFrom('channel_cards')
-    .innerJoin('chat_lists', (j) =>
+    .innerJoin('copy_rooms', (j) =>
       j
-        .onRef('chat_lists.bot_id', '=', 'channel_cards.bot_id')
-        .onRef('chat_lists.chat_id', '=', 'channel_cards.id_num'),
+        .onRef('copy_rooms.bot_id', '=', 'channel_cards.bot_id')
+        .onRef('copy_rooms.chat_id', '=', 'channel_cards.id_num'),
     )
     .selectAll('channel_cards')
     .where('channel_cards.bot_id', '=', botId)
-    .orderBy('chat_lists.name')
+    .orderBy('copy_rooms.name')
     .execute();
   return rows.map(cardFromRow);
 }
@@ -72,7 +72,7 @@ export async function upsertCard(
 export async function removeChat(db: Kysely<Database>, botId: number, chatId: string) {
   return db.transaction().execute(async (trx) => {
     const list = await trx
-      .deleteFrom('chat_lists')
+      .deleteFrom('copy_rooms')
       .where('bot_id', '=', botId)
       .where('chat_id', '=', chatId)
       .executeTakeFirst();

@@ -12,7 +12,7 @@ import {
   mayCopyRooms,
   roomOwnerOf,
   type BotRef,
-} from '../../reader/rooms.ts';
+} from '../../reader/copy-rooms.ts';
 import {
   cardsOf,
   chatList,

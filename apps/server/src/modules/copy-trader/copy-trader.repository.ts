@@ -9,7 +9,7 @@ import type {
 import type { Kysely, Selectable } from 'kysely';
 import { fromDbBool } from '../../db/dialect.ts';
 import type { CopyTraderSettingsTable, Database } from '../../db/schema.ts';
-import { botRef } from '../../reader/rooms.ts';
+import { botRef } from '../../reader/copy-rooms.ts';
 
 /**
  * Storage of both copy products: the trader side of copy trading, MetaCopy trader

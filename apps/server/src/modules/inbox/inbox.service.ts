@@ -82,7 +82,7 @@ export async function removeInboxChannel(deps: AppDeps, userid: string, idNum: s
   const channel = await ownChannel(deps, bot.id, idNum);
   await deps.db.transaction().execute(async (trx) => {
     await trx
-      .deleteFrom('chat_lists')
+      .deleteFrom('copy_rooms')
       .where('bot_id', '=', bot.id)
       .where('chat_id', '=', idNum)
       .execute();

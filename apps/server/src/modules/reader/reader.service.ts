@@ -1,7 +1,7 @@
 import type { ReaderStatus } from '@app/contract';
 import type { AppDeps } from '../../plugins/context.ts';
 import type { ReaderDeps } from '../../reader/deps.ts';
-import { roomOwnerOf } from '../../reader/rooms.ts';
+import { roomOwnerOf } from '../../reader/copy-rooms.ts';
 import { ownBot } from '../channels/channels.service.ts';
 
 /** How many reset/delete requests the status lists. */
@@ -28,7 +28,7 @@ export async function readerStatus(
       .where('bot_id', '=', owner.id)
       .executeTakeFirst(),
     deps.db
-      .selectFrom('chat_lists')
+      .selectFrom('copy_rooms')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .where('bot_id', '=', owner.id)
       .executeTakeFirst(),

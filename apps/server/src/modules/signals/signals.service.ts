@@ -14,7 +14,7 @@ import { defaultCard, findCard, traderTimezoneOf } from '../../reader/cards.ts';
 import { inboxRowId } from '../../reader/inbox-source.ts';
 import { clockTime, readMessage } from '../../reader/read-message.ts';
 import { seenKeys } from '../../reader/reader.ts';
-import { roomOwnerOf, type BotRef } from '../../reader/rooms.ts';
+import { roomOwnerOf, type BotRef } from '../../reader/copy-rooms.ts';
 import { ownBot } from '../channels/channels.service.ts';
 import {
   effectiveGales,
@@ -157,7 +157,7 @@ export async function listSignals(
   const [rows, chats, locals, timezone] = await Promise.all([
     query.execute(),
     deps.db
-      .selectFrom('chat_lists')
+      .selectFrom('copy_rooms')
       .select(['chat_id', 'name'])
       .where('bot_id', '=', owner.id)
       .execute(),

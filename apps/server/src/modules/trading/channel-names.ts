@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { roomOwnerOf } from '../../reader/rooms.ts';
+import { roomOwnerOf } from '../../reader/copy-rooms.ts';
 
 /**
  * The names the trader gave a bot's channels, by `idNum`: the chat list's and the local
@@ -25,7 +25,7 @@ export async function channelNamesOf(
       .where('bot_id', 'in', roomBots)
       .execute(),
     db
-      .selectFrom('chat_lists')
+      .selectFrom('copy_rooms')
       .select(['chat_id', 'name'])
       .where('bot_id', 'in', roomBots)
       .execute(),

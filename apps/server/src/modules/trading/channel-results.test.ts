@@ -47,7 +47,7 @@ beforeAll(async () => {
   other = await newTrader(t.app);
   await saveGlobalParams(t.app, me, { galenum: 2, galefat: 2 });
   await t.app.deps.db
-    .insertInto('chat_lists')
+    .insertInto('copy_rooms')
     .values([
       { bot_id: me.botId, chat_id: 'a', name: 'Sinais VIP', created_at: clock.now },
       { bot_id: me.botId, chat_id: 'b', name: 'Canal OTC', created_at: clock.now },

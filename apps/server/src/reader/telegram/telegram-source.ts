@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Secrets } from '../../lib/secrets.ts';
 import type { MessageSource, SourceChat } from '../message-source.ts';
 import { deliverMessage } from '../messages.ts';
-import type { BotRef } from '../rooms.ts';
+import type { BotRef } from '../copy-rooms.ts';
 import {
   Api,
   INTERACTIVE_FLOOD_SLEEP_SEC,
@@ -105,7 +105,7 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
   /** Stores a message of a chat the bot follows, for the reader. */
   async function onMessage(botId: number, chatId: string, id: number, text: string) {
     const followed = await db
-      .selectFrom('chat_lists')
+      .selectFrom('copy_rooms')
       .select('chat_id')
       .where('bot_id', '=', botId)
       .where('chat_id', '=', chatId)
