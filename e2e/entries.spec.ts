@@ -1,8 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
+  apiPost,
+  followLocalChannel,
   newTrader,
+  postToChannel,
   registerAndLogIn,
   shot,
+  traderClock as clock,
   verifyFromOutbox,
   withServerDb,
   type Trader,
@@ -12,20 +16,6 @@ import {
 // is due (real minutes on the paper broker); a later cancel post cancels its entry, which is
 // never sent, and the feed says why.
 const MINUTE = 60_000;
-
-/** `HH:MM` on the trader's clock (UTC−3, the default) of an instant. */
-function clock(atMs: number): string {
-  return new Date(atMs - 3 * 3_600_000).toISOString().slice(11, 16);
-}
-
-async function call(page: Page, path: string, data: unknown): Promise<unknown> {
-  const res = await page.request.post(`/api${path}`, {
-    headers: { origin: new URL(page.url()).origin },
-    data,
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return res.json();
-}
 
 function ordersOf(trader: Trader): { asset: string; state: string }[] {
   return withServerDb(
@@ -39,11 +29,7 @@ function ordersOf(trader: Trader): { asset: string; state: string }[] {
   );
 }
 
-// FIXME (merge of 2026-11-26): since one plan per signal landed, the channel card's default
-// galenum applies to these lines, so a lost entry places a gale and the next line is refused
-// `sequence_in_flight`; the list must say "sem gale" or the card set galenum 0. Passes when
-// the paper broker wins every entry. Server tests cover the rule (robot/pending-entries.test.ts).
-test.fixme('a 4-line list is placed entry by entry; a cancelled entry is never sent', async ({
+test('a 4-line list is placed entry by entry; a cancelled entry is never sent', async ({
   browser,
   baseURL,
 }) => {
@@ -56,7 +42,7 @@ test.fixme('a 4-line list is placed entry by entry; a cancelled entry is never s
   });
   const page = await context.newPage();
   await registerAndLogIn(page, trader);
-  await call(page, `/globalparams?userid=${trader.userid}`, {
+  await apiPost(page, `/globalparams?userid=${trader.userid}`, {
     accType: 1,
     optionType: 1,
     loteType: 1,
@@ -84,23 +70,17 @@ test.fixme('a 4-line list is placed entry by entry; a cancelled entry is never s
   await toggle.click();
   await expect(card.getByText('ligado', { exact: true })).toBeVisible({ timeout: 15_000 });
 
-  const { idNum } = (await call(page, '/inbox/channels', {
-    userid: trader.userid,
-    name: 'Lista VIP',
-  })) as { idNum: string };
-  await call(page, `/savelist?userid=${trader.userid}`, [
-    { idNum, name: 'Lista VIP', userid: trader.userid },
-  ]);
+  const idNum = await followLocalChannel(page, trader, 'Lista VIP');
 
   // Four entries a minute apart, then a list of two whose second is cancelled by a later post.
   const first = Math.ceil((Date.now() + 50_000) / MINUTE) * MINUTE;
   const assets = ['EURUSD', 'GBPUSD', 'USDJPY', 'AUDUSD'];
   const list = assets.map((a, i) => `${a};${clock(first + i * MINUTE)};CALL;M1`).join('\n');
-  await call(page, '/inbox/post', { userid: trader.userid, idNum, text: `LISTA M1\n${list}` });
+  await postToChannel(page, trader, idNum, `LISTA M1\n${list}`);
   const second = `EURJPY;${clock(first + 4 * MINUTE)};PUT;M1\nEURGBP;${clock(first + 5 * MINUTE)};PUT;M1`;
-  await call(page, '/inbox/post', { userid: trader.userid, idNum, text: second });
+  await postToChannel(page, trader, idNum, second);
   const cancel = `CANCELADO o sinal de EUR/GBP ${clock(first + 5 * MINUTE)}. Não entrem!`;
-  await call(page, '/inbox/post', { userid: trader.userid, idNum, text: cancel });
+  await postToChannel(page, trader, idNum, cancel);
 
   // The dashboard lists the pending entries (the cancelled one is gone).
   await page.reload();

@@ -5,6 +5,7 @@ import {
   openPage,
   registerAndLogIn,
   shot,
+  traderClock,
   verifyFromOutbox,
 } from './support.ts';
 
@@ -14,21 +15,30 @@ import {
 
 const trader = newTrader('plano', 5);
 
-/** `HH:MM` `minutes` ahead of now on the channel's clock (the reader's default zone, UTC−3). */
-function clockAhead(minutes: number): string {
-  const at = new Date(Date.now() + minutes * 60_000 - 3 * 3_600_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(at.getUTCHours())}:${pad(at.getUTCMinutes())}`;
+/**
+ * `HH:MM` of the next minute on the channel's clock (UTC−3), once that minute is inside the
+ * robot's decision window (an entry is decided from 30 s before it is sent): the reader's line is
+ * decided at once, not minutes later.
+ */
+async function nextMinuteInDecisionWindow(): Promise<string> {
+  const MINUTE = 60_000;
+  await expect
+    .poll(
+      () => {
+        const left = MINUTE - (Date.now() % MINUTE);
+        return left > 12_000 && left < 25_000;
+      },
+      { timeout: 2 * MINUTE, intervals: [250] },
+    )
+    .toBe(true);
+  return traderClock(Math.ceil(Date.now() / MINUTE) * MINUTE);
 }
 
-// FIXME (merge of 2026-11-26): a pending entry is decided only from 30 s before its send
-// instant, and this signal is minutes ahead, so the card shows "Aguardando a hora da entrada";
-// the signal must be posted under 30 s ahead. Server test: robot/signal-plan.test.ts.
-test.fixme('a "(gale 1)" signal shows 1 gale with the card at 2, and the refusal with its reason', async ({
+test('a "(gale 1)" signal shows 1 gale with the card at 2, and the refusal with its reason', async ({
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const page = await openPage(browser, baseURL);
   await registerAndLogIn(page, trader);
   const origin = { origin: new URL(page.url()).origin };
@@ -71,7 +81,8 @@ test.fixme('a "(gale 1)" signal shows 1 gale with the card at 2, and the refusal
   await call('/api/savegroup', { ...card, galenum: 2 });
 
   await page.goto(`/signal-tester?channel=${idNum}`);
-  await page.getByLabel(/Mensagem/).fill(`🔔 EUR/USD - ${clockAhead(30)} - CALL - M1 (gale 1)`);
+  const time = await nextMinuteInDecisionWindow();
+  await page.getByLabel(/Mensagem/).fill(`🔔 EUR/USD - ${time} - CALL - M1 (gale 1)`);
   await page.getByRole('button', { name: 'Testar' }).click();
   const result = page.getByRole('list', { name: 'Resultado' });
   await expect(result).toContainText('1 gale(s)');

@@ -147,3 +147,35 @@ export function signalDecided(trader: Trader, asset: string): boolean {
 export function nextMinute(leadMs: number): number {
   return Math.ceil((Date.now() + leadMs) / 60_000) * 60_000;
 }
+
+/** A state-changing API call as the panel makes it (origin proven); fails the test on an error. */
+export async function apiPost(page: Page, path: string, data: unknown): Promise<unknown> {
+  const res = await page.request.post(`/api${path}`, {
+    headers: { origin: new URL(page.url()).origin },
+    data,
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return res.json();
+}
+
+/** A local channel of the trader's bot, followed (its list saved): returns its id. */
+export async function followLocalChannel(page: Page, trader: Trader, name: string) {
+  const { idNum } = (await apiPost(page, '/inbox/channels', {
+    userid: trader.userid,
+    name,
+  })) as { idNum: string };
+  await apiPost(page, `/savelist?userid=${trader.userid}`, [
+    { idNum, name, userid: trader.userid },
+  ]);
+  return idNum;
+}
+
+/** A message posted to a local channel, read by the server's reader as a channel's post is. */
+export async function postToChannel(page: Page, trader: Trader, idNum: string, text: string) {
+  await apiPost(page, '/inbox/post', { userid: trader.userid, idNum, text });
+}
+
+/** `HH:MM` on the trader's clock (UTC−3, the default) of an instant. */
+export function traderClock(atMs: number): string {
+  return new Date(atMs - 3 * 3_600_000).toISOString().slice(11, 16);
+}

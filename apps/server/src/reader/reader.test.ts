@@ -100,6 +100,32 @@ describe('the reader on the local inbox', () => {
     expect(heard[0]).toEqual([bot.id]);
   });
 
+  it('tells the feed what a message brought: one signal, or a list with its first entry', async () => {
+    const feed = async () => {
+      const res = await callAs(t.app, me.cookie, api.tradingActivity, {
+        query: { userid: me.userid, limit: 2 },
+      });
+      return api.tradingActivity.response.parse(res.json()).items.map((i) => i.message);
+    };
+    await post(t.app, me, chan, 'USDJPY;16:05;PUT;M1');
+    await t.app.reader.runOnce();
+    expect((await feed())[0]).toEqual({
+      key: 'robot.activity.received',
+      params: { channel: 'VIP Sinais', asset: 'USDJPY', direction: 'PUT', time: '16:05' },
+    });
+    // A list: counted, its earliest entry named whatever the order of its lines.
+    await post(t.app, me, chan, 'LISTA M1\nAUDUSD;16:40;CALL\nEURJPY;16:20;PUT\nEURGBP;16:30;CALL');
+    // A post that brings nothing new (a repeat) adds no line.
+    await post(t.app, me, chan, 'USDJPY;16:05;PUT;M1');
+    await t.app.reader.runOnce();
+    const [latest, before] = await feed();
+    expect(latest).toEqual({
+      key: 'robot.activity.receivedList',
+      params: { channel: 'VIP Sinais', asset: 'EURJPY', direction: 'PUT', time: '16:20', count: 3 },
+    });
+    expect(before?.key).toBe('robot.activity.received');
+  });
+
   it('ignores messages of a channel that is not in the chat list, and of a disabled card', async () => {
     const other = await createChannel(t.app, me, 'Not followed');
     const before = (await signalsOf(t.app, me)).length;

@@ -1,10 +1,11 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, ReaderMessagesTable } from '../db/schema.ts';
+import { appendActivity } from '../robot/activity.ts';
 import { cancelFromChannel } from '../robot/decide/cancel-entries.ts';
 import { cardFromRow, defaultCard, traderTimezoneOf, type ChannelCard } from './cards.ts';
 import type { ReaderDeps } from './deps.ts';
-import { readMessage } from './read-message.ts';
-import { roomOwnerOf, type BotRef } from './rooms.ts';
+import { clockTime, readMessage } from './read-message.ts';
+import { roomOwnerOf, type BotRef } from './copy-rooms.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -32,7 +33,7 @@ async function readingBots(db: Kysely<Database>): Promise<BotRef[]> {
     .where((eb) =>
       eb.exists(
         eb
-          .selectFrom('chat_lists as c')
+          .selectFrom('copy_rooms as c')
           .innerJoin('bots as r', 'r.id', 'c.bot_id')
           .select('c.bot_id')
           .where((w) =>
@@ -55,7 +56,7 @@ interface Room {
 async function loadRoom(db: Kysely<Database>, owner: BotRef): Promise<Room> {
   const [chats, cards, timezone] = await Promise.all([
     db
-      .selectFrom('chat_lists')
+      .selectFrom('copy_rooms')
       .select(['chat_id', 'name'])
       .where('bot_id', '=', owner.id)
       .execute(),
@@ -78,6 +79,44 @@ async function loadRoom(db: Kysely<Database>, owner: BotRef): Promise<Room> {
 function takesChannel(card: ChannelCard, bot: BotRef, owner: BotRef): boolean {
   if (card.botID === '' || bot.account_id !== owner.account_id) return true;
   return card.botID === bot.userid;
+}
+
+/**
+ * The feed line of a message's new pending entries ("Lista recebida de sala-vip: 4 entradas…"):
+ * the trader sees that the robot read the channel, and the panel's live stream re-reads the
+ * dashboard's next entries at once instead of when the first one is decided.
+ */
+async function noteReceived(
+  trx: Kysely<Database>,
+  botId: number,
+  channel: string,
+  taken: {
+    entry_at?: number | null;
+    signal_at?: number | null;
+    asset?: string | null;
+    direction?: string | null;
+  }[],
+  traderTimezone: number,
+  nowMs: number,
+): Promise<void> {
+  const first = [...taken].sort((a, b) => (a.entry_at ?? 0) - (b.entry_at ?? 0))[0];
+  if (!first) return;
+  const at = first.signal_at ?? first.entry_at;
+  const params = {
+    channel,
+    asset: first.asset ?? '',
+    direction: first.direction ?? '',
+    time: at ? clockTime(at, traderTimezone) : '',
+  };
+  await appendActivity(trx, {
+    botId,
+    at: nowMs,
+    kind: 'signal',
+    message:
+      taken.length === 1
+        ? { key: 'robot.activity.received', params }
+        : { key: 'robot.activity.receivedList', params: { ...params, count: taken.length } },
+  });
 }
 
 /**
@@ -120,6 +159,7 @@ async function readOne(
         seen,
         traderTimezone,
       });
+      const taken: (typeof lines)[number]['row'][] = [];
       for (const { row } of lines) {
         const inserted = await trx
           .insertInto('signals')
@@ -127,7 +167,7 @@ async function readOne(
           .onConflict((oc) => oc.columns(['bot_id', 'dedupe_key']).doNothing())
           .returning('id')
           .executeTakeFirst();
-        if (inserted && row.status === 'accepted') accepted += 1;
+        if (inserted && row.status === 'accepted') taken.push(row);
         if (!inserted && row.status === 'accepted') {
           // Taken since the seen set was read (another reader): record it as a duplicate.
           await trx
@@ -150,6 +190,8 @@ async function readOne(
           );
         }
       }
+      accepted = taken.length;
+      await noteReceived(trx, bot.id, name, taken, traderTimezone, nowMs);
     }
     const values = {
       last_message_id: message.id,
