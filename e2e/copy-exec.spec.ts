@@ -7,6 +7,7 @@ import {
   postSignal,
   notice,
   registerAndLogIn,
+  saveGlobalParams,
   shot,
   verifyFromOutbox,
   type Trader,
@@ -31,31 +32,7 @@ async function phone(browser: Browser, baseURL: string | undefined, who: Trader)
   });
   const page = await context.newPage();
   await registerAndLogIn(page, who);
-  // The general settings screen has its own flow (robot-config.spec); as trading.spec does,
-  // they are saved through the call the screen makes.
-  const saved = await page.request.post(`/api/globalparams?userid=${who.userid}`, {
-    headers: { origin: new URL(page.url()).origin },
-    data: {
-      accType: 1,
-      optionType: 1,
-      loteType: 1,
-      stopType: 1,
-      lote: 2,
-      galenum: 0,
-      galefat: 2,
-      stopWin: 0,
-      stopLoss: 0,
-      payout: 0,
-      brokerID: 1,
-      traderMode: 1,
-      loginMethod: 1,
-      strategySel: 1,
-      typeOperation: 1,
-      stopMovel: 0,
-      userid: who.userid,
-    },
-  });
-  expect(saved.ok()).toBe(true);
+  await saveGlobalParams(page, who);
   await verifyFromOutbox(page, who);
   return page;
 }

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 import {
-  apiPost,
   followLocalChannel,
   newTrader,
   postToChannel,
   registerAndLogIn,
+  saveGlobalParams,
   shot,
   traderClock as clock,
   verifyFromOutbox,
@@ -42,25 +42,7 @@ test('a 4-line list is placed entry by entry; a cancelled entry is never sent', 
   });
   const page = await context.newPage();
   await registerAndLogIn(page, trader);
-  await apiPost(page, `/globalparams?userid=${trader.userid}`, {
-    accType: 1,
-    optionType: 1,
-    loteType: 1,
-    stopType: 1,
-    lote: 2,
-    galenum: 0,
-    galefat: 2,
-    stopWin: 0,
-    stopLoss: 0,
-    payout: 0,
-    brokerID: 1,
-    traderMode: 1,
-    loginMethod: 1,
-    strategySel: 1,
-    typeOperation: 1,
-    stopMovel: 0,
-    userid: trader.userid,
-  });
+  await saveGlobalParams(page, trader);
   await page.reload();
   await verifyFromOutbox(page, trader);
   await page.goto('/');

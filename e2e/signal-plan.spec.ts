@@ -1,9 +1,12 @@
 import { expect, test } from '@playwright/test';
 import {
+  apiPost,
+  followLocalChannel,
   horizontalOverflow,
   newTrader,
   openPage,
   registerAndLogIn,
+  saveGlobalParams,
   shot,
   traderClock,
   verifyFromOutbox,
@@ -41,44 +44,14 @@ test('a "(gale 1)" signal shows 1 gale with the card at 2, and the refusal with 
   test.setTimeout(240_000);
   const page = await openPage(browser, baseURL);
   await registerAndLogIn(page, trader);
-  const origin = { origin: new URL(page.url()).origin };
-  const call = async (path: string, data: unknown) => {
-    const res = await page.request.post(path, { headers: origin, data });
-    expect(res.ok(), await res.text()).toBe(true);
-    return res.json();
-  };
-  await call(`/api/globalparams?userid=${trader.userid}`, {
-    accType: 1,
-    optionType: 1,
-    loteType: 1,
-    stopType: 1,
-    lote: 2,
-    galenum: 2,
-    galefat: 2.2,
-    stopWin: 0,
-    stopLoss: 0,
-    payout: 0,
-    brokerID: 1,
-    traderMode: 1,
-    loginMethod: 1,
-    strategySel: 1,
-    typeOperation: 1,
-    stopMovel: 0,
-    userid: trader.userid,
-  });
+  await saveGlobalParams(page, trader, { galenum: 2, galefat: 2.2 });
   await verifyFromOutbox(page, trader);
-  const { idNum } = (await call('/api/inbox/channels', {
-    userid: trader.userid,
-    name: 'Sala Gale',
-  })) as { idNum: string };
-  await call(`/api/savelist?userid=${trader.userid}`, [
-    { idNum, name: 'Sala Gale', userid: trader.userid },
-  ]);
+  const idNum = await followLocalChannel(page, trader, 'Sala Gale');
   const groups = await page.request.get(
     `/api/getgroups?userid=${trader.userid}&traderid=${trader.userid}`,
   );
   const [card] = (await groups.json()) as Record<string, unknown>[];
-  await call('/api/savegroup', { ...card, galenum: 2 });
+  await apiPost(page, '/savegroup', { ...card, galenum: 2 });
 
   await page.goto(`/signal-tester?channel=${idNum}`);
   const time = await nextMinuteInDecisionWindow();

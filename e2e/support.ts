@@ -179,3 +179,35 @@ export async function postToChannel(page: Page, trader: Trader, idNum: string, t
 export function traderClock(atMs: number): string {
   return new Date(atMs - 3 * 3_600_000).toISOString().slice(11, 16);
 }
+
+/**
+ * The general settings saved through the call the screen makes (its own flow is
+ * robot-config.spec's): 2,00 on the demo account of IQ Option, martingale without gales, no stops;
+ * `overrides` changes any field.
+ */
+export async function saveGlobalParams(
+  page: Page,
+  trader: Trader,
+  overrides: Record<string, number> = {},
+): Promise<void> {
+  await apiPost(page, `/globalparams?userid=${trader.userid}`, {
+    accType: 1,
+    optionType: 1,
+    loteType: 1,
+    stopType: 1,
+    lote: 2,
+    galenum: 0,
+    galefat: 2,
+    stopWin: 0,
+    stopLoss: 0,
+    payout: 0,
+    brokerID: 1,
+    traderMode: 1,
+    loginMethod: 1,
+    strategySel: 1,
+    typeOperation: 1,
+    stopMovel: 0,
+    ...overrides,
+    userid: trader.userid,
+  });
+}

@@ -1,12 +1,16 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
+  followLocalChannel,
   horizontalOverflow,
   newTrader,
   nextMinute,
   postSignal,
+  postToChannel,
   registerAndLogIn,
+  saveGlobalParams,
   shot,
   signalDecided,
+  traderClock,
   verifyFromOutbox,
   withServerDb,
   type Trader,
@@ -26,37 +30,7 @@ function expireBot(trader: Trader, botexpSec: number): void {
   );
 }
 
-async function saveSettings(page: Page, trader: Trader): Promise<void> {
-  const saved = await page.request.post(`/api/globalparams?userid=${trader.userid}`, {
-    // A state-changing call must prove its origin, as the panel's own pages do.
-    headers: { origin: new URL(page.url()).origin },
-    data: {
-      accType: 1,
-      optionType: 1,
-      loteType: 1,
-      stopType: 1,
-      lote: 2,
-      galenum: 0,
-      galefat: 2,
-      stopWin: 0,
-      stopLoss: 0,
-      payout: 0,
-      brokerID: 1,
-      traderMode: 1,
-      loginMethod: 1,
-      strategySel: 1,
-      typeOperation: 1,
-      stopMovel: 0,
-      userid: trader.userid,
-    },
-  });
-  expect(saved.ok()).toBe(true);
-}
-
-// FIXME (merge of 2026-11-26): after the pending-entries, plan and results merges the posted
-// signal is not listed under "Próximas entradas agendadas" within 15 s; to be found. Server
-// tests cover the dashboard's next entries (modules/trading/trading.test.ts).
-test.fixme('a bot switched on trades a signal on the paper broker; an off bot says why it did not', async ({
+test('a bot switched on trades a signal on the paper broker; an off bot says why it did not', async ({
   browser,
   baseURL,
 }) => {
@@ -85,7 +59,7 @@ test.fixme('a bot switched on trades a signal on the paper broker; an off bot sa
 
   // Saved settings, but the bot's id is not proven yet: it says so; the code the
   // local messenger wrote to the data directory's outbox verifies it.
-  await saveSettings(page, trader);
+  await saveGlobalParams(page, trader);
   await page.reload();
   await expect(card.getByRole('alert')).toContainText('Bot pendente');
   await verifyFromOutbox(page, trader);
@@ -113,8 +87,11 @@ test.fixme('a bot switched on trades a signal on the paper broker; an off bot sa
   await expect(card.getByRole('alert')).toHaveCount(0);
 
   // A signal for the next minute: traded, then sent, open with its countdown, then settled.
-  const at = nextMinute(20_000);
-  postSignal(trader, 'EURUSD', at);
+  // Posted to a followed channel as its post: the reader's feed line makes the dashboard re-read
+  // at once, long before the entry is decided (30 s before it is sent).
+  const at = nextMinute(50_000);
+  const idNum = await followLocalChannel(page, trader, 'sala-vip');
+  await postToChannel(page, trader, idNum, `EURUSD;${traderClock(at)};CALL;M1`);
   const next = card.getByRole('list', { name: 'Próximas entradas agendadas' });
   await expect(next).toContainText('EURUSD · Compra (CALL) · entrada', { timeout: 15_000 });
   await expect(next).toContainText('envia em');
@@ -133,17 +110,19 @@ test.fixme('a bot switched on trades a signal on the paper broker; an off bot sa
   });
   const orders = card.getByRole('group', { name: 'Ordens hoje' });
   await expect(orders).toHaveText(/Ordens hoje\s*1/);
-  const score = await card.getByRole('group', { name: 'Placar (W × L)' }).innerText();
-  const draws = await card.getByRole('group', { name: 'Empates' }).innerText();
+  const score = await card.getByRole('group', { name: 'Placar por sinal (W × L)' }).innerText();
+  const draws = await card.getByRole('group', { name: 'Empates (sinais)' }).innerText();
   expect([score.includes('1 × 0'), score.includes('0 × 1'), draws.includes('1')]).toContain(true);
   await shot(page, 'trading-home-settled-375');
 
   // The orders page lists it with its result; the CSV link exports the same list.
   await page.goto('/orders');
   const history = page.getByRole('list', { name: 'Histórico de ordens' });
-  await expect(history.getByRole('listitem')).toHaveCount(1);
-  await expect(history.getByRole('listitem').first()).toContainText('sala-vip · 2,00');
-  await expect(history.getByRole('listitem').first()).toContainText(/Win|Loss|Empate/);
+  // One signal, its one order under it, with the signal's result.
+  const signal = history.getByRole('listitem', { name: /^Sinal EURUSD · / });
+  await expect(signal).toHaveCount(1);
+  await expect(signal).toHaveAccessibleName(/^Sinal EURUSD · (Win na entrada|Loss|Empate)$/);
+  await expect(signal).toContainText('sala-vip · 2,00');
   const csv = await page.request.get(
     (await page.getByRole('link', { name: 'Exportar CSV' }).getAttribute('href')) ?? '',
   );
@@ -190,7 +169,7 @@ test('an expired bot says why it did not trade, on the dashboard and in the feed
   });
   const page = await context.newPage();
   await registerAndLogIn(page, trader);
-  await saveSettings(page, trader);
+  await saveGlobalParams(page, trader);
   await verifyFromOutbox(page, trader);
   await page.reload();
   const card = page.getByRole('region', { name: `Robô ${trader.userid}` });
