@@ -56,6 +56,21 @@ describe('home dashboard', () => {
     expect(within(steps).getByRole('link', { name: '4. Ligue o robô' })).toBeInTheDocument();
   });
 
+  it('says how to leave the simulator when the broker trades for real here, never "real trading" beside it', async () => {
+    const { card } = await openHome(() => dashboard(), {
+      'GET /api/config': {
+        body: { supportUrl: null, realTradingBrokers: [dashboard().brokerId], telegramBot: null },
+      },
+    });
+    const account = figure(card, 'Conta e corretora');
+    const connect = await within(account).findByRole('link', {
+      name: 'Guarde o login da corretora em Corretoras para operar nela.',
+    });
+    expect(connect).toHaveAttribute('href', '/brokerconfig');
+    expect(account).toHaveTextContent('Conta e corretoraDemo · Deriv · SimuladorGuarde');
+    expect(account).not.toHaveTextContent('negociação real');
+  });
+
   it("shows the bot's figures above the Configure menu: balance, account, today, score, rates, step", async () => {
     const { card } = await openHome(() => dashboard());
     expect(figure(card, 'Saldo')).toHaveTextContent('9.987,50Simulador');

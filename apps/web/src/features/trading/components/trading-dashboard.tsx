@@ -16,6 +16,7 @@ import {
   Chip,
   CircularProgress,
   FormControlLabel,
+  Link,
   List,
   Stack,
   Switch,
@@ -33,6 +34,7 @@ import { useBotSwitch } from '../api/switch.ts';
 import { SWITCH_POLL_MS, tradingKey, useTradingDashboard, useTradingLive } from '../api/trading.ts';
 import { resultColor, useTradingFormat } from '../../../lib/trading-format.ts';
 import { messageText } from '../message.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { winsByStepText } from '../../../components/results/signal-score.tsx';
 import { SimulatorChip } from '../../../components/results/simulator-chip.tsx';
 import { FirstRunChecklist } from './first-run-checklist.tsx';
@@ -111,9 +113,18 @@ function DashboardFigures({ data }: { data: Dashboard }) {
           {t(dynamicKey(`enums.accType.${data.accountType}`))} ·{' '}
           {t(dynamicKey(`enums.broker.${data.brokerId}`))}
           {data.simulator && <> · {t('brokers.simulator')}</>}
-          {realTrading !== null && (
-            <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
-              ({t(`brokers.capability.${realTrading ? 'real' : 'simulator'}`)})
+          {data.simulator && realTrading === true && (
+            // The broker can trade here, this bot is not connected to it: say how, not "real
+            // trading" beside "Simulator".
+            <Typography
+              component="span"
+              variant="body2"
+              color="text.secondary"
+              sx={{ display: 'block' }}
+            >
+              <Link component={RouterLink} to={PATHS.brokers}>
+                {t('trading.dashboard.connectBroker')}
+              </Link>
             </Typography>
           )}
         </Stat>
