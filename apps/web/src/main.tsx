@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { preloadLoggedIn } from './app/routes.tsx';
 import { App } from './app/router.tsx';
 import { i18n, i18nReady } from './i18n/index.ts';
+import { readScreenEarly, sessionBotOf } from './lib/early-reads.ts';
 import { SessionStore } from './lib/session.ts';
 import { storage } from './lib/storage.ts';
 
@@ -14,13 +15,19 @@ const prerendered =
 
 // A trader who was logged in last time most likely still is: fetch the logged-in frame and the
 // screen of this address while the session is being checked, not one after the other.
-if (prerendered === null && storage.get('userId') !== null)
+// Its first reads too, for the bot selected last time.
+if (prerendered === null && storage.get('userId') !== null) {
   preloadLoggedIn(window.location.pathname);
+  readScreenEarly(window.location.pathname, storage.get('userId'));
+}
 
 // The session is asked for now, while React renders the first frame, not after it; once the
 // server says there is one, the frame's and the screen's chunks load alongside the schemas that
 // check its answer.
-const sessionStore = new SessionStore(() => preloadLoggedIn(window.location.pathname));
+const sessionStore = new SessionStore((answer) => {
+  preloadLoggedIn(window.location.pathname);
+  readScreenEarly(window.location.pathname, sessionBotOf(answer));
+});
 if (prerendered === null) sessionStore.start();
 else sessionStore.startLoggedOut();
 

@@ -7,6 +7,8 @@ import {
   type ResponseOf,
 } from '@app/contract';
 
+import { takeEarly } from './early-reads.ts';
+
 // Nothing here may import a zod schema at run time: this module is in the login page's first
 // chunk, and the contract's schemas (zod) load with the screens that need them.
 
@@ -140,9 +142,12 @@ export async function request(
     init.body = JSON.stringify(options.body);
   }
 
+  const url = `/api${route.path}${toSearch(options.query)}`;
+  const ask = () => fetch(url, init);
   let response: Response;
   try {
-    response = await fetch(`/api${route.path}${toSearch(options.query)}`, init);
+    // A screen's first read may already be on its way (`readScreenEarly`).
+    response = await ((route.method === 'GET' ? takeEarly(url, ask) : null) ?? ask());
   } catch {
     throw new ApiError(0, NETWORK_ERROR);
   }

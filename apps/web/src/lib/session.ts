@@ -18,12 +18,12 @@ export function loadAuthSchemas() {
  * as soon as the server says there is one, before its answer is checked: the logged-in screens'
  * chunks can start loading alongside the schemas that check it.
  */
-async function fetchSession(onAnswer?: () => void): Promise<SessionInfo | null> {
+async function fetchSession(onAnswer?: (payload: unknown) => void): Promise<SessionInfo | null> {
   try {
     // `api(authEndpoints.session)` in two steps: the call by its zod-free route, then the
     // answer checked by the contract's schema, loaded only when there is a session to read.
     const { status, payload } = await request(AUTH_ROUTES.session);
-    onAnswer?.();
+    onAnswer?.(payload);
     const { SessionInfoSchema } = await loadAuthSchemas();
     const parsed = SessionInfoSchema.safeParse(payload);
     if (!parsed.success) throw new ApiError(status, ErrorCode.internal);
@@ -57,8 +57,8 @@ export class SessionStore {
   private pending: Promise<SessionInfo | null> | null = null;
   private started = false;
 
-  /** `onSession`: called once a session read finds one, before its answer is checked. */
-  constructor(private readonly onSession?: () => void) {}
+  /** `onSession`: called once a session read finds one, with its answer not checked yet. */
+  constructor(private readonly onSession?: (payload: unknown) => void) {}
 
   readonly getSnapshot = (): SessionState => this.state;
 
