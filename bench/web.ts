@@ -29,6 +29,8 @@ const { findChromium } = (await import(join(repoRoot, 'scripts/find-chromium.mjs
 };
 
 const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 3));
+// `BENCH_WEB_PAGES=home,login` measures only those (and the bare page, the ratio's yardstick).
+const ONLY = process.env.BENCH_WEB_PAGES?.split(',').map((p) => p.trim());
 
 /** A category's score out of 100. */
 const score = (lhr: Result, id: string): number =>
@@ -37,6 +39,39 @@ const ms = (lhr: Result, id: string): string =>
   `${Math.round(lhr.audits[id]?.numericValue ?? 0)} ms`;
 
 /** One run's line: scores, the metrics behind them, and the host's CPU index. */
+/** The elements that moved, when the page shifted: what to fix first (Lighthouse's own list). */
+function shifts(lhr: Result): string {
+  const items = (
+    lhr.audits['layout-shifts']?.details as
+      { items?: { score?: number; node?: { selector?: string; nodeLabel?: string } }[] } | undefined
+  )?.items;
+  if (!items || items.length === 0) return '';
+  return items
+    .slice(0, 3)
+    .map(
+      (i) =>
+        `\n          shift ${(i.score ?? 0).toFixed(3)}: ${i.node?.selector ?? '?'} (${(i.node?.nodeLabel ?? '').slice(0, 60)})`,
+    )
+    .join('');
+}
+
+/** `BENCH_WEB_REQUESTS=1`: when each API read and script started and ended (the chain to paint). */
+function chain(lhr: Result): string {
+  if (!process.env.BENCH_WEB_REQUESTS) return '';
+  const items = (
+    lhr.audits['network-requests']?.details as
+      | { items?: { url: string; networkRequestTime?: number; networkEndTime?: number }[] }
+      | undefined
+  )?.items;
+  return (items ?? [])
+    .filter((r) => r.url.includes('/api/') || r.url.endsWith('.js'))
+    .map(
+      (r) =>
+        `\n          ${Math.round(r.networkRequestTime ?? 0)}–${Math.round(r.networkEndTime ?? 0)} ms  ${new URL(r.url).pathname}${new URL(r.url).search}`,
+    )
+    .join('');
+}
+
 function summary(lhr: Result): string {
   const failed = Object.values(lhr.categories.accessibility?.auditRefs ?? [])
     .map((ref) => lhr.audits[ref.id])
@@ -81,7 +116,7 @@ try {
   const value = cookie.slice(cookie.indexOf('=') + 1);
   for (const formFactor of ['mobile', 'desktop'] as const) {
     let bareScore = 0;
-    for (const page of PAGES) {
+    for (const page of PAGES.filter((p) => p.reference || !ONLY || ONLY.includes(p.name))) {
       const base = page.reference ? bare.url : server.url;
       const runs: Result[] = [];
       for (let run = 1; run <= RUNS; run += 1) {
@@ -135,7 +170,9 @@ try {
       const scores = runs.map((run) => score(run, 'performance'));
       console.log(
         `${formFactor.padEnd(7)} ${page.name.padEnd(10)} median    ${summary(lhr)}` +
-          (RUNS > 1 ? `  (runs ${Math.min(...scores)}–${Math.max(...scores)})` : ''),
+          (RUNS > 1 ? `  (runs ${Math.min(...scores)}–${Math.max(...scores)})` : '') +
+          shifts(lhr) +
+          chain(lhr),
       );
       if (page.reference) {
         bareScore = score(lhr, 'performance');
