@@ -10,6 +10,7 @@ import { DERIV_DEFAULT_REST_URL, newApiOpener } from './deriv/deriv-rest.ts';
 import { derivAppIdFromEnv, quadcodePlatformsFromEnv } from './broker-catalog.ts';
 import type { LedgerView } from './ledger-view.ts';
 import { paperBroker } from './paper-broker.ts';
+import { ownAdapterTargets, type CopyTarget } from './own-adapters.ts';
 import { QuadcodeBroker, type QuadcodePlatform } from './quadcode/quadcode-broker.ts';
 
 /**
@@ -43,6 +44,11 @@ export function derivConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DerivC
 /** Turns bot ids and brokers into adapters; `close` ends the network connections. */
 export interface BrokerResolver {
   brokerFor(botId: number, brokerId: number): Promise<BrokerAdapter>;
+  /**
+   * Which copies `brokerFor` sends through the follower's own network adapter (keys
+   * `botId/brokerId`); the others go to the paper broker. `db` may be a transaction.
+   */
+  ownAdapters(db: Kysely<Database>, targets: readonly CopyTarget[]): Promise<Set<string>>;
   close(): Promise<void>;
 }
 
@@ -259,7 +265,11 @@ export function brokerResolver(
     return entry.adapter;
   }
 
+  const network = new Set(quadcode.keys());
+  if (config.appId !== null) network.add(Broker.deriv);
+
   return {
+    ownAdapters: (db, targets) => ownAdapterTargets(db, targets, network),
     async brokerFor(botId, brokerId) {
       if (brokerId === Broker.deriv) {
         const adapter = await deriv(botId);
