@@ -6,7 +6,9 @@ import type { RuntimeLog } from '../runtime-deps.ts';
 import type { BrokerAdapter } from './broker-adapter.ts';
 import { DerivBroker } from './deriv/deriv-broker.ts';
 import { DERIV_DEFAULT_WS_URL, derivUrl, type DerivOpener } from './deriv/deriv-connection.ts';
+import { derivOAuthFromEnv, type DerivOAuthConfig } from './deriv/deriv-oauth-token.ts';
 import { DERIV_DEFAULT_REST_URL, newApiOpener } from './deriv/deriv-rest.ts';
+import { renewalDue, renewDerivToken } from './deriv/deriv-token-renewal.ts';
 import { derivAppIdFromEnv, quadcodePlatformsFromEnv } from './broker-catalog.ts';
 import type { LedgerView } from './ledger-view.ts';
 import { paperBroker } from './paper-broker.ts';
@@ -30,6 +32,8 @@ export interface DerivConfig {
   timeoutMs?: number;
   /** An unused connection closes after this long, ms (default 60 s). */
   idleMs?: number;
+  /** The operator's OAuth client ("Conectar Deriv"): renews short-lived access tokens. */
+  oauth?: DerivOAuthConfig | null;
 }
 
 export function derivConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DerivConfig {
@@ -38,6 +42,7 @@ export function derivConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DerivC
     appId: derivAppIdFromEnv(env),
     api: env.DERIV_API?.trim().toLowerCase() === 'legacy' ? 'legacy' : 'new',
     restUrl: env.DERIV_REST_URL?.trim() || DERIV_DEFAULT_REST_URL,
+    oauth: derivOAuthFromEnv(env),
   };
 }
 
@@ -103,7 +108,7 @@ function ledgerOf(db: Kysely<Database>, botId: number): LedgerView {
  * (its connection watches open contracts) and replaced when the tokens are saved again.
  */
 export function brokerResolver(
-  deps: { db: Kysely<Database>; secrets: Secrets; log?: RuntimeLog },
+  deps: { db: Kysely<Database>; secrets: Secrets; log?: RuntimeLog; now?: () => number },
   config: DerivConfig = derivConfigFromEnv(),
   quadcode: ReadonlyMap<number, QuadcodePlatform> = quadcodePlatformsFromEnv(),
 ): BrokerResolver {
@@ -133,13 +138,15 @@ export function brokerResolver(
   async function deriv(botId: number): Promise<BrokerAdapter | null> {
     // No operator app id (production without DERIV_APP_ID): Deriv is not traded, paper is.
     if (config.appId === null) return null;
-    const [creds, params] = await Promise.all([
+    const credsOf = () =>
       deps.db
         .selectFrom('broker_credentials')
-        .select(['token_demo_enc', 'token_real_enc', 'updated_at'])
+        .select(['token_demo_enc', 'token_real_enc', 'token_expires_at', 'updated_at'])
         .where('bot_id', '=', botId)
         .where('broker_id', '=', Broker.deriv)
-        .executeTakeFirst(),
+        .executeTakeFirst();
+    const [found, params] = await Promise.all([
+      credsOf(),
       deps.db
         .selectFrom('global_params')
         .select('acc_type')
@@ -147,6 +154,13 @@ export function brokerResolver(
         .where('broker_id', '=', Broker.deriv)
         .executeTakeFirst(),
     ]);
+    let creds = found;
+    // A "Conectar Deriv" access token about to run out is renewed first (its refresh token).
+    const now = (deps.now ?? Date.now)();
+    if (creds && renewalDue(creds.token_expires_at, now)) {
+      const renewal = await renewDerivToken(deps, config.oauth ?? null, botId, now);
+      if (renewal === 'renewed') creds = await credsOf();
+    }
     const account = (params?.acc_type ?? 1) as AccountType;
     const sealed =
       account === 1 ? creds?.token_demo_enc : account === 2 ? creds?.token_real_enc : null;
