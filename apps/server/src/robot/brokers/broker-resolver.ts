@@ -10,7 +10,7 @@ import { derivOAuthFromEnv, type DerivOAuthConfig } from './deriv/deriv-oauth-to
 import { DERIV_DEFAULT_REST_URL, newApiOpener } from './deriv/deriv-rest.ts';
 import { renewalDue, renewDerivToken } from './deriv/deriv-token-renewal.ts';
 import { derivAppIdFromEnv, quadcodePlatformsFromEnv } from './broker-catalog.ts';
-import type { LedgerView } from './ledger-view.ts';
+import { ledgerOf } from './ledger-view.ts';
 import { paperBroker } from './paper-broker.ts';
 import { ownAdapterTargets, type CopyTarget } from './own-adapters.ts';
 import { QuadcodeBroker, type QuadcodePlatform } from './quadcode/quadcode-broker.ts';
@@ -55,50 +55,6 @@ export interface BrokerResolver {
    */
   ownAdapters(db: Kysely<Database>, targets: readonly CopyTarget[]): Promise<Set<string>>;
   close(): Promise<void>;
-}
-
-/** The ledger as a network adapter of one bot reads it (orders by client ref). */
-function ledgerOf(db: Kysely<Database>, botId: number): LedgerView {
-  return {
-    async order(clientRef) {
-      const o = await db
-        .selectFrom('orders')
-        .select([
-          'broker_order_id',
-          'asset',
-          'direction',
-          'stake_cents',
-          'payout_pct',
-          'account_type',
-          'attempted_at',
-          'send_at',
-        ])
-        .where('bot_id', '=', botId)
-        .where('client_ref', '=', clientRef)
-        .executeTakeFirst();
-      if (!o) return null;
-      return {
-        brokerOrderId: o.broker_order_id,
-        asset: o.asset,
-        direction: o.direction,
-        stakeCents: Number(o.stake_cents),
-        payout: o.payout_pct / 100,
-        account: o.account_type as AccountType,
-        attemptedAtMs: o.attempted_at,
-        sendAtMs: o.send_at,
-      };
-    },
-    async claimed(contractId, clientRef) {
-      const other = await db
-        .selectFrom('orders')
-        .select('id')
-        .where('bot_id', '=', botId)
-        .where('broker_order_id', '=', contractId)
-        .where('client_ref', '<>', clientRef)
-        .executeTakeFirst();
-      return other !== undefined;
-    },
-  };
 }
 
 /**

@@ -12,7 +12,7 @@ import type { LedgerOrder, LedgerView } from '../ledger-view.ts';
 import {
   QuadcodeApiError,
   QuadcodeConnection,
-  type QuadcodeEndpoints,
+  type QuadcodePlatform,
 } from './quadcode-connection.ts';
 import {
   activesOf,
@@ -36,15 +36,10 @@ import {
 // What the platform offers lives in quadcode-options.ts, positions and their reconciliation in
 // quadcode-positions.ts; the tests read these two here.
 export { expirationAt, optionKinds } from './quadcode-options.ts';
+export type { QuadcodePlatform } from './quadcode-connection.ts';
 
 /** The platform's balance types: 1 real, 4 demo (the SDK's `Balances`); no tournament account. */
 const BALANCE_TYPE: Partial<Record<AccountType, number>> = { 1: 4, 2: 1 };
-
-/** One broker of the platform family as the operator configured it. */
-export interface QuadcodePlatform extends QuadcodeEndpoints {
-  brokerId: number;
-  name: string;
-}
 
 export interface QuadcodeBrokerOptions {
   platform: QuadcodePlatform;

@@ -11,6 +11,12 @@ export interface QuadcodeEndpoints {
   platformId: number | null;
 }
 
+/** One broker of the platform family as the operator configured it. */
+export interface QuadcodePlatform extends QuadcodeEndpoints {
+  brokerId: number;
+  name: string;
+}
+
 /** An error the platform answered (a refused login, a `status` ≥ 4000, an unsuccessful result). */
 export class QuadcodeApiError extends Error {
   constructor(
