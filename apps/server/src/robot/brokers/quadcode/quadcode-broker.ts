@@ -1,12 +1,13 @@
 import type { AccountType, OrderFailReason } from '@app/contract';
 import { normalizeAsset, type Cents } from '@app/robot';
 import type { RuntimeLog } from '../../runtime-deps.ts';
-import type {
-  AccountCheck,
-  BrokerAdapter,
-  OrderStatus,
-  PlaceAnswer,
-  PlaceRequest,
+import {
+  ENTRY_LATE_TOLERANCE_MS,
+  type AccountCheck,
+  type BrokerAdapter,
+  type OrderStatus,
+  type PlaceAnswer,
+  type PlaceRequest,
 } from '../broker-adapter.ts';
 import type { LedgerOrder, LedgerView } from '../ledger-view.ts';
 import {
@@ -215,6 +216,11 @@ export class QuadcodeBroker implements BrokerAdapter {
         'quadcode: quote failed',
       );
       return refusal(err);
+    }
+    // Never sent late: a login or quote that ran past the entry's tolerance (by the platform's
+    // clock) fails the order before the opening goes out.
+    if (this.connection.now() > (req.sendAtMs ?? req.openAtMs) + ENTRY_LATE_TOLERANCE_MS) {
+      return { ok: false, error: 'missed' };
     }
     let msg: unknown;
     try {
