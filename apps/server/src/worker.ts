@@ -47,7 +47,7 @@ export async function openWorkerDeps(
   );
   const log = { info: jsonLog('info'), error: jsonLog('error') };
   // Deriv (DERIV_WS_URL, DERIV_APP_ID) for bots on Deriv with a token; the paper broker otherwise.
-  const brokers = brokerResolver({ db: database.db, secrets, log });
+  const brokers = brokerResolver({ db: database.db, secrets, log, now: Date.now });
   return {
     db: database.db,
     dialect: database.dialect,

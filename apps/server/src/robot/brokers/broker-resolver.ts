@@ -163,6 +163,7 @@ export function brokerResolver(
       account: () => entry.account,
       ...(config.timeoutMs === undefined ? {} : { timeoutMs: config.timeoutMs }),
       ...(config.idleMs === undefined ? {} : { idleMs: config.idleMs }),
+      ...(deps.now ? { now: deps.now } : {}),
       ...(deps.log ? { log: deps.log } : {}),
     });
     derivs.set(botId, entry);

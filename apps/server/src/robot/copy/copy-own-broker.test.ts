@@ -38,7 +38,7 @@ beforeAll(async () => {
   deriv.nowS = () => Math.floor(clock.now / 1000);
   deriv.addToken(DERIV_DEMO, [{ accountId: 'DOT90004580', type: 'demo', balance: 10_000 }]);
   brokers = brokerResolver(
-    { db: t.app.deps.db, secrets: t.app.deps.secrets, log },
+    { db: t.app.deps.db, secrets: t.app.deps.secrets, log, now: () => clock.now },
     { wsUrl: deriv.url, restUrl: deriv.restUrl, appId: '777', timeoutMs: 5_000 },
     new Map([
       [

@@ -30,6 +30,11 @@ export interface DerivBrokerOptions {
   /** An unused connection closes after this long, ms (default 60 s). */
   idleMs?: number;
   log?: RuntimeLog;
+  /**
+   * The runtime's clock: with it, a buy that would go out past the entry's tolerance (a slow
+   * connection or proposal) is failed `missed` instead of sent.
+   */
+  now?: () => number;
 }
 
 /**

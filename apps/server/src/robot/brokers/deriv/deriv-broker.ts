@@ -157,6 +157,11 @@ export class DerivBroker extends DerivAccounts implements BrokerAdapter {
 
       // A buy started this late could outlast the runtime's broker limit: fail it cleanly instead.
       if (Date.now() - startedAt > this.timeoutMs / 2) return { ok: false, error: 'timeout' };
+      // Never sent late: past the entry's tolerance nothing is bought.
+      const now = this.options.now?.();
+      if (now !== undefined && now > (req.sendAtMs ?? req.openAtMs) + ENTRY_LATE_TOLERANCE_MS) {
+        return { ok: false, error: 'missed' };
+      }
       let bought: DerivMessage;
       try {
         bought = await c.request(
