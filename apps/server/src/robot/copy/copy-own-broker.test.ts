@@ -189,6 +189,14 @@ describe("copies at the follower's own broker", () => {
       [1, 'open'],
       [2, 'failed'],
     ]);
+    // The real copy's line carries the broker's own reference of it, as a real order's does.
+    expect(await feedOf(realBot)).toMatchObject([
+      {
+        key: 'robot.activity.copyOpenReal',
+        params: { trader: trader.userid, brokerRef: String(positionsOf(real)[0]?.id) },
+      },
+    ]);
+    expect(await feedOf(demoBot)).toMatchObject([{ key: 'robot.activity.copyOpen' }]);
   });
 
   it('never sends a Real copy after the follower went back to Demo', async () => {
