@@ -12,6 +12,10 @@ const port = Number(process.env.E2E_PORT ?? 3987);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'copybot-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 const root = new URL('..', import.meta.url).pathname;
+// A local fake of the Quadcode trading platform, started by the real-broker spec on this port;
+// the server runs Bullex (14) on it, as an operator turns a white label on by configuration.
+const quadcodePort = Number(process.env.E2E_QUADCODE_PORT ?? port + 1);
+process.env.E2E_QUADCODE_PORT = String(quadcodePort);
 
 export default defineConfig({
   testDir: '.',
@@ -57,6 +61,8 @@ export default defineConfig({
       PAYMENTS_LOCAL: 'on',
       // The browser tier registers many accounts from one address within the hour.
       REGISTRATIONS_PER_HOUR: '1000',
+      QUADCODE_14_HTTP_URL: `http://127.0.0.1:${quadcodePort}/api`,
+      QUADCODE_14_WS_URL: `ws://127.0.0.1:${quadcodePort}/echo/websocket`,
       // Another build of the panel (e.g. one per engineer working in parallel); default apps/web/dist.
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },

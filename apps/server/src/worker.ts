@@ -1,12 +1,10 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Broker } from '@app/contract';
 import { migrateToLatest, openDatabase } from './db/connect.ts';
 import { createSecrets, loadSecretKey } from './lib/secrets.ts';
 import { brokerResolver } from './robot/brokers/broker-resolver.ts';
-import { paperBatchBroker } from './robot/brokers/paper-batch.ts';
 import { processOwnerId } from './robot/leases.ts';
-import { startRuntimeLoop, type RuntimeLoop } from './robot/runtime.ts';
+import { copyRouting, startRuntimeLoop, type RuntimeLoop } from './robot/runtime.ts';
 import { describeError, type RuntimeDeps } from './robot/runtime-deps.ts';
 
 /** What a worker process needs: the database (usually PostgreSQL) and the secret key. */
@@ -49,8 +47,7 @@ export async function openWorkerDeps(
   );
   const log = { info: jsonLog('info'), error: jsonLog('error') };
   // Deriv (DERIV_WS_URL, DERIV_APP_ID) for bots on Deriv with a token; the paper broker otherwise.
-  const brokers = brokerResolver({ db: database.db, secrets, log });
-  const paperBatch = paperBatchBroker();
+  const brokers = brokerResolver({ db: database.db, secrets, log, now: Date.now });
   return {
     db: database.db,
     dialect: database.dialect,
@@ -58,8 +55,9 @@ export async function openWorkerDeps(
     secrets,
     log,
     brokerFor: (botId, brokerId) => brokers.brokerFor(botId, brokerId),
-    // Paper copies in one batch; a copy on Deriv one call at a time through `brokerFor`.
-    batchBroker: (_botId, brokerId) => (brokerId === Broker.deriv ? null : paperBatch),
+    // Paper copies in one batch; a copy whose follower stored its login at a real-trading broker
+    // one call at a time through its own adapter.
+    ...copyRouting(() => brokers),
     close: async () => {
       await brokers.close();
       await database.db.destroy();

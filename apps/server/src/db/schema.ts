@@ -177,6 +177,10 @@ export interface BrokerCredentialsTable {
   password_enc: string | null;
   token_demo_enc: string | null;
   token_real_enc: string | null;
+  /** A Deriv OAuth connection's refresh token (encrypted); NULL: none (a personal access token). */
+  refresh_token_enc: Generated<string | null>;
+  /** When the stored Deriv OAuth access token runs out (Unix ms); NULL: it does not. */
+  token_expires_at: Generated<EpochMs | null>;
   updated_at: EpochMs;
 }
 

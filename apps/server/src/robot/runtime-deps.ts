@@ -3,6 +3,7 @@ import type { DialectName } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 import type { Secrets } from '../lib/secrets.ts';
 import type { BatchBroker, BrokerAdapter } from './brokers/broker-adapter.ts';
+import type { CopyTarget } from './brokers/own-adapters.ts';
 
 /** Where the runtime writes what it did; never given a secret (tokens stay in the adapters). */
 export interface RuntimeLog {
@@ -37,6 +38,12 @@ export interface RuntimeDeps {
    * agree with `brokerFor` (set only where `brokerFor` is the paper broker).
    */
   batchBroker?: (botId: number, brokerId: number) => BatchBroker | null;
+  /**
+   * Which copies go through the follower's own network adapter (`brokerFor`: its login at a
+   * real-trading broker) instead of the batch broker: keys `botId/brokerId`. Absent: none.
+   * `db` may be a transaction (the fan-out asks inside its own).
+   */
+  ownBroker?: (db: Kysely<Database>, targets: readonly CopyTarget[]) => Promise<Set<string>>;
   /** Told when a bot's feed, orders or figures changed (the SSE stream listens). */
   onChange?: (botId: number) => void;
   /** Broker call time-out, ms (default 10 s); tests shorten it instead of sleeping. */

@@ -1,4 +1,3 @@
-import { Broker } from '@app/contract';
 import type { AppDeps } from '../plugins/context.ts';
 import { brokerResolver, type BrokerResolver } from './brokers/broker-resolver.ts';
 import { paperBatchBroker } from './brokers/paper-batch.ts';
@@ -45,25 +44,37 @@ export async function closeBrokers(deps: AppDeps): Promise<void> {
 export function runtimeDepsOf(
   deps: AppDeps,
   log: RuntimeLog,
-  extra: Partial<Pick<RuntimeDeps, 'onChange' | 'fault' | 'brokerFor'>> = {},
+  extra: Partial<Pick<RuntimeDeps, 'onChange' | 'fault' | 'brokerFor'>> & {
+    /** Brokers from this resolver instead of the app's (tests bring one on a fake broker). */
+    resolver?: BrokerResolver;
+  } = {},
 ): RuntimeDeps {
-  const batch = paperBatchBroker();
+  const { resolver, ...rest } = extra;
+  const brokers = (): BrokerResolver => resolver ?? brokersOf(deps);
   return {
     db: deps.db,
     dialect: deps.dialect,
     now: deps.now,
     secrets: deps.secrets,
     log,
-    brokerFor: (botId, brokerId) => brokersOf(deps).brokerFor(botId, brokerId),
-    // Copies go to the paper broker in one batch, unless a test or caller brings its own brokers;
-    // a copy on Deriv goes one call at a time through `brokerFor` (Deriv, or paper without a token).
-    ...(extra.brokerFor
-      ? {}
-      : {
-          batchBroker: (_botId: number, brokerId: number) =>
-            brokerId === Broker.deriv ? null : batch,
-        }),
-    ...extra,
+    brokerFor: (botId, brokerId) => brokers().brokerFor(botId, brokerId),
+    // Copies go to the paper broker in one batch, unless a test or caller brings its own
+    // `brokerFor` (then one call at a time through it); a copy whose follower stored its login at
+    // a real-trading broker (Deriv, Quadcode platform) goes one call at a time through its own
+    // adapter (copy-send.ts).
+    ...(rest.brokerFor ? {} : copyRouting(brokers)),
+    ...rest,
+  };
+}
+
+/** The paper batch for copies, and the follower's own adapter where it stored its login. */
+export function copyRouting(
+  brokers: () => BrokerResolver,
+): Pick<RuntimeDeps, 'batchBroker' | 'ownBroker'> {
+  const batch = paperBatchBroker();
+  return {
+    batchBroker: () => batch,
+    ownBroker: (db, targets) => brokers().ownAdapters(db, targets),
   };
 }
 

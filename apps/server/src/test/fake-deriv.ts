@@ -93,6 +93,14 @@ export class FakeDeriv {
   readonly longOnly = new Set<string>();
   /** Payout fraction of every proposal. */
   payoutFraction = 0.85;
+  /** Seconds an OAuth access token lives (`expires_in`); a REST call with it later is 401. */
+  accessTokenLifetimeS = 3600;
+  /** Whether the token endpoint gives a refresh token with the access token. */
+  issueRefreshTokens = true;
+  /** OAuth access tokens → when they run out (Unix s); personal access tokens do not. */
+  readonly expiries = new Map<string, number>();
+  /** Refresh tokens → the access token they were issued with (rotated on every use). */
+  readonly refreshTokens = new Map<string, string>();
   /** The fake's clock (Unix s) for purchase times; tests tie it to their clock. */
   nowS: () => number = () => Math.floor(Date.now() / 1000);
   connections = 0;
@@ -241,6 +249,59 @@ export class FakeDeriv {
     return new Promise((resolve) => this.http.close(() => resolve()));
   }
 
+  /**
+   * The OAuth token endpoint (RFC 6749 §4.1.3 with PKCE, and §6 refresh): a code exchange checks
+   * the verifier against the challenge and the redirect URI; a refresh needs a refresh token the
+   * fake issued and not yet used (each use rotates it) and the client id. The answer is the
+   * access token, `token_type`, `expires_in`, `scope` and (when issued) `refresh_token`; a refusal
+   * is 400 `{ error: 'invalid_grant' }` (or `invalid_request` without a client id).
+   */
+  private onToken(text: string): { status: number; body: unknown } {
+    const form = new URLSearchParams(text);
+    const refused = (error = 'invalid_grant') => ({
+      status: 400,
+      body: { error, error_description: 'The provided authorization grant is invalid' },
+    });
+    if (!form.get('client_id')) return refused('invalid_request');
+    let base: string;
+    if (form.get('grant_type') === 'authorization_code') {
+      const issued = this.codes.get(form.get('code') ?? '');
+      const verifier = form.get('code_verifier') ?? '';
+      const challenge = createHash('sha256').update(verifier).digest('base64url');
+      if (
+        !issued ||
+        issued.challenge !== challenge ||
+        issued.redirect !== form.get('redirect_uri')
+      ) {
+        return refused();
+      }
+      this.codes.delete(form.get('code') ?? '');
+      base = issued.token;
+    } else if (form.get('grant_type') === 'refresh_token') {
+      const old = form.get('refresh_token') ?? '';
+      const from = this.refreshTokens.get(old);
+      if (!from) return refused();
+      this.refreshTokens.delete(old);
+      base = `${from.split('~')[0]}~${randomBytes(6).toString('hex')}`;
+      this.tokens.set(base, this.tokens.get(from) ?? []);
+    } else {
+      return refused('unsupported_grant_type');
+    }
+    this.expiries.set(base, this.nowS() + this.accessTokenLifetimeS);
+    const refresh = this.issueRefreshTokens ? `rt-${randomBytes(12).toString('hex')}` : null;
+    if (refresh) this.refreshTokens.set(refresh, base);
+    return {
+      status: 200,
+      body: {
+        access_token: base,
+        token_type: 'bearer',
+        expires_in: this.accessTokenLifetimeS,
+        scope: 'trade',
+        ...(refresh ? { refresh_token: refresh } : {}),
+      },
+    };
+  }
+
   private async onRest(req: IncomingMessage): Promise<{ status: number; body: unknown }> {
     const url = new URL(req.url ?? '/', 'http://fake');
     let text = '';
@@ -260,32 +321,12 @@ export class FakeDeriv {
         meta: { endpoint: url.pathname, method: req.method },
       },
     };
-    if (req.method === 'POST' && url.pathname === '/oauth2/token') {
-      const form = new URLSearchParams(text);
-      const issued = this.codes.get(form.get('code') ?? '');
-      const verifier = form.get('code_verifier') ?? '';
-      const challenge = createHash('sha256').update(verifier).digest('base64url');
-      if (
-        !issued ||
-        form.get('grant_type') !== 'authorization_code' ||
-        issued.challenge !== challenge ||
-        issued.redirect !== form.get('redirect_uri')
-      ) {
-        return { status: 400, body: { error: 'invalid_grant' } };
-      }
-      this.codes.delete(form.get('code') ?? '');
-      return {
-        status: 200,
-        body: {
-          access_token: issued.token,
-          token_type: 'bearer',
-          expires_in: 3600,
-          scope: 'trade',
-        },
-      };
-    }
+    if (req.method === 'POST' && url.pathname === '/oauth2/token') return this.onToken(text);
     const ids = bearer ? this.tokens.get(bearer) : undefined;
     if (!ids) return unauthorized;
+    // An OAuth access token past its lifetime is refused like an unknown one.
+    const expiry = bearer ? this.expiries.get(bearer) : undefined;
+    if (expiry !== undefined && this.nowS() >= expiry) return unauthorized;
     if (req.method === 'GET' && url.pathname === '/trading/v1/options/accounts') {
       return {
         status: 200,

@@ -21,6 +21,7 @@ import { telegramBot } from './0300-telegram-bot.ts';
 import { pendingEntries } from './0400-pending-entries.ts';
 import { realMoneyCap } from './0600-real-money-cap.ts';
 import { derivOAuth } from './0601-deriv-oauth.ts';
+import { derivTokenRenewal } from './0700-deriv-token-renewal.ts';
 import { copyRooms } from './0850-copy-rooms.ts';
 
 /**
@@ -50,6 +51,7 @@ export function migrations(types: ColumnTypes): Record<string, Migration> {
     '0400-pending-entries': pendingEntries(types),
     '0600-real-money-cap': realMoneyCap(types),
     '0601-deriv-oauth': derivOAuth(types),
+    '0700-deriv-token-renewal': derivTokenRenewal(types),
     '0850-copy-rooms': copyRooms(),
   };
 }

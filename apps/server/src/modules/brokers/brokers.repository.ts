@@ -32,6 +32,9 @@ export interface CredentialColumns {
   password_enc: string | null;
   token_demo_enc: string | null;
   token_real_enc: string | null;
+  /** A Deriv OAuth connection's refresh token and expiry; absent: none (cleared). */
+  refresh_token_enc?: string | null;
+  token_expires_at?: number | null;
 }
 
 /** Replaces the whole row: a save is the card's full content, nothing of the old row survives. */
@@ -42,7 +45,7 @@ export async function saveCredentials(
   columns: CredentialColumns,
   now: number,
 ): Promise<void> {
-  const values = { ...columns, updated_at: now };
+  const values = { refresh_token_enc: null, token_expires_at: null, ...columns, updated_at: now };
   await db
     .insertInto('broker_credentials')
     .values({ bot_id: botId, broker_id: brokerId, ...values })

@@ -109,11 +109,26 @@ export async function writeDerivTokens(deps: AppDeps, tokens: DerivTokens): Prom
       await deleteCredentials(trx, botId, Broker.deriv);
       return;
     }
+    // A "Conectar Deriv" connection keeps what renews it while no new token replaces its own.
+    const kept =
+      (demo === null || demo === stored?.token_demo_enc) &&
+      (real === null || real === stored?.token_real_enc);
     await saveCredentials(
       trx,
       botId,
       Broker.deriv,
-      { email: '', password_enc: null, token_demo_enc: demo, token_real_enc: real },
+      {
+        email: '',
+        password_enc: null,
+        token_demo_enc: demo,
+        token_real_enc: real,
+        ...(kept && stored
+          ? {
+              refresh_token_enc: stored.refresh_token_enc,
+              token_expires_at: stored.token_expires_at,
+            }
+          : {}),
+      },
       deps.now(),
     );
   });

@@ -3,6 +3,13 @@ import { Broker, ErrorCode } from '@app/contract';
 import { HttpError } from '../../lib/http-error.ts';
 import { botIdOf } from '../../lib/owned-bot.ts';
 import type { AppDeps } from '../../plugins/context.ts';
+import {
+  DERIV_DEFAULT_OAUTH_URL,
+  derivOAuthFromEnv,
+  exchangeCode,
+  type DerivOAuthConfig,
+} from '../../robot/brokers/deriv/deriv-oauth-token.ts';
+import { sealedDerivTokens } from '../../robot/brokers/deriv/deriv-token-renewal.ts';
 import { saveCredentials } from './brokers.repository.ts';
 
 /**
@@ -12,32 +19,15 @@ import { saveCredentials } from './brokers.repository.ts';
  * verifier))`, and, when Deriv sends the browser back to the panel's redirect page with a code,
  * exchanges code + verifier at Deriv's token endpoint. The access token is stored encrypted in
  * both Deriv slots (it reaches the trader's demo and real accounts; the adapter opens the one of
- * the bot's account type from Deriv's own list) and is never shown back.
+ * the bot's account type from Deriv's own list) with the refresh token that renews it
+ * (robot/brokers/deriv/deriv-token-renewal.ts), and is never shown back.
  */
-export interface DerivOAuthConfig {
-  /** The operator's OAuth client registered with Deriv (`DERIV_OAUTH_CLIENT_ID`). */
-  clientId: string;
-  /** Deriv's OAuth server (`DERIV_OAUTH_URL`, default https://auth.deriv.com). */
-  authUrl: string;
-  /** The token call's time limit, ms. */
-  timeoutMs?: number;
-}
+export { DERIV_DEFAULT_OAUTH_URL, derivOAuthFromEnv, type DerivOAuthConfig };
 
-export const DERIV_DEFAULT_OAUTH_URL = 'https://auth.deriv.com';
 /** A started flow may be finished for this long. */
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
 /** The panel page Deriv sends the browser back to (registered with Deriv as the redirect URI). */
 export const DERIV_OAUTH_REDIRECT_PATH = '/brokerconfig';
-
-/** Offered only when the operator registered an OAuth client: else null (PAT only). */
-export function derivOAuthFromEnv(env: NodeJS.ProcessEnv = process.env): DerivOAuthConfig | null {
-  const clientId = env.DERIV_OAUTH_CLIENT_ID?.trim();
-  if (!clientId) return null;
-  return {
-    clientId,
-    authUrl: (env.DERIV_OAUTH_URL?.trim() || DERIV_DEFAULT_OAUTH_URL).replace(/\/+$/, ''),
-  };
-}
 
 const base64url = (bytes: Buffer) => bytes.toString('base64url');
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
@@ -118,17 +108,13 @@ export async function finishDerivOAuth(
     throw new HttpError(400, ErrorCode.derivOAuthState);
   }
   const verifier = deps.secrets.decrypt(verifierSlot(stateHash), row.verifier_enc);
-  const token = await exchangeCode(config, {
+  const answer = await exchangeCode(config, {
     code: body.code,
     verifier,
     redirectUri: row.redirect_uri,
   });
-  if (!token) throw new HttpError(400, ErrorCode.derivOAuthRefused);
-  const seal = (field: 'token_demo_enc' | 'token_real_enc') =>
-    deps.secrets.encrypt(
-      { table: 'broker_credentials', rowId: `${botId}/${Broker.deriv}`, field },
-      token,
-    );
+  if (!answer.ok) throw new HttpError(400, ErrorCode.derivOAuthRefused);
+  // The access token in both Deriv slots, the refresh token that renews it, and when it runs out.
   await saveCredentials(
     deps.db,
     botId,
@@ -136,41 +122,8 @@ export async function finishDerivOAuth(
     {
       email: '',
       password_enc: null,
-      token_demo_enc: seal('token_demo_enc'),
-      token_real_enc: seal('token_real_enc'),
+      ...sealedDerivTokens(deps.secrets, botId, answer.tokens, now),
     },
     now,
   );
-}
-
-/** Deriv's token endpoint: the access token, or null when Deriv refused or did not answer. */
-async function exchangeCode(
-  config: DerivOAuthConfig,
-  grant: { code: string; verifier: string; redirectUri: string },
-): Promise<string | null> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), config.timeoutMs ?? 10_000);
-  try {
-    const response = await fetch(new URL('/oauth2/token', config.authUrl), {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        client_id: config.clientId,
-        code: grant.code,
-        code_verifier: grant.verifier,
-        redirect_uri: grant.redirectUri,
-      }).toString(),
-      signal: controller.signal,
-    });
-    if (!response.ok) return null;
-    const json = (await response.json()) as { access_token?: unknown };
-    return typeof json.access_token === 'string' && json.access_token !== ''
-      ? json.access_token
-      : null;
-  } catch {
-    return null;
-  } finally {
-    clearTimeout(timer);
-  }
 }

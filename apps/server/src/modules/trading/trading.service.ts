@@ -185,6 +185,8 @@ function activityOf(db: Kysely<Database>, botId: number) {
       'o.stake_cents',
       'o.expires_at',
       'o.fail_reason',
+      'o.account_type',
+      'o.broker_order_id',
     ])
     .where('a.bot_id', '=', botId);
 }

@@ -1,24 +1,21 @@
 import { Broker } from '@app/contract';
 import { describe, expect, it } from 'vitest';
-import { copyBatchFor, realSwitchProblem, realTradingBrokers } from './broker-catalog.ts';
+import { realSwitchProblem, realTradingBrokers } from './broker-catalog.ts';
 
-describe('copies at real-trading brokers', () => {
-  it("go one by one through the follower's own adapter, never the shared paper batch", () => {
-    const paper = { name: 'paper-batch' };
-    const batchOf = copyBatchFor(paper, realTradingBrokers({ NODE_ENV: 'test' }));
-    // IQ Option and Exnova (Quadcode platform) and Deriv trade real money here by default.
-    expect(batchOf(7, Broker.iq)).toBeNull();
-    expect(batchOf(7, Broker.exnova)).toBeNull();
-    expect(batchOf(7, Broker.deriv)).toBeNull();
-    // Simulator-only brokers keep the one paper batch.
-    expect(batchOf(7, Broker.quotex)).toBe(paper);
-    // A white label the operator configured leaves the batch too.
+describe('real-trading brokers', () => {
+  it('are IQ Option, Exnova and Deriv by default, plus the white labels the operator configured', () => {
+    expect(realTradingBrokers({ NODE_ENV: 'test' })).toEqual([
+      Broker.iq,
+      Broker.deriv,
+      Broker.exnova,
+    ]);
     const configured = realTradingBrokers({
       NODE_ENV: 'test',
       [`QUADCODE_${Broker.bullex}_HTTP_URL`]: 'https://api.example.com',
       [`QUADCODE_${Broker.bullex}_WS_URL`]: 'wss://ws.example.com/echo/websocket',
     });
-    expect(copyBatchFor(paper, configured)(7, Broker.bullex)).toBeNull();
+    expect(configured).toContain(Broker.bullex);
+    expect(realTradingBrokers({ NODE_ENV: 'production' })).not.toContain(Broker.deriv);
   });
 });
 

@@ -122,17 +122,3 @@ export function realSwitchProblem(
   if (brokerId === Broker.deriv) return creds.token_real_enc ? null : 'noCredentials';
   return creds.email !== '' && creds.password_enc ? null : 'noCredentials';
 }
-
-/**
- * Which batch broker a copy goes to: the paper broker's one batch, except at brokers the robot
- * trades for real here (Deriv, the Quadcode platform brokers): there a copy goes one call at a
- * time through `brokerFor`, i.e. the follower's own adapter with its own login (or the paper
- * broker when the follower stored none), never the shared paper batch.
- */
-export function copyBatchFor<B>(
-  paperBatch: B,
-  real: readonly number[] = realTradingBrokers(),
-): (botId: number, brokerId: number) => B | null {
-  const own = new Set(real);
-  return (_botId, brokerId) => (own.has(brokerId) ? null : paperBatch);
-}

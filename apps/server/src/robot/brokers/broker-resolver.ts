@@ -6,10 +6,13 @@ import type { RuntimeLog } from '../runtime-deps.ts';
 import type { BrokerAdapter } from './broker-adapter.ts';
 import { DerivBroker } from './deriv/deriv-broker.ts';
 import { DERIV_DEFAULT_WS_URL, derivUrl, type DerivOpener } from './deriv/deriv-connection.ts';
+import { derivOAuthFromEnv, type DerivOAuthConfig } from './deriv/deriv-oauth-token.ts';
 import { DERIV_DEFAULT_REST_URL, newApiOpener } from './deriv/deriv-rest.ts';
+import { renewalDue, renewDerivToken } from './deriv/deriv-token-renewal.ts';
 import { derivAppIdFromEnv, quadcodePlatformsFromEnv } from './broker-catalog.ts';
-import type { LedgerView } from './ledger-view.ts';
+import { ledgerOf } from './ledger-view.ts';
 import { paperBroker } from './paper-broker.ts';
+import { ownAdapterTargets, type CopyTarget } from './own-adapters.ts';
 import { QuadcodeBroker, type QuadcodePlatform } from './quadcode/quadcode-broker.ts';
 
 /**
@@ -29,6 +32,8 @@ export interface DerivConfig {
   timeoutMs?: number;
   /** An unused connection closes after this long, ms (default 60 s). */
   idleMs?: number;
+  /** The operator's OAuth client ("Conectar Deriv"): renews short-lived access tokens. */
+  oauth?: DerivOAuthConfig | null;
 }
 
 export function derivConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DerivConfig {
@@ -37,57 +42,19 @@ export function derivConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DerivC
     appId: derivAppIdFromEnv(env),
     api: env.DERIV_API?.trim().toLowerCase() === 'legacy' ? 'legacy' : 'new',
     restUrl: env.DERIV_REST_URL?.trim() || DERIV_DEFAULT_REST_URL,
+    oauth: derivOAuthFromEnv(env),
   };
 }
 
 /** Turns bot ids and brokers into adapters; `close` ends the network connections. */
 export interface BrokerResolver {
   brokerFor(botId: number, brokerId: number): Promise<BrokerAdapter>;
+  /**
+   * Which copies `brokerFor` sends through the follower's own network adapter (keys
+   * `botId/brokerId`); the others go to the paper broker. `db` may be a transaction.
+   */
+  ownAdapters(db: Kysely<Database>, targets: readonly CopyTarget[]): Promise<Set<string>>;
   close(): Promise<void>;
-}
-
-/** The ledger as a network adapter of one bot reads it (orders by client ref). */
-function ledgerOf(db: Kysely<Database>, botId: number): LedgerView {
-  return {
-    async order(clientRef) {
-      const o = await db
-        .selectFrom('orders')
-        .select([
-          'broker_order_id',
-          'asset',
-          'direction',
-          'stake_cents',
-          'payout_pct',
-          'account_type',
-          'attempted_at',
-          'send_at',
-        ])
-        .where('bot_id', '=', botId)
-        .where('client_ref', '=', clientRef)
-        .executeTakeFirst();
-      if (!o) return null;
-      return {
-        brokerOrderId: o.broker_order_id,
-        asset: o.asset,
-        direction: o.direction,
-        stakeCents: Number(o.stake_cents),
-        payout: o.payout_pct / 100,
-        account: o.account_type as AccountType,
-        attemptedAtMs: o.attempted_at,
-        sendAtMs: o.send_at,
-      };
-    },
-    async claimed(contractId, clientRef) {
-      const other = await db
-        .selectFrom('orders')
-        .select('id')
-        .where('bot_id', '=', botId)
-        .where('broker_order_id', '=', contractId)
-        .where('client_ref', '<>', clientRef)
-        .executeTakeFirst();
-      return other !== undefined;
-    },
-  };
 }
 
 /**
@@ -97,7 +64,7 @@ function ledgerOf(db: Kysely<Database>, botId: number): LedgerView {
  * (its connection watches open contracts) and replaced when the tokens are saved again.
  */
 export function brokerResolver(
-  deps: { db: Kysely<Database>; secrets: Secrets; log?: RuntimeLog },
+  deps: { db: Kysely<Database>; secrets: Secrets; log?: RuntimeLog; now?: () => number },
   config: DerivConfig = derivConfigFromEnv(),
   quadcode: ReadonlyMap<number, QuadcodePlatform> = quadcodePlatformsFromEnv(),
 ): BrokerResolver {
@@ -127,13 +94,15 @@ export function brokerResolver(
   async function deriv(botId: number): Promise<BrokerAdapter | null> {
     // No operator app id (production without DERIV_APP_ID): Deriv is not traded, paper is.
     if (config.appId === null) return null;
-    const [creds, params] = await Promise.all([
+    const credsOf = () =>
       deps.db
         .selectFrom('broker_credentials')
-        .select(['token_demo_enc', 'token_real_enc', 'updated_at'])
+        .select(['token_demo_enc', 'token_real_enc', 'token_expires_at', 'updated_at'])
         .where('bot_id', '=', botId)
         .where('broker_id', '=', Broker.deriv)
-        .executeTakeFirst(),
+        .executeTakeFirst();
+    const [found, params] = await Promise.all([
+      credsOf(),
       deps.db
         .selectFrom('global_params')
         .select('acc_type')
@@ -141,6 +110,13 @@ export function brokerResolver(
         .where('broker_id', '=', Broker.deriv)
         .executeTakeFirst(),
     ]);
+    let creds = found;
+    // A "Conectar Deriv" access token about to run out is renewed first (its refresh token).
+    const now = (deps.now ?? Date.now)();
+    if (creds && renewalDue(creds.token_expires_at, now)) {
+      const renewal = await renewDerivToken(deps, config.oauth ?? null, botId, now);
+      if (renewal === 'renewed') creds = await credsOf();
+    }
     const account = (params?.acc_type ?? 1) as AccountType;
     const sealed =
       account === 1 ? creds?.token_demo_enc : account === 2 ? creds?.token_real_enc : null;
@@ -187,6 +163,7 @@ export function brokerResolver(
       account: () => entry.account,
       ...(config.timeoutMs === undefined ? {} : { timeoutMs: config.timeoutMs }),
       ...(config.idleMs === undefined ? {} : { idleMs: config.idleMs }),
+      ...(deps.now ? { now: deps.now } : {}),
       ...(deps.log ? { log: deps.log } : {}),
     });
     derivs.set(botId, entry);
@@ -259,7 +236,11 @@ export function brokerResolver(
     return entry.adapter;
   }
 
+  const network = new Set(quadcode.keys());
+  if (config.appId !== null) network.add(Broker.deriv);
+
   return {
+    ownAdapters: (db, targets) => ownAdapterTargets(db, targets, network),
     async brokerFor(botId, brokerId) {
       if (brokerId === Broker.deriv) {
         const adapter = await deriv(botId);

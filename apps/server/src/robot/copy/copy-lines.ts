@@ -35,6 +35,8 @@ export async function insertLines(trx: Kysely<Database>, lines: FeedLine[]): Pro
  */
 export const COPY_OPEN = 'robot.activity.copyOpen';
 export const COPY_FAILED = 'robot.activity.copyFailed';
+/** How a real-money copy's "opened" line reads: with the broker's own reference of it. */
+export const COPY_OPEN_REAL = 'robot.activity.copyOpenReal';
 
 /** The stored message of a copy line. */
 export function copyLine(key: typeof COPY_OPEN | typeof COPY_FAILED): RobotMessage {
@@ -49,6 +51,8 @@ export interface CopyLineFacts {
   stake_cents: number | string | null;
   expires_at: number | string | null;
   fail_reason: string | null;
+  account_type: number | string | null;
+  broker_order_id: string | null;
 }
 
 /**
@@ -58,16 +62,18 @@ export interface CopyLineFacts {
 export function copyLineParams(message: RobotMessage, facts: CopyLineFacts): RobotMessage {
   if (Object.keys(message.params).length > 0 || facts.asset === null) return message;
   if (message.key === COPY_OPEN) {
-    return {
-      key: message.key,
-      params: {
-        trader: facts.trader ?? '',
-        asset: facts.asset,
-        direction: facts.direction ?? '',
-        stakeCents: Number(facts.stake_cents),
-        expiresAt: Number(facts.expires_at),
-      },
+    const params = {
+      trader: facts.trader ?? '',
+      asset: facts.asset,
+      direction: facts.direction ?? '',
+      stakeCents: Number(facts.stake_cents),
+      expiresAt: Number(facts.expires_at),
     };
+    // A real-money copy says the broker's own reference of it, as a real order does.
+    if (Number(facts.account_type) === 2 && facts.broker_order_id) {
+      return { key: COPY_OPEN_REAL, params: { ...params, brokerRef: facts.broker_order_id } };
+    }
+    return { key: message.key, params };
   }
   if (message.key === COPY_FAILED) {
     return {

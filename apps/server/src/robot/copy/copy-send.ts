@@ -21,6 +21,8 @@ import {
   releaseOrders,
 } from '../orders/ledger.ts';
 import { describeError } from '../runtime-deps.ts';
+import { targetKey } from '../brokers/own-adapters.ts';
+import { copyRefusal } from './copy-guard.ts';
 import { COPY_FAILED, COPY_OPEN, copyLine, insertLines, type FeedLine } from './copy-lines.ts';
 import {
   COPY_ROW_COLUMNS,
@@ -158,6 +160,44 @@ export async function reconcileStale(pass: DispatchPass): Promise<number> {
   return found.length + missed.length + release.length;
 }
 
+/**
+ * Where claimed copies go: the follower's own network adapter one call at a time when it stored
+ * its login at a real-trading broker (`ownBroker`); else the batch broker (paper, in one
+ * transaction), or one call at a time through `brokerFor` when there is none. A Real copy bound
+ * for the paper batch is refused (`realOnPaper`): the robot never trades Real on the simulator.
+ */
+async function routeCopies(
+  rt: DispatchPass['rt'],
+  claimed: readonly CopyRow[],
+): Promise<{ batches: Map<BatchBroker, CopyRow[]>; single: CopyRow[]; realOnPaper: CopyRow[] }> {
+  const own = rt.ownBroker
+    ? await rt.ownBroker(
+        rt.db,
+        claimed.map((r) => ({ botId: r.bot_id, brokerId: r.broker_id, account: r.account_type })),
+      )
+    : new Set<string>();
+  const batches = new Map<BatchBroker, CopyRow[]>();
+  const single: CopyRow[] = [];
+  const realOnPaper: CopyRow[] = [];
+  for (const row of claimed) {
+    const batch = own.has(targetKey(row.bot_id, row.broker_id))
+      ? null
+      : (rt.batchBroker?.(row.bot_id, row.broker_id) ?? null);
+    if (!batch) {
+      single.push(row);
+      continue;
+    }
+    if (row.account_type === 2) {
+      realOnPaper.push(row);
+      continue;
+    }
+    const list = batches.get(batch);
+    if (list) list.push(row);
+    else batches.set(batch, [row]);
+  }
+  return { batches, single, realOnPaper };
+}
+
 /** Sends the copies due now: claimed in one statement, sent in parallel. */
 export async function sendDue(pass: DispatchPass): Promise<{ sent: number; failed: number }> {
   const { rt, now, timeoutMs, limit } = pass;
@@ -187,17 +227,11 @@ export async function sendDue(pass: DispatchPass): Promise<{ sent: number; faile
   if (claimed.length === 0) return { sent: 0, failed: 0 };
   rt.fault?.('before_broker_call');
   const requestOf = (row: CopyRow): PlaceRequest => placeRequestOf(row, now);
-  // Copies whose broker takes a batch go in one call per batch broker; the others one by one.
-  const batches = new Map<BatchBroker, CopyRow[]>();
-  const single: CopyRow[] = [];
-  for (const row of claimed) {
-    const batch = rt.batchBroker?.(row.bot_id, row.broker_id) ?? null;
-    const list = batch ? batches.get(batch) : undefined;
-    if (batch && list) list.push(row);
-    else if (batch) batches.set(batch, [row]);
-    else single.push(row);
-  }
-  const results: Answered[] = [];
+  const { batches, single, realOnPaper } = await routeCopies(rt, claimed);
+  const results: Answered[] = realOnPaper.map((row) => ({
+    row,
+    answer: { ok: false, error: 'accountMismatch' },
+  }));
   const unknown = (row: CopyRow, err: unknown): void => {
     // Unknown outcome (time-out, dropped connection): left claimed, reconciled by client ref.
     rt.log.error({ err: describeError(err), order: row.id }, 'copy: broker call failed');
@@ -242,12 +276,13 @@ export async function sendDue(pass: DispatchPass): Promise<{ sent: number; faile
       for (const row of rows) unknown(row, err);
     }
   }
-  const answers = await pool(single, BROKER_CONCURRENCY, async (row) =>
-    withTimeout(
-      (await pass.brokers(row.bot_id, row.broker_id)).placeOrder(requestOf(row)),
-      timeoutMs,
-    ),
-  );
+  const answers = await pool(single, BROKER_CONCURRENCY, async (row): Promise<PlaceAnswer> => {
+    const broker = await pass.brokers(row.bot_id, row.broker_id);
+    // Checked right before the call: the deadline, a Real copy's account and the daily cap.
+    const refused = await withTimeout(copyRefusal(rt, row, broker), timeoutMs);
+    if (refused) return { ok: false, error: refused };
+    return withTimeout(broker.placeOrder(requestOf(row)), timeoutMs);
+  });
   rt.fault?.('after_broker_call');
   single.forEach((row, i) => {
     const a = answers[i];

@@ -5,7 +5,8 @@ import { compactJsonRows, type BulkColumns } from '../../db/bulk.ts';
 import type { Database, OrdersTable } from '../../db/schema.ts';
 import { placeRequestOf, type BatchBroker } from '../brokers/broker-adapter.ts';
 import { payoutPctOf } from '../orders/ledger.ts';
-import type { FaultPoint } from '../runtime-deps.ts';
+import type { FaultPoint, RuntimeDeps } from '../runtime-deps.ts';
+import { targetKey } from '../brokers/own-adapters.ts';
 import { insertPlacedCopyLines } from './copy-lines.ts';
 import { CHUNK } from './copy-rows.ts';
 import type { FollowerRow } from './followers.ts';
@@ -56,9 +57,13 @@ interface CopyOrder {
  */
 export type InDbPlacer = (botId: number, brokerId: number) => BatchBroker | null;
 
-/** How a fan-out may place copies: the runtime's batch broker, and the crash tests' fault hook. */
+/**
+ * How a fan-out may place copies: the runtime's batch broker, which copies go to the follower's
+ * own network adapter instead (left `placed` for the dispatcher), and the crash tests' fault hook.
+ */
 export interface FanOutPlacement {
   place?: InDbPlacer | undefined;
+  own?: RuntimeDeps['ownBroker'];
   fault?: ((point: FaultPoint) => void) | undefined;
 }
 
@@ -90,18 +95,34 @@ async function placeDueNow(
   orders: CopyOrder[],
   shared: { client_ref: string; asset: string; direction: 'CALL' | 'PUT' },
   now: number,
-  place: InDbPlacer,
+  { place, own }: { place: InDbPlacer; own: FanOutPlacement['own'] },
 ): Promise<number> {
+  const due = orders.filter((o) => o.send_at <= now);
+  // A follower who stored its login at a real-trading broker is sent through its own adapter by
+  // the dispatcher (a network call has no place in this transaction).
+  const remote = own
+    ? await own(
+        trx,
+        due.map((o) => ({ botId: o.bot_id, brokerId: o.broker_id, account: o.account_type })),
+      )
+    : new Set<string>();
   const groups = new Map<BatchBroker, CopyOrder[]>();
-  for (const o of orders) {
-    if (o.send_at > now) continue;
+  let done = 0;
+  for (const o of due) {
+    if (remote.has(targetKey(o.bot_id, o.broker_id))) continue;
     const broker = place(o.bot_id, o.broker_id);
     if (!broker?.placeManyIn) continue;
+    if (o.account_type === 2) {
+      // A Real copy without the follower's own adapter would be Real on the simulator: refused.
+      o.state = 'failed';
+      o.fail_reason = 'accountMismatch';
+      done += 1;
+      continue;
+    }
     const list = groups.get(broker);
     if (list) list.push(o);
     else groups.set(broker, [o]);
   }
-  let done = 0;
   for (const [broker, rows] of groups) {
     // Built field by field: spreading `shared` and the row into one object is a V8 slow path
     // (0.1 s for 10,000 rows here).
@@ -201,7 +222,7 @@ export async function writeFanOut(
   }
   const shared = { client_ref: ref, asset: order.asset, direction: order.direction };
   const placedNow = placement.place
-    ? await placeDueNow(trx, orders, shared, now, placement.place)
+    ? await placeDueNow(trx, orders, shared, now, { place: placement.place, own: placement.own })
     : 0;
   placement.fault?.('mid_fan_out');
   // One statement, one parameter: the idempotency key (bot, client ref) keeps one copy per

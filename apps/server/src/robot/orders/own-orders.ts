@@ -139,7 +139,11 @@ export async function fanOut(run: BotRun, order: OrderRow): Promise<void> {
   try {
     await run.rt.db.transaction().execute(async (trx) => {
       if (!(await claimFanOut(trx, order.id, now))) return;
-      await fanOutOrder(trx, order, now, { place: run.rt.batchBroker, fault: run.rt.fault });
+      await fanOutOrder(trx, order, now, {
+        place: run.rt.batchBroker,
+        own: run.rt.ownBroker,
+        fault: run.rt.fault,
+      });
     });
   } catch (err) {
     // The bot's own trading goes on; the next run tries the fan-out again while the order is open.

@@ -1,7 +1,5 @@
 import type WebSocket from 'ws';
-
-/** `WebSocket.OPEN` (the ready state), without loading `ws` to read it. */
-const OPEN = 1;
+import { OPEN, SocketSession } from '../socket-session.ts';
 
 /** Deriv's public endpoint and app id (DERIV_WS_URL, DERIV_APP_ID override them). */
 export const DERIV_DEFAULT_WS_URL = 'wss://ws.derivws.com/websockets/v3';
@@ -56,13 +54,6 @@ export type DerivOpener = () => Promise<
   { url: string; authorize: string } | { url: string; account: DerivAccountInfo }
 >;
 
-interface Pending {
-  call: string;
-  resolve: (msg: DerivMessage) => void;
-  reject: (err: Error) => void;
-  timer: NodeJS.Timeout;
-}
-
 /** The URL with the app id; the token never goes into it (it is sent in `authorize`). */
 export function derivUrl(wsUrl: string, appId: string): string {
   const url = new URL(wsUrl);
@@ -71,60 +62,28 @@ export function derivUrl(wsUrl: string, appId: string): string {
 }
 
 /**
- * One authorised WebSocket to Deriv for one token (one account). Requests carry a `req_id` and
- * their reply is matched by it; a subscription's later messages (same `req_id`) go to its
- * stream handler. A dropped socket rejects what was waiting (outcome unknown) and ends the
- * streams; the next call connects and authorises again. The token is only ever written into
- * the `authorize` frame: never into the URL, an error or a log.
+ * One authorised WebSocket to Deriv for one token (one account), on the shared socket plumbing
+ * (socket-session.ts). Requests carry a `req_id` and their reply is matched by it; a
+ * subscription's later messages (same `req_id`) go to its stream handler. A dropped socket
+ * rejects what was waiting (outcome unknown) and ends the streams; the next call connects and
+ * authorises again. The token is only ever written into the `authorize` frame: never into the
+ * URL, an error or a log.
  */
-export class DerivConnection {
-  private socket: WebSocket | null = null;
-  private ready: Promise<DerivAccountInfo> | null = null;
-  private nextReqId = 1;
-  private readonly pending = new Map<number, Pending>();
+export class DerivConnection extends SocketSession<DerivAccountInfo> {
   private readonly streams = new Map<number, (msg: DerivMessage | null) => void>();
-  private idleTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly opener: DerivOpener,
-    private readonly timeoutMs: number,
-    private readonly idleMs: number,
-  ) {}
-
-  /** Connected and authorised; resolves with the account Deriv says this is. */
-  open(): Promise<DerivAccountInfo> {
-    this.ready ??= this.connect().catch((err: unknown) => {
-      this.ready = null;
-      throw err;
-    });
-    return this.ready;
+    timeoutMs: number,
+    idleMs: number,
+  ) {
+    super(timeoutMs, idleMs, DerivNoAnswerError);
   }
 
-  private async connect(): Promise<DerivAccountInfo> {
+  protected async connect(): Promise<DerivAccountInfo> {
     const target = await this.opener();
-    // Loaded with the first Deriv connection: a server without Deriv bots never parses it.
-    const { default: WebSocketClient } = await import('ws');
-    const socket = new WebSocketClient(target.url);
-    this.socket = socket;
-    socket.on('message', (data) => this.onMessage(socket, String(data)));
-    socket.on('close', () => this.onClose(socket));
-    socket.on('error', () => {
-      // 'close' follows; the error text may name the host only, and is not needed.
-    });
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        socket.terminate();
-        reject(new DerivNoAnswerError('connect', 'timeout'));
-      }, this.timeoutMs);
-      socket.once('open', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      socket.once('close', () => {
-        clearTimeout(timer);
-        reject(new DerivNoAnswerError('connect', 'disconnected'));
-      });
-    });
+    // `ws` is loaded with the first Deriv connection: a server without Deriv bots never parses it.
+    const socket = await this.openSocket(target.url);
     if ('account' in target) return target.account;
     let reply: DerivMessage;
     try {
@@ -151,22 +110,8 @@ export class DerivConnection {
    * Sends one request (authorising first) and waits for its reply. A read dropped with the socket
    * is sent once more on a new connection; a `buy` never is (its outcome is then unknown).
    */
-  async request(payload: Record<string, unknown>, call: string): Promise<DerivMessage> {
-    for (let attempt = 0; ; attempt += 1) {
-      await this.open();
-      const socket = this.socket;
-      try {
-        if (!socket) throw new DerivNoAnswerError(call, 'disconnected');
-        return await this.send(payload, call, socket);
-      } catch (err) {
-        const retry =
-          call !== 'buy' &&
-          attempt === 0 &&
-          err instanceof DerivNoAnswerError &&
-          err.why === 'disconnected';
-        if (!retry) throw err;
-      }
-    }
+  request(payload: Record<string, unknown>, call: string): Promise<DerivMessage> {
+    return this.withSocket(call, call !== 'buy', (socket) => this.send(payload, call, socket));
   }
 
   /**
@@ -181,7 +126,7 @@ export class DerivConnection {
     await this.open();
     const socket = this.socket;
     if (!socket) throw new DerivNoAnswerError(call, 'disconnected');
-    const reqId = this.nextReqId;
+    const reqId = this.nextId;
     this.streams.set(reqId, onUpdate);
     try {
       const reply = await this.send({ ...payload, subscribe: 1 }, call, socket);
@@ -201,41 +146,17 @@ export class DerivConnection {
     this.armIdle();
   }
 
-  private send(
+  private async send(
     payload: Record<string, unknown>,
     call: string,
     socket: WebSocket,
   ): Promise<DerivMessage> {
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    this.idleTimer = null;
-    const reqId = this.nextReqId++;
-    return new Promise<DerivMessage>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(reqId);
-        reject(new DerivNoAnswerError(call, 'timeout'));
-        this.armIdle();
-      }, this.timeoutMs);
-      this.pending.set(reqId, { call, resolve, reject, timer });
-      if (socket.readyState !== OPEN) {
-        this.settle(reqId, new DerivNoAnswerError(call, 'disconnected'));
-        return;
-      }
-      socket.send(JSON.stringify({ ...payload, req_id: reqId }));
-    });
+    const reqId = this.nextId++;
+    const frame = JSON.stringify({ ...payload, req_id: reqId });
+    return (await this.sendFrame(socket, String(reqId), call, undefined, frame)) as DerivMessage;
   }
 
-  private settle(reqId: number, outcome: DerivMessage | Error): void {
-    const p = this.pending.get(reqId);
-    if (!p) return;
-    this.pending.delete(reqId);
-    clearTimeout(p.timer);
-    if (outcome instanceof Error) p.reject(outcome);
-    else if (outcome.error) p.reject(new DerivApiError(p.call, outcome.error.code ?? 'unknown'));
-    else p.resolve(outcome);
-    this.armIdle();
-  }
-
-  private onMessage(socket: WebSocket, text: string): void {
+  protected onMessage(socket: WebSocket, text: string): void {
     if (socket !== this.socket) return;
     let msg: DerivMessage;
     try {
@@ -245,43 +166,26 @@ export class DerivConnection {
     }
     const reqId = typeof msg.req_id === 'number' ? msg.req_id : null;
     if (reqId === null) return;
-    if (this.pending.has(reqId)) {
-      this.settle(reqId, msg);
+    const waiting = this.pending.get(String(reqId));
+    if (waiting) {
+      this.settle(
+        String(reqId),
+        msg.error ? new DerivApiError(waiting.call, msg.error.code ?? 'unknown') : { value: msg },
+      );
       return;
     }
     this.streams.get(reqId)?.(msg);
   }
 
-  private onClose(socket: WebSocket): void {
-    if (socket !== this.socket) return;
-    this.socket = null;
-    this.ready = null;
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    this.idleTimer = null;
-    for (const reqId of [...this.pending.keys()]) {
-      const call = this.pending.get(reqId)?.call ?? 'request';
-      this.settle(reqId, new DerivNoAnswerError(call, 'disconnected'));
-    }
+  /** The streams end with the socket (their contracts are asked for again by id). */
+  protected override onDropped(): void {
     const lost = [...this.streams.values()];
     this.streams.clear();
     for (const onUpdate of lost) onUpdate(null);
   }
 
-  /** Closes the socket once nothing waits and no contract is watched for `idleMs`. */
-  private armIdle(): void {
-    if (this.idleTimer || !this.socket) return;
-    if (this.pending.size > 0 || this.streams.size > 0) return;
-    this.idleTimer = setTimeout(() => {
-      this.idleTimer = null;
-      if (this.pending.size === 0 && this.streams.size === 0) this.close();
-    }, this.idleMs);
-    this.idleTimer.unref();
-  }
-
-  close(): void {
-    const socket = this.socket;
-    if (!socket) return;
-    socket.terminate();
-    this.onClose(socket);
+  /** Nothing waits and no contract is watched: the socket may close when idle. */
+  protected override busy(): boolean {
+    return this.pending.size > 0 || this.streams.size > 0;
   }
 }

@@ -158,6 +158,26 @@ describe('the Deriv adapter on the new API of a fake Deriv', () => {
     expect(fake.contracts.size).toBe(1);
   });
 
+  it("never buys past the entry's tolerance by the runtime's clock: missed, nothing bought", async () => {
+    const config = { restUrl: fake.restUrl, appId: '4321', timeoutMs: 4_000 };
+    const sent = request();
+    const late = new DerivBroker({
+      opener: () => newApiOpener(config, PAT, 'demo'),
+      ledger,
+      account: () => 1,
+      timeoutMs: 4_000,
+      // The connection and proposal took the runtime past the entry's 5 s tolerance.
+      now: () => (sent.sendAtMs ?? 0) + 5_001,
+    });
+    try {
+      expect(await late.placeOrder(sent)).toEqual({ ok: false, error: 'missed' });
+      expect(fake.sent('buy')).toHaveLength(0);
+      expect(fake.contracts.size).toBe(0);
+    } finally {
+      await late.close();
+    }
+  });
+
   it('waits out a RateLimit once before asking again (fake timers)', async () => {
     await broker.balance(1); // connected
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });

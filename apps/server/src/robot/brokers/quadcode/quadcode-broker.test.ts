@@ -290,6 +290,14 @@ describe.each(PLATFORMS)('the Quadcode adapter for $name on a fake platform', (p
     expect(await broker.lookup(req.clientRef)).toMatchObject({ status: 'settled', pnlCents: -500 });
   });
 
+  it('an opening that would go out past the entry tolerance is failed missed, never sent', async () => {
+    // Planned 6 s before the platform's clock: the login and quote took longer than 5 s.
+    const answer = await broker.placeOrder(request({ sendAtMs: T0 - 6_000, openAtMs: T0 }));
+    expect(answer).toEqual({ ok: false, error: 'missed' });
+    expect(fake.calls('binary-options.open-option')).toHaveLength(0);
+    expect(fake.positions.size).toBe(0);
+  });
+
   it('an order the platform never opened is missing (the runtime may send it or fail it)', async () => {
     const req = request();
     mem.rows.set(req.clientRef, row(req, null));

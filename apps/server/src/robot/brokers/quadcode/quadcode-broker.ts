@@ -1,234 +1,46 @@
 import type { AccountType, OrderFailReason } from '@app/contract';
 import { normalizeAsset, type Cents } from '@app/robot';
 import type { RuntimeLog } from '../../runtime-deps.ts';
-import type {
-  AccountCheck,
-  BrokerAdapter,
-  OrderStatus,
-  PlaceAnswer,
-  PlaceRequest,
+import {
+  ENTRY_LATE_TOLERANCE_MS,
+  type AccountCheck,
+  type BrokerAdapter,
+  type OrderStatus,
+  type PlaceAnswer,
+  type PlaceRequest,
 } from '../broker-adapter.ts';
 import type { LedgerOrder, LedgerView } from '../ledger-view.ts';
 import {
   QuadcodeApiError,
   QuadcodeConnection,
-  QuadcodeNoAnswerError,
-  type QuadcodeEndpoints,
+  type QuadcodePlatform,
 } from './quadcode-connection.ts';
+import {
+  activesOf,
+  expirationAt,
+  findOffering,
+  OPTION_TYPE_ID,
+  optionKinds,
+} from './quadcode-options.ts';
+import {
+  cents,
+  holds,
+  positionOf,
+  quadcodeReason,
+  readPositions,
+  refusal,
+  unclaimedPosition,
+  type Contract,
+  type Position,
+} from './quadcode-positions.ts';
+
+// What the platform offers lives in quadcode-options.ts, positions and their reconciliation in
+// quadcode-positions.ts; the tests read these two here.
+export { expirationAt, optionKinds } from './quadcode-options.ts';
+export type { QuadcodePlatform } from './quadcode-connection.ts';
 
 /** The platform's balance types: 1 real, 4 demo (the SDK's `Balances`); no tournament account. */
 const BALANCE_TYPE: Partial<Record<AccountType, number>> = { 1: 4, 2: 1 };
-
-/** Option kinds the adapter trades, with the platform's `option_type_id`. */
-type OptionKind = 'turbo' | 'binary' | 'blitz' | 'digital';
-const OPTION_TYPE_ID: Record<Exclude<OptionKind, 'digital'>, number> = {
-  binary: 1,
-  turbo: 3,
-  blitz: 12,
-};
-const INSTRUMENT_TYPE: Record<OptionKind, string> = {
-  binary: 'binary-option',
-  turbo: 'turbo-option',
-  blitz: 'blitz-option',
-  digital: 'digital-option',
-};
-const OPTION_INSTRUMENTS = [INSTRUMENT_TYPE.turbo, INSTRUMENT_TYPE.binary, INSTRUMENT_TYPE.blitz];
-
-/**
- * The global settings' option type (SPEC §3 enumerations) as the kinds to try, in order: 1
- * Binárias, 2 Digitais, 3 Digital/Binária, 4 Blitz, 5 Digital/Blitz/Binária, 6 Binária/Digital.
- * "Binária" covers the platform's turbo (up to 5 minutes) and binary (longer) options.
- */
-export function optionKinds(optionType: number): OptionKind[] {
-  switch (optionType) {
-    case 2:
-      return ['digital'];
-    case 3:
-      return ['digital', 'turbo', 'binary'];
-    case 4:
-      return ['blitz'];
-    case 5:
-      return ['digital', 'blitz', 'turbo', 'binary'];
-    case 6:
-      return ['turbo', 'binary', 'digital'];
-    default:
-      return ['turbo', 'binary'];
-  }
-}
-
-/** One active of `binary-options.get-initialization-data` (v3). */
-interface Active {
-  id: number;
-  ticker: string;
-  isSuspended: boolean;
-  deadtimeS: number;
-  expirationTimes: number[];
-  commissionPct: number;
-  /** Trading sessions, [from, to] Unix seconds. */
-  schedule: [number, number][];
-}
-
-function activesOf(group: unknown): Active[] {
-  const actives = (group as { actives?: Record<string, unknown> } | undefined)?.actives ?? {};
-  return Object.values(actives).map((raw) => {
-    const a = raw as Record<string, unknown>;
-    const option = (a.option ?? {}) as {
-      expiration_times?: unknown;
-      profit?: { commission?: unknown };
-    };
-    return {
-      id: Number(a.id),
-      ticker: String(a.ticker ?? a.name ?? ''),
-      isSuspended: a.is_suspended === true,
-      deadtimeS: Number(a.deadtime ?? 0),
-      expirationTimes: Array.isArray(option.expiration_times)
-        ? option.expiration_times.map(Number)
-        : [],
-      commissionPct: Number(option.profit?.commission ?? 100),
-      schedule: Array.isArray(a.schedule)
-        ? (a.schedule as unknown[]).map((s) => {
-            const pair = s as [unknown, unknown];
-            return [Number(pair[0]), Number(pair[1])] as [number, number];
-          })
-        : [],
-    };
-  });
-}
-
-/** What the offering check found for an asset, timeframe and the allowed option kinds. */
-export type Offering =
-  | { ok: true; kind: Exclude<OptionKind, 'digital'>; active: Active; sizeS: number }
-  | { ok: false; error: OrderFailReason };
-
-/**
- * Which option the platform offers for this asset and timeframe at `atMs`: the first allowed kind
- * with an active of that ticker and an expiration of that size. An active that exists but is
- * suspended or out of its trading session is `marketClosed`; none at all is `notOffered`.
- */
-export function findOffering(
-  init: unknown,
-  asset: string,
-  timeframeMin: number,
-  kinds: readonly OptionKind[],
-  atMs: number,
-): Offering {
-  const key = normalizeAsset(asset);
-  const sizeS = Math.max(1, Math.round(timeframeMin * 60));
-  const groups = (init ?? {}) as Record<string, unknown>;
-  let closed = false;
-  let onlyDigital = true;
-  for (const kind of kinds) {
-    if (kind === 'digital') continue;
-    onlyDigital = false;
-    const active = activesOf(groups[kind]).find((a) => normalizeAsset(a.ticker) === key);
-    if (!active?.expirationTimes.includes(sizeS)) continue;
-    const atS = atMs / 1000;
-    const open =
-      !active.isSuspended && active.schedule.some(([from, to]) => from <= atS && atS <= to);
-    if (!open) {
-      closed = true;
-      continue;
-    }
-    return { ok: true, kind, active, sizeS };
-  }
-  if (onlyDigital) return { ok: false, error: 'optionTypeUnavailable' };
-  return { ok: false, error: closed ? 'marketClosed' : 'notOffered' };
-}
-
-/**
- * The expiration the platform sells at `nowS` for an expiration size (its SDK's instruments): the
- * next multiple of the size, or the one after when the purchase window (`deadtime` before it)
- * has closed.
- */
-export function expirationAt(nowS: number, sizeS: number, deadtimeS: number): number {
-  let at = nowS + sizeS - (nowS % sizeS);
-  if (at - deadtimeS <= nowS) at += sizeS;
-  return at;
-}
-
-/** A failed order with the platform's own word on it (the feed shows it on real orders). */
-function refusal(err: unknown): PlaceAnswer {
-  return {
-    ok: false,
-    error: quadcodeReason(err),
-    ...(err instanceof QuadcodeApiError ? { brokerRef: err.code.slice(0, 80) } : {}),
-  };
-}
-
-/** The platform's refusals → our reason keys (`robot.order.<key>`). */
-export function quadcodeReason(err: unknown): OrderFailReason {
-  if (err instanceof QuadcodeNoAnswerError)
-    return err.why === 'timeout' ? 'timeout' : 'disconnected';
-  if (err instanceof QuadcodeApiError) {
-    if (err.code === 'authFailed') return 'authFailed';
-    const text = err.code.toLowerCase();
-    if (text.includes('balance') || text.includes('funds')) return 'insufficientBalance';
-    if (text.includes('suspend') || text.includes('closed')) return 'marketClosed';
-    if (text.includes('minimum') || text.includes('min amount')) return 'stakeBelowMin';
-    if (text.includes('maximum') || text.includes('max amount')) return 'stakeAboveMax';
-    return 'rejected';
-  }
-  return 'unknown';
-}
-
-interface Position {
-  externalId: string;
-  orderIds: string[];
-  status: string;
-  activeId: number;
-  direction: string | null;
-  investCents: Cents;
-  balanceId: number;
-  openTimeMs: number;
-  pnlCents: Cents | null;
-}
-
-function cents(value: unknown): Cents {
-  const n = typeof value === 'string' ? Number(value) : typeof value === 'number' ? value : NaN;
-  if (!Number.isFinite(n)) throw new Error('quadcode: amount is not a number');
-  return Math.round(n * 100);
-}
-
-/** A position as `portfolio.*` sends it (v3 events, v4 lists, v2 history). */
-function positionOf(raw: unknown): Position {
-  const p = (raw ?? {}) as Record<string, unknown>;
-  const rawEvent = (p.raw_event ?? {}) as Record<
-    string,
-    { order_ids?: unknown; direction?: unknown }
-  >;
-  const option = rawEvent.binary_options_option_changed1;
-  const orderIds = Array.isArray(option?.order_ids) ? option.order_ids.map(String) : [];
-  const status = String(p.status ?? '');
-  const investCents = cents(p.invest ?? 0);
-  let pnlCents: Cents | null = null;
-  if (status === 'closed') {
-    pnlCents =
-      typeof p.pnl_realized === 'number'
-        ? cents(p.pnl_realized)
-        : cents(p.close_profit ?? 0) - investCents;
-  }
-  return {
-    externalId: String(p.external_id ?? ''),
-    orderIds,
-    status,
-    activeId: Number(p.active_id),
-    direction: typeof option?.direction === 'string' ? option.direction : null,
-    investCents,
-    balanceId: Number(p.user_balance_id),
-    openTimeMs: Number(p.open_time ?? 0),
-    pnlCents,
-  };
-}
-
-function holds(position: Position, contractId: string): boolean {
-  return position.externalId === contractId || position.orderIds.includes(contractId);
-}
-
-/** One broker of the platform family as the operator configured it. */
-export interface QuadcodePlatform extends QuadcodeEndpoints {
-  brokerId: number;
-  name: string;
-}
 
 export interface QuadcodeBrokerOptions {
   platform: QuadcodePlatform;
@@ -243,14 +55,6 @@ export interface QuadcodeBrokerOptions {
   timeoutMs?: number;
   idleMs?: number;
   log?: RuntimeLog;
-}
-
-/** How far around the buy call an unanswered option is looked for among the positions, ms. */
-const RECONCILE_WINDOW_MS = 120_000;
-
-interface Contract {
-  contractId: string;
-  pnlCents: Cents | null;
 }
 
 /**
@@ -413,6 +217,11 @@ export class QuadcodeBroker implements BrokerAdapter {
       );
       return refusal(err);
     }
+    // Never sent late: a login or quote that ran past the entry's tolerance (by the platform's
+    // clock) fails the order before the opening goes out.
+    if (this.connection.now() > (req.sendAtMs ?? req.openAtMs) + ENTRY_LATE_TOLERANCE_MS) {
+      return { ok: false, error: 'missed' };
+    }
     let msg: unknown;
     try {
       msg = await this.connection.request('binary-options.open-option', '2.0', body, {
@@ -444,29 +253,11 @@ export class QuadcodeBroker implements BrokerAdapter {
     return found;
   }
 
-  /** Open positions, then the latest closed ones: the platform's own word on what exists. */
-  private async positions(): Promise<{ open: Position[]; closed: Position[] }> {
-    const open = (await this.connection.request('portfolio.get-positions', '4.0', {
-      instrument_types: OPTION_INSTRUMENTS,
-      limit: 30,
-      offset: 0,
-    })) as { positions?: unknown[] };
-    const history = (await this.connection.request('portfolio.get-history-positions', '2.0', {
-      instrument_types: OPTION_INSTRUMENTS,
-      limit: 30,
-      offset: 0,
-    })) as { positions?: unknown[] };
-    return {
-      open: (open.positions ?? []).map(positionOf),
-      closed: (history.positions ?? []).map(positionOf),
-    };
-  }
-
   async lookup(clientRef: string, _atMs?: number): Promise<OrderStatus> {
     const row = await this.options.ledger.order(clientRef);
     let contract = await this.knownContract(clientRef);
     if (contract?.pnlCents == null) {
-      const { open, closed } = await this.positions();
+      const { open, closed } = await readPositions(this.connection);
       if (!contract) {
         if (!row) return { status: 'missing' };
         const found = await this.searchPositions(row, clientRef, [...open, ...closed]);
@@ -505,23 +296,13 @@ export class QuadcodeBroker implements BrokerAdapter {
           .map((a) => a.id),
       ),
     );
-    const at = row.attemptedAtMs ?? row.sendAtMs;
-    const side = row.direction === 'CALL' ? 'call' : 'put';
-    const candidates = positions
-      .filter(
-        (p) =>
-          activeIds.has(p.activeId) &&
-          (p.direction === null || p.direction === side) &&
-          p.investCents === row.stakeCents &&
-          p.balanceId === balance.id &&
-          Math.abs(p.openTimeMs - at) <= RECONCILE_WINDOW_MS,
-      )
-      .sort((a, b) => a.openTimeMs - b.openTimeMs);
-    for (const p of candidates) {
-      const id = p.orderIds[0] ?? p.externalId;
-      if (!(await this.options.ledger.claimed(id, clientRef))) return id;
-    }
-    return null;
+    return unclaimedPosition(
+      positions,
+      row,
+      { activeIds, balanceId: balance.id },
+      this.options.ledger,
+      clientRef,
+    );
   }
 
   close(): Promise<void> {

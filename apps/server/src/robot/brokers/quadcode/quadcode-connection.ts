@@ -1,7 +1,5 @@
 import type WebSocket from 'ws';
-
-/** `WebSocket.OPEN` (the ready state), without loading `ws` to read it. */
-const OPEN = 1;
+import { SocketSession } from '../socket-session.ts';
 
 /** Where one broker of the Quadcode platform family is reached (operator configuration). */
 export interface QuadcodeEndpoints {
@@ -11,6 +9,12 @@ export interface QuadcodeEndpoints {
   wsUrl: string;
   /** Sent as the `platform` cookie when set, as the platform's SDK does; null = not sent. */
   platformId: number | null;
+}
+
+/** One broker of the platform family as the operator configured it. */
+export interface QuadcodePlatform extends QuadcodeEndpoints {
+  brokerId: number;
+  name: string;
 }
 
 /** An error the platform answered (a refused login, a `status` ≥ 4000, an unsuccessful result). */
@@ -43,15 +47,6 @@ export interface QuadcodeFrame {
   msg?: unknown;
   status?: number;
   microserviceName?: string;
-}
-
-interface Pending {
-  call: string;
-  /** Resolved by the `result` frame alone (subscriptions, options), not by a data frame. */
-  resultOnly: boolean;
-  resolve: (msg: unknown) => void;
-  reject: (err: Error) => void;
-  timer: NodeJS.Timeout;
 }
 
 /** An event pushed by the platform (`portfolio` / `position-changed`, …). */
@@ -104,15 +99,11 @@ export async function quadcodeLogin(
  * `result` frame and then its data frame with the same `request_id`; a `status` ≥ 4000 is a
  * refusal. Pushed events (`subscribeMessage`) carry `microserviceName` and `name`.
  *
- * A dropped socket rejects what was waiting (outcome unknown); the next call logs in again. The
- * ssid and password never reach a log, an error or an answer.
+ * A dropped socket rejects what was waiting (outcome unknown); the next call logs in again (the
+ * socket plumbing is shared with Deriv's: socket-session.ts). The ssid and password never reach a
+ * log, an error or an answer.
  */
-export class QuadcodeConnection {
-  private socket: WebSocket | null = null;
-  private ready: Promise<{ userId: number }> | null = null;
-  private nextId = 1;
-  private readonly pending = new Map<string, Pending>();
-  private idleTimer: NodeJS.Timeout | null = null;
+export class QuadcodeConnection extends SocketSession<{ userId: number }, { resultOnly: boolean }> {
   /** Subscriptions to restore on every new socket (by their request body). */
   private readonly subscriptions: Record<string, unknown>[] = [];
   /** The platform's clock (its `timeSync`, Unix ms) and when it was heard, by our clock. */
@@ -122,11 +113,13 @@ export class QuadcodeConnection {
     private readonly endpoints: QuadcodeEndpoints,
     private readonly credentials: { email: string; password: string },
     private readonly onEvent: QuadcodeEventHandler,
-    private readonly timeoutMs: number,
-    private readonly idleMs: number,
+    timeoutMs: number,
+    idleMs: number,
     /** Told when the socket goes away (positions followed by stream need asking again). */
     private readonly onDrop: () => void = () => undefined,
-  ) {}
+  ) {
+    super(timeoutMs, idleMs, QuadcodeNoAnswerError);
+  }
 
   /** The platform's time now (its last `timeSync` moved on by our clock), else ours. */
   now(): number {
@@ -134,49 +127,17 @@ export class QuadcodeConnection {
     return this.serverTime.serverMs + (Date.now() - this.serverTime.at);
   }
 
-  /** Logged in and authenticated; resolves with the platform's user id (from the profile). */
-  open(): Promise<{ userId: number }> {
-    this.ready ??= this.connect().catch((err: unknown) => {
-      this.ready = null;
-      throw err;
-    });
-    return this.ready;
-  }
-
-  private async connect(): Promise<{ userId: number }> {
+  protected async connect(): Promise<{ userId: number }> {
     const ssid = await quadcodeLogin(
       this.endpoints,
       this.credentials.email,
       this.credentials.password,
       this.timeoutMs,
     );
-    const { default: WebSocketClient } = await import('ws');
-    const socket = new WebSocketClient(this.endpoints.wsUrl, {
-      headers:
-        this.endpoints.platformId === null
-          ? {}
-          : { cookie: `platform=${this.endpoints.platformId}` },
-    });
-    this.socket = socket;
-    socket.on('message', (data) => this.onMessage(socket, String(data)));
-    socket.on('close', () => this.onClose(socket));
-    socket.on('error', () => {
-      // 'close' follows; the error text names only the host.
-    });
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        socket.terminate();
-        reject(new QuadcodeNoAnswerError('connect', 'timeout'));
-      }, this.timeoutMs);
-      socket.once('open', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      socket.once('close', () => {
-        clearTimeout(timer);
-        reject(new QuadcodeNoAnswerError('connect', 'disconnected'));
-      });
-    });
+    const socket = await this.openSocket(
+      this.endpoints.wsUrl,
+      this.endpoints.platformId === null ? {} : { cookie: `platform=${this.endpoints.platformId}` },
+    );
     try {
       const authenticated = await this.send(
         'authenticate',
@@ -226,27 +187,15 @@ export class QuadcodeConnection {
    * dropped with the socket is sent once more on a new connection; an order opening never is
    * (its outcome is then unknown and reconciled).
    */
-  async request(
+  request(
     name: string,
     version: string,
     body: Record<string, unknown>,
     opts: { opens?: boolean } = {},
   ): Promise<unknown> {
-    for (let attempt = 0; ; attempt += 1) {
-      await this.open();
-      const socket = this.socket;
-      try {
-        if (!socket) throw new QuadcodeNoAnswerError(name, 'disconnected');
-        return await this.send('sendMessage', { name, version, body }, name, false, socket);
-      } catch (err) {
-        const retry =
-          !opts.opens &&
-          attempt === 0 &&
-          err instanceof QuadcodeNoAnswerError &&
-          err.why === 'disconnected';
-        if (!retry) throw err;
-      }
-    }
+    return this.withSocket(name, !opts.opens, (socket) =>
+      this.send('sendMessage', { name, version, body }, name, false, socket),
+    );
   }
 
   private send(
@@ -256,35 +205,12 @@ export class QuadcodeConnection {
     resultOnly: boolean,
     socket: WebSocket,
   ): Promise<unknown> {
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    this.idleTimer = null;
     const id = String(this.nextId++);
-    return new Promise<unknown>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        reject(new QuadcodeNoAnswerError(call, 'timeout'));
-        this.armIdle();
-      }, this.timeoutMs);
-      this.pending.set(id, { call, resultOnly, resolve, reject, timer });
-      if (socket.readyState !== OPEN) {
-        this.settle(id, new QuadcodeNoAnswerError(call, 'disconnected'));
-        return;
-      }
-      socket.send(JSON.stringify({ name: frameName, request_id: id, msg }));
-    });
+    const frame = JSON.stringify({ name: frameName, request_id: id, msg });
+    return this.sendFrame(socket, id, call, { resultOnly }, frame);
   }
 
-  private settle(id: string, outcome: { msg: unknown } | Error): void {
-    const p = this.pending.get(id);
-    if (!p) return;
-    this.pending.delete(id);
-    clearTimeout(p.timer);
-    if (outcome instanceof Error) p.reject(outcome);
-    else p.resolve(outcome.msg);
-    this.armIdle();
-  }
-
-  private onMessage(socket: WebSocket, text: string): void {
+  protected onMessage(socket: WebSocket, text: string): void {
     if (socket !== this.socket) return;
     let frame: QuadcodeFrame;
     try {
@@ -308,12 +234,12 @@ export class QuadcodeConnection {
         const result = (frame.msg ?? {}) as { success?: unknown; reason?: unknown };
         if (result.success !== true) {
           this.settle(id, new QuadcodeApiError(p.call, refusalCode(result.reason, 0)));
-        } else if (p.resultOnly) {
-          this.settle(id, { msg: result });
+        } else if (p.extra.resultOnly) {
+          this.settle(id, { value: result });
         }
         return;
       }
-      this.settle(id, { msg: frame.msg });
+      this.settle(id, { value: frame.msg });
       return;
     }
     if (frame.name === 'authenticated' && frame.msg === false) {
@@ -327,34 +253,8 @@ export class QuadcodeConnection {
     }
   }
 
-  private onClose(socket: WebSocket): void {
-    if (socket !== this.socket) return;
-    this.socket = null;
-    this.ready = null;
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    this.idleTimer = null;
-    for (const id of [...this.pending.keys()]) {
-      const call = this.pending.get(id)?.call ?? 'request';
-      this.settle(id, new QuadcodeNoAnswerError(call, 'disconnected'));
-    }
+  protected override onDropped(): void {
     this.onDrop();
-  }
-
-  /** Closes the socket once nothing has waited for `idleMs` (positions are asked again then). */
-  private armIdle(): void {
-    if (this.idleTimer || !this.socket || this.pending.size > 0) return;
-    this.idleTimer = setTimeout(() => {
-      this.idleTimer = null;
-      if (this.pending.size === 0) this.close();
-    }, this.idleMs);
-    this.idleTimer.unref();
-  }
-
-  close(): void {
-    const socket = this.socket;
-    if (!socket) return;
-    socket.terminate();
-    this.onClose(socket);
   }
 }
 
