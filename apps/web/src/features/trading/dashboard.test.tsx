@@ -71,6 +71,18 @@ describe('home dashboard', () => {
     expect(account).not.toHaveTextContent('negociação real');
   });
 
+  it('says "negociação real" when the bot trades at the broker itself, with no simulator chip', async () => {
+    const { card } = await openHome(() => dashboard({ simulator: false }), {
+      'GET /api/config': {
+        body: { supportUrl: null, realTradingBrokers: [dashboard().brokerId], telegramBot: null },
+      },
+    });
+    const account = figure(card, 'Conta e corretora');
+    await within(account).findByText('(negociação real)');
+    expect(account).not.toHaveTextContent('Simulador');
+    expect(figure(card, 'Saldo')).not.toHaveTextContent('Simulador');
+  });
+
   it("shows the bot's figures above the Configure menu: balance, account, today, score, rates, step", async () => {
     const { card } = await openHome(() => dashboard());
     expect(figure(card, 'Saldo')).toHaveTextContent('9.987,50Simulador');
