@@ -25,6 +25,8 @@ export function PendingBotNotice() {
     queryFn: () => api(botsEndpoints.getBots, { query: { userid } }),
     enabled: userid !== '',
     retry: false,
+    // Home's first read (`FirstReads`) just fetched this list: not again on mount.
+    staleTime: PENDING_REFRESH_MS,
     refetchInterval: (q) =>
       q.state.data?.some((b) => b.verified === false) ? PENDING_REFRESH_MS : false,
   }).data;
