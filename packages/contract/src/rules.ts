@@ -65,18 +65,18 @@ export const Msg = {
     notMessagingId: 'bots.errors.notMessagingId',
   },
   copyRequest: {
-    fill: 'copyRequest.errors.fill',
+    fill: 'copyTrader.requestForm.errors.fill',
   },
   follows: {
-    stakeMissing: 'follows.errors.stakeMissing',
+    stakeMissing: 'copyTrader.follows.errors.stakeMissing',
   },
   copyRooms: {
     traderIdRequired: 'copyRooms.errors.traderIdRequired',
   },
   traderConfig: {
-    delayComma: 'traderConfig.errors.delayComma',
-    assetsSpace: 'traderConfig.errors.assetsSpace',
-    assetsMissing: 'traderConfig.errors.assetsMissing',
+    delayComma: 'copyTrader.traderConfig.errors.delayComma',
+    assetsSpace: 'copyTrader.traderConfig.errors.assetsSpace',
+    assetsMissing: 'copyTrader.traderConfig.errors.assetsMissing',
   },
 } as const;
 

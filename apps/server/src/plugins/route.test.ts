@@ -63,8 +63,8 @@ const HANDLER_REFUSALS: Record<string, { status: number; code: string }> = {
   'POST /addphone': { status: 409, code: 'phone.errors.notConfigured' },
   'POST /authcode': { status: 409, code: 'phone.errors.notConfigured' },
   // No bot has the sample's traderid '12345'.
-  'POST /copytradereq': { status: 404, code: 'follow.errors.unknownTrader' },
-  'POST /metaidreq': { status: 404, code: 'follow.errors.unknownTrader' },
+  'POST /copytradereq': { status: 404, code: 'copyTrader.follow.errors.unknownTrader' },
+  'POST /metaidreq': { status: 404, code: 'copyTrader.follow.errors.unknownTrader' },
 };
 /**
  * Body fields the generated sample cannot guess (a checksum, a catalogue id), per row. A field

@@ -113,20 +113,20 @@ describe('follow requests (POST /api/copytradereq, /api/metaidreq)', () => {
       [trader.userid, '!!!'],
     ]) {
       const res = await request(follower, traderid!, userName);
-      expectError(res, 400, 'copyRequest.errors.fill');
+      expectError(res, 400, 'copyTrader.requestForm.errors.fill');
     }
   });
 
   it('refuses following itself, an unknown trader id, and a second request', async () => {
-    expectError(await request(follower, follower.userid), 400, 'follow.errors.self');
-    expectError(await request(follower, '99999999999999'), 404, 'follow.errors.unknownTrader');
+    expectError(await request(follower, follower.userid), 400, 'copyTrader.follow.errors.self');
+    expectError(await request(follower, '99999999999999'), 404, 'copyTrader.follow.errors.unknownTrader');
     expectError(
       await request(follower, '99999999999999', 'Ana', api.requestMeta),
       404,
-      'follow.errors.unknownTrader',
+      'copyTrader.follow.errors.unknownTrader',
     );
     expect((await request(follower, trader.userid)).statusCode).toBe(200);
-    expectError(await request(follower, trader.userid), 409, 'follow.errors.alreadyRequested');
+    expectError(await request(follower, trader.userid), 409, 'copyTrader.follow.errors.alreadyRequested');
     // The other product is another relationship.
     expect((await request(follower, trader.userid, 'Ana', api.requestMeta)).statusCode).toBe(200);
     expect(await incoming()).toHaveLength(2);
@@ -152,7 +152,7 @@ describe('answering (POST /api/followrequestanswer)', () => {
     expect(rows.map((r) => r.botId)).toEqual([follower.botId]);
     // Answering the same way again is harmless; changing it is not an answer any more.
     expect((await answer(follower.userid, true)).statusCode).toBe(200);
-    expectError(await answer(follower.userid, false), 409, 'follow.errors.alreadyAnswered');
+    expectError(await answer(follower.userid, false), 409, 'copyTrader.follow.errors.alreadyAnswered');
   });
 
   it('refusing leaves the follower a refused request and no copies; it cannot ask again', async () => {
@@ -161,7 +161,7 @@ describe('answering (POST /api/followrequestanswer)', () => {
     expect((await myFollows())[0]).toMatchObject({ state: 'refused', expired: false });
     expect(await followers()).toEqual([]);
     expect(await acceptedRows('copy')).toEqual([]);
-    expectError(await request(follower, trader.userid), 409, 'follow.errors.alreadyRequested');
+    expectError(await request(follower, trader.userid), 409, 'copyTrader.follow.errors.alreadyRequested');
     // Removing its refused request lets it ask again.
     const removed = await callAs(t.app, follower.cookie, api.removeFollowedTrader, {
       body: { userid: follower.userid, traderid: trader.userid },
@@ -242,8 +242,8 @@ describe("the follower's copy cards (GET /api/gettraders, POST /api/tradersave, 
     const copy = await callAs(t.app, follower.cookie, api.saveFollowedTrader, {
       body: traderSave({ lote: 0 }),
     });
-    expectError(copy, 400, 'follows.errors.stakeMissing');
-    expect(copy.json().error.fields).toEqual({ lote: 'follows.errors.stakeMissing' });
+    expectError(copy, 400, 'copyTrader.follows.errors.stakeMissing');
+    expect(copy.json().error.fields).toEqual({ lote: 'copyTrader.follows.errors.stakeMissing' });
     const meta = await callAs(t.app, follower.cookie, api.saveMetaFollowSetting, {
       body: {
         traderEna: true,
@@ -257,7 +257,7 @@ describe("the follower's copy cards (GET /api/gettraders, POST /api/tradersave, 
         userid: follower.userid,
       },
     });
-    expectError(meta, 400, 'follows.errors.stakeMissing');
+    expectError(meta, 400, 'copyTrader.follows.errors.stakeMissing');
     const off = await callAs(t.app, follower.cookie, api.saveFollowedTrader, {
       body: traderSave({ traderEna: false, lote: 0 }),
     });
@@ -404,17 +404,17 @@ describe('the trader side settings (GET /api/gettraderinfo, POST /api/savetrader
     expectError(
       await save({ delaysig: '15', paresFilter: 'A B' }),
       400,
-      'traderConfig.errors.delayComma',
+      'copyTrader.traderConfig.errors.delayComma',
     );
     expectError(
       await save({ paresFilter: 'EUR USD', candleColor: 1 }),
       400,
-      'traderConfig.errors.assetsSpace',
+      'copyTrader.traderConfig.errors.assetsSpace',
     );
     expectError(
       await save({ paresFilter: '', candleColor: 2 }),
       400,
-      'traderConfig.errors.assetsMissing',
+      'copyTrader.traderConfig.errors.assetsMissing',
     );
   });
 

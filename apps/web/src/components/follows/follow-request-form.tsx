@@ -36,7 +36,7 @@ async function sendOrExplain(send: () => Promise<unknown>): Promise<unknown> {
     if (error instanceof ApiError && !error.code.startsWith('errors.')) throw error;
     throw new ApiError(
       error instanceof ApiError ? error.status : 0,
-      'copyRequest.errors.send',
+      'copyTrader.requestForm.errors.send',
       error instanceof ApiError ? { ...error.fields } : {},
     );
   }
@@ -56,7 +56,7 @@ export function FollowRequestForm({
   const queryClient = useQueryClient();
   return (
     <FormShell<RequestForm, FollowRequest, unknown>
-      area="copyRequest"
+      area="copyTrader.requestForm"
       defaultValues={{ traderid: '', userName: '' }}
       rule={(values) =>
         checkCopyRequest({ ...values, userName: cleanName(values.userName, lettersAndDigitsOnly) })
@@ -73,8 +73,8 @@ export function FollowRequestForm({
           .invalidateQueries({ queryKey: queryKeys.follows.all })
           .then(() => navigate(successPath));
       }}
-      submitKey="copyRequest.send"
-      savingKey="copyRequest.sending"
+      submitKey="copyTrader.requestForm.send"
+      savingKey="copyTrader.requestForm.sending"
     >
       <FormSection columns={1}>
         <TextField name="traderid" inputMode="numeric" required />

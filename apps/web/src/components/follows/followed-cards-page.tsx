@@ -11,7 +11,7 @@ import { PageCard } from '../layout/page-card.tsx';
 
 interface FollowedCardsPageProps<T> {
   /** The screen's i18n area: its `title`, `advanced`, `empty` and `remove` texts. */
-  area: 'followConfig' | 'metaFollowerConfig';
+  area: 'copyTrader.followConfig' | 'metaFollowerConfig';
   /** The follower's cards, one per followed trader. */
   query: { isPending: boolean; error: unknown; refetch: () => unknown; data?: readonly T[] };
   /** The followed trader's bot id of a card. */
@@ -62,8 +62,10 @@ export function FollowedCardsPage<T>({
       />
       <ConfirmDialog
         {...remove.dialog}
-        title={t('follows.leave.title', { id: remove.target ? traderOf(remove.target) : '' })}
-        message={t('follows.leave.message')}
+        title={t('copyTrader.follows.leave.title', {
+          id: remove.target ? traderOf(remove.target) : '',
+        })}
+        message={t('copyTrader.follows.leave.message')}
         confirmLabel={t(`${area}.remove`)}
       />
     </PageCard>

@@ -48,16 +48,18 @@ function FollowerInfo({
 }: Omit<FollowerCardProps, 'onRemove' | 'onExpirySaved'>) {
   const { t } = useTranslation();
   const info = useFollowerInfo(userid, follower.id, product, true);
-  if (info.isPending) return <Typography>{t('follows.info.loading')}</Typography>;
+  if (info.isPending) return <Typography>{t('copyTrader.follows.info.loading')}</Typography>;
   if (info.error) {
     return <Alert severity="error">{t(dynamicKey(errorKey(info.error)))}</Alert>;
   }
   const expiry = formatExpiryDateTime(info.data.expCopy);
   return (
     <Stack spacing={0.5}>
-      <Typography>{t('follows.info.userid', { id: info.data.userid })}</Typography>
+      <Typography>{t('copyTrader.follows.info.userid', { id: info.data.userid })}</Typography>
       <Typography>
-        {expiry === null ? t('follows.info.noExpiry') : t('follows.card.expires', { date: expiry })}
+        {expiry === null
+          ? t('copyTrader.follows.info.noExpiry')
+          : t('copyTrader.follows.card.expires', { date: expiry })}
       </Typography>
     </Stack>
   );
@@ -91,12 +93,14 @@ function ExpiryEditor({
       <TextField
         id={`${id}-date`}
         type="date"
-        label={t('follows.expiry.label')}
+        label={t('copyTrader.follows.expiry.label')}
         value={text}
         onChange={(event) => setText(event.target.value)}
         error={text !== '' && expCopy === null}
         helperText={
-          text !== '' && expCopy === null ? t('errors.invalidValue') : t('follows.expiry.help')
+          text !== '' && expCopy === null
+            ? t('errors.invalidValue')
+            : t('copyTrader.follows.expiry.help')
         }
         slotProps={{ inputLabel: { shrink: true } }}
         autoFocus
@@ -105,14 +109,14 @@ function ExpiryEditor({
       {save.isError && <Alert severity="error">{t(dynamicKey(errorKey(save.error)))}</Alert>}
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <Button type="submit" variant="contained" disabled={expCopy === null || save.isPending}>
-          {t('follows.expiry.save')}
+          {t('copyTrader.follows.expiry.save')}
         </Button>
         <Button onClick={() => onDone(false)} disabled={save.isPending}>
-          {t('follows.expiry.cancel')}
+          {t('copyTrader.follows.expiry.cancel')}
         </Button>
         {follower.expCopy > 0 && (
           <Button color="warning" onClick={() => save.mutate(0)} disabled={save.isPending}>
-            {t('follows.expiry.clear')}
+            {t('copyTrader.follows.expiry.clear')}
           </Button>
         )}
       </Stack>
@@ -148,31 +152,31 @@ export function FollowerCard({
           {follower.name || follower.id}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {t('follows.card.id', { id: follower.id })}
+          {t('copyTrader.follows.card.id', { id: follower.id })}
         </Typography>
         <Typography variant="body2">
           {expiry === null
-            ? t('follows.card.noExpiry')
-            : t('follows.card.expires', { date: expiry })}
+            ? t('copyTrader.follows.card.noExpiry')
+            : t('copyTrader.follows.card.expires', { date: expiry })}
         </Typography>
       </CardContent>
       <CardActions sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>
         <Button color="error" variant="outlined" size="small" onClick={() => onRemove(follower)}>
-          {t('follows.card.remove')}
+          {t('copyTrader.follows.card.remove')}
         </Button>
         <Button
           size="small"
           variant="outlined"
           onClick={(event) => setInfoAnchor(event.currentTarget)}
         >
-          {t('follows.card.info')}
+          {t('copyTrader.follows.card.info')}
         </Button>
         <Button
           size="small"
           variant="outlined"
           onClick={(event) => setExpAnchor(event.currentTarget)}
         >
-          {t('follows.card.exp')}
+          {t('copyTrader.follows.card.exp')}
         </Button>
       </CardActions>
       <Popover
@@ -181,7 +185,7 @@ export function FollowerCard({
         onClose={() => setInfoAnchor(null)}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
         slotProps={{
-          paper: { sx: { p: 2 }, role: 'dialog', 'aria-label': t('follows.card.info') },
+          paper: { sx: { p: 2 }, role: 'dialog', 'aria-label': t('copyTrader.follows.card.info') },
         }}
       >
         {infoAnchor !== null && (
@@ -193,7 +197,9 @@ export function FollowerCard({
         anchorEl={expAnchor}
         onClose={() => setExpAnchor(null)}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-        slotProps={{ paper: { role: 'dialog', 'aria-label': t('follows.expiry.label') } }}
+        slotProps={{
+          paper: { role: 'dialog', 'aria-label': t('copyTrader.follows.expiry.label') },
+        }}
       >
         {expAnchor !== null && (
           <ExpiryEditor

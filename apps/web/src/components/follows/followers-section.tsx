@@ -37,7 +37,7 @@ export function FollowersSection({ userid, product, query, remove }: FollowersSe
     <>
       <IncomingRequests userid={userid} product={product} />
       <Typography variant="h6" component="h2" gutterBottom>
-        {t('follows.followers.title')}
+        {t('copyTrader.follows.followers.title')}
       </Typography>
       {removal.error && (
         <Alert severity="error" sx={{ mb: 2 }} onClose={removal.clearError}>
@@ -47,8 +47,8 @@ export function FollowersSection({ userid, product, query, remove }: FollowersSe
       <CardList
         query={query}
         keyOf={(follower) => follower.id}
-        emptyText={t('follows.followers.empty')}
-        label={t('follows.followers.title')}
+        emptyText={t('copyTrader.follows.followers.empty')}
+        label={t('copyTrader.follows.followers.title')}
         renderCard={(follower) => (
           <FollowerCard
             follower={follower}
@@ -61,11 +61,11 @@ export function FollowersSection({ userid, product, query, remove }: FollowersSe
       />
       <ConfirmDialog
         {...removal.dialog}
-        title={t('follows.followers.removeTitle', {
+        title={t('copyTrader.follows.followers.removeTitle', {
           name: removal.target?.name || removal.target?.id || '',
         })}
-        message={t('follows.followers.removeMessage')}
-        confirmLabel={t('follows.card.remove')}
+        message={t('copyTrader.follows.followers.removeMessage')}
+        confirmLabel={t('copyTrader.follows.card.remove')}
       />
     </>
   );

@@ -34,7 +34,7 @@ export function IncomingRequests({ userid, product }: IncomingRequestsProps) {
   return (
     <Box component="section" aria-labelledby={titleId} sx={{ mb: 3 }}>
       <Typography id={titleId} variant="h6" component="h2" gutterBottom>
-        {t('follows.requests.title')}
+        {t('copyTrader.follows.requests.title')}
       </Typography>
       <QueryState
         pending={query.isPending}
@@ -43,7 +43,7 @@ export function IncomingRequests({ userid, product }: IncomingRequestsProps) {
       >
         {requests.length === 0 ? (
           <Typography variant="body2" color="text.secondary">
-            {t('follows.requests.empty')}
+            {t('copyTrader.follows.requests.empty')}
           </Typography>
         ) : (
           <List dense disablePadding>
@@ -57,7 +57,7 @@ export function IncomingRequests({ userid, product }: IncomingRequestsProps) {
               >
                 <ListItemText
                   primary={request.name || request.id}
-                  secondary={`${t('follows.card.id', { id: request.id })} · ${
+                  secondary={`${t('copyTrader.follows.card.id', { id: request.id })} · ${
                     formatExpiryDateTime(Math.floor(request.requestedAt / 1000)) ?? ''
                   }`}
                   sx={{ minWidth: 180 }}
@@ -69,7 +69,7 @@ export function IncomingRequests({ userid, product }: IncomingRequestsProps) {
                     disabled={answer.isPending}
                     onClick={() => answer.mutate({ request, accept: true })}
                   >
-                    {t('follows.requests.accept')}
+                    {t('copyTrader.follows.requests.accept')}
                   </Button>
                   <Button
                     size="small"
@@ -78,7 +78,7 @@ export function IncomingRequests({ userid, product }: IncomingRequestsProps) {
                     disabled={answer.isPending}
                     onClick={() => answer.mutate({ request, accept: false })}
                   >
-                    {t('follows.requests.refuse')}
+                    {t('copyTrader.follows.requests.refuse')}
                   </Button>
                 </Stack>
               </ListItem>

@@ -35,7 +35,7 @@ export function OwnFollows({ userid, product }: OwnFollowsProps) {
   return (
     <Box component="section" aria-labelledby={titleId} sx={{ mt: 4 }}>
       <Typography id={titleId} variant="h6" component="h2" gutterBottom>
-        {t('follows.own.title')}
+        {t('copyTrader.follows.own.title')}
       </Typography>
       <QueryState
         pending={query.isPending}
@@ -44,7 +44,7 @@ export function OwnFollows({ userid, product }: OwnFollowsProps) {
       >
         {follows.length === 0 ? (
           <Typography variant="body2" color="text.secondary">
-            {t('follows.own.empty')}
+            {t('copyTrader.follows.own.empty')}
           </Typography>
         ) : (
           <List dense disablePadding>
@@ -57,25 +57,25 @@ export function OwnFollows({ userid, product }: OwnFollowsProps) {
                   divider
                   disableGutters
                   sx={{ flexWrap: 'wrap', gap: 1 }}
-                  aria-label={t('follows.own.trader', { id: follow.traderid })}
+                  aria-label={t('copyTrader.follows.own.trader', { id: follow.traderid })}
                 >
                   <ListItemText
-                    primary={t('follows.own.trader', { id: follow.traderid })}
+                    primary={t('copyTrader.follows.own.trader', { id: follow.traderid })}
                     secondary={
                       state === 'expired'
-                        ? t('follows.own.expiredHelp', { date: expiry ?? '' })
+                        ? t('copyTrader.follows.own.expiredHelp', { date: expiry ?? '' })
                         : state !== 'accepted'
                           ? undefined
                           : expiry === null
-                            ? t('follows.card.noExpiry')
-                            : t('follows.card.expires', { date: expiry })
+                            ? t('copyTrader.follows.card.noExpiry')
+                            : t('copyTrader.follows.card.expires', { date: expiry })
                     }
                     sx={{ minWidth: 180 }}
                   />
                   <Chip
                     size="small"
                     color={STATE_COLOR[state]}
-                    label={t(`follows.own.state.${state}`)}
+                    label={t(`copyTrader.follows.own.state.${state}`)}
                   />
                 </ListItem>
               );

@@ -12,7 +12,7 @@ export function FollowConfigPage() {
   const { userid } = useCurrentBot();
   return (
     <FollowedCardsPage
-      area="followConfig"
+      area="copyTrader.followConfig"
       query={useFollowedTraders(userid)}
       traderOf={(card) => card.traderID}
       leave={(card) => removeFollowedTrader(userid, card.traderID)}

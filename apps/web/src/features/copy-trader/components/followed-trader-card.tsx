@@ -39,9 +39,9 @@ export function FollowedTraderCard({ card, userid, advanced, onRemove }: Followe
   const { t } = useTranslation();
   const values = useMemo(() => toFollowedTraderForm(card), [card]);
   return (
-    <SectionCard title={t('followConfig.cardTitle', { id: card.traderID })}>
+    <SectionCard title={t('copyTrader.followConfig.cardTitle', { id: card.traderID })}>
       <FormShell<FollowedTraderForm, TraderFollow, unknown>
-        area="followConfig"
+        area="copyTrader.followConfig"
         idPrefix={`follow-${card.traderID}`}
         defaultValues={values}
         values={values}
@@ -53,7 +53,7 @@ export function FollowedTraderCard({ card, userid, advanced, onRemove }: Followe
         submitKey="common.save"
         actions={
           <Button color="error" variant="outlined" onClick={() => onRemove(card)}>
-            {t('followConfig.remove')}
+            {t('copyTrader.followConfig.remove')}
           </Button>
         }
       >

@@ -37,14 +37,16 @@ function CopyStatus({ info, traderMode }: { info?: TraderInfo; traderMode?: numb
   if (traderMode === TraderMode.follower) {
     return (
       <Alert severity="warning" role="note" sx={{ mb: 2 }}>
-        {t('traderConfig.copyStatus.followerMode')}
+        {t('copyTrader.traderConfig.copyStatus.followerMode')}
       </Alert>
     );
   }
   if (!info) return null;
   return (
     <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-      {info.copyTraderEn ? t('traderConfig.copyStatus.on') : t('traderConfig.copyStatus.off')}
+      {info.copyTraderEn
+        ? t('copyTrader.traderConfig.copyStatus.on')
+        : t('copyTrader.traderConfig.copyStatus.off')}
     </Typography>
   );
 }
@@ -59,12 +61,12 @@ export function TraderConfigPage() {
   const query = useTraderInfo(userid);
   const mode = useTraderMode(userid);
   return (
-    <PageCard title={t('traderConfig.title')}>
+    <PageCard title={t('copyTrader.traderConfig.title')}>
       <CopyStatus info={query.data} traderMode={mode.data} />
       <QueryForm<TraderInfo, TraderConfigForm, TraderInfo, unknown>
         query={query}
         toValues={toTraderConfigForm}
-        area="traderConfig"
+        area="copyTrader.traderConfig"
         defaultValues={EMPTY_TRADER_CONFIG}
         rule={checkTraderConfig}
         toBody={(values) => toTraderInfoBody(values, userid)}
