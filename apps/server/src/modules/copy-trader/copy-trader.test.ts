@@ -119,14 +119,22 @@ describe('follow requests (POST /api/copytradereq, /api/metaidreq)', () => {
 
   it('refuses following itself, an unknown trader id, and a second request', async () => {
     expectError(await request(follower, follower.userid), 400, 'copyTrader.follow.errors.self');
-    expectError(await request(follower, '99999999999999'), 404, 'copyTrader.follow.errors.unknownTrader');
+    expectError(
+      await request(follower, '99999999999999'),
+      404,
+      'copyTrader.follow.errors.unknownTrader',
+    );
     expectError(
       await request(follower, '99999999999999', 'Ana', api.requestMeta),
       404,
       'copyTrader.follow.errors.unknownTrader',
     );
     expect((await request(follower, trader.userid)).statusCode).toBe(200);
-    expectError(await request(follower, trader.userid), 409, 'copyTrader.follow.errors.alreadyRequested');
+    expectError(
+      await request(follower, trader.userid),
+      409,
+      'copyTrader.follow.errors.alreadyRequested',
+    );
     // The other product is another relationship.
     expect((await request(follower, trader.userid, 'Ana', api.requestMeta)).statusCode).toBe(200);
     expect(await incoming()).toHaveLength(2);
@@ -152,7 +160,11 @@ describe('answering (POST /api/followrequestanswer)', () => {
     expect(rows.map((r) => r.botId)).toEqual([follower.botId]);
     // Answering the same way again is harmless; changing it is not an answer any more.
     expect((await answer(follower.userid, true)).statusCode).toBe(200);
-    expectError(await answer(follower.userid, false), 409, 'copyTrader.follow.errors.alreadyAnswered');
+    expectError(
+      await answer(follower.userid, false),
+      409,
+      'copyTrader.follow.errors.alreadyAnswered',
+    );
   });
 
   it('refusing leaves the follower a refused request and no copies; it cannot ask again', async () => {
@@ -161,7 +173,11 @@ describe('answering (POST /api/followrequestanswer)', () => {
     expect((await myFollows())[0]).toMatchObject({ state: 'refused', expired: false });
     expect(await followers()).toEqual([]);
     expect(await acceptedRows('copy')).toEqual([]);
-    expectError(await request(follower, trader.userid), 409, 'copyTrader.follow.errors.alreadyRequested');
+    expectError(
+      await request(follower, trader.userid),
+      409,
+      'copyTrader.follow.errors.alreadyRequested',
+    );
     // Removing its refused request lets it ask again.
     const removed = await callAs(t.app, follower.cookie, api.removeFollowedTrader, {
       body: { userid: follower.userid, traderid: trader.userid },
