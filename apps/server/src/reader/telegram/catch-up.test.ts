@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { callAs, registerAndLogin, useTestApp } from '../../test/app.ts';
 import { FakeTelegram, sampleDialogs } from '../../test/fake-telegram.ts';
 import { signalsOf, subscribe, type Trader } from '../../test/reader.ts';
-import type { TelegramSource } from './telegram-source.ts';
+import { RECONNECT_FIRST_MS, type TelegramSource } from './telegram-source.ts';
 
 // Messages posted while the account's connection or the server was down are read when it is
 // back (gramjs 2.26's catchUp() is empty: nothing else would read them), through the reader's
@@ -140,5 +140,23 @@ describe('catching up a Telegram account’s followed chats', () => {
     await source.idle();
     expect(await storedIds()).toContain(509);
     expect(fake.slept).toContain(20);
+  });
+
+  it('connects again, and catches up, an account whose connection failed at start', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await source.close();
+    clock.now = T0 + 40 * MINUTE; // 14:40: the server starts with the network down
+    fake.goOffline();
+    const loops = fake.updateLoops.size;
+    await source.start();
+    expect(fake.updateLoops.size).toBe(loops); // the failed client was not left behind
+    fake.post(CHAT, 510, 'M5;USDCAD;15:10;PUT', clock.now);
+    fake.goOnline();
+    await vi.advanceTimersByTimeAsync(RECONNECT_FIRST_MS - 1_000);
+    await source.idle();
+    expect(await storedIds()).not.toContain(510);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await source.idle();
+    expect(await storedIds()).toContain(510);
   });
 });

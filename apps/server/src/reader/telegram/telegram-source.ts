@@ -77,6 +77,10 @@ export interface TelegramSource extends MessageSource {
 }
 
 const DIALOG_LIMIT = 500;
+/** First wait before connecting again an account whose connection failed at start, ms. */
+export const RECONNECT_FIRST_MS = 30_000;
+/** Longest wait between two such attempts, ms. */
+const RECONNECT_MAX_MS = 10 * 60_000;
 
 /** The Telegram user-account adapter (the `telegram` package, MTProto). */
 export function createTelegramSource(options: TelegramSourceOptions): TelegramSource {
@@ -91,6 +95,8 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
   const caughtUp = new Set<number>();
   /** A catch-up waiting out a flood wait, per bot. */
   const retries = new Map<number, NodeJS.Timeout>();
+  /** A start-up connection that failed (network down), tried again later, per bot. */
+  const reconnects = new Map<number, NodeJS.Timeout>();
   const track = (work: Promise<void>): void => {
     inFlight.add(work);
     void work.finally(() => inFlight.delete(work));
@@ -113,10 +119,31 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
     const client = live.get(botId);
     live.delete(botId);
     caughtUp.delete(botId);
-    const retry = retries.get(botId);
-    if (retry) clearTimeout(retry);
-    retries.delete(botId);
+    for (const timers of [retries, reconnects]) {
+      const timer = timers.get(botId);
+      if (timer) clearTimeout(timer);
+      timers.delete(botId);
+    }
     if (client) await client.destroy().catch(() => undefined);
+  }
+
+  /**
+   * Connects the bot's account again after `delayMs` (doubling up to {@link RECONNECT_MAX_MS}
+   * while it fails): gramjs reconnects a connection it had, not one that never opened, so an
+   * account whose connection failed at start would otherwise stay unread until a reader reset.
+   */
+  function reconnectLater(botId: number, delayMs: number): void {
+    if (reconnects.has(botId) || live.has(botId)) return;
+    const timer = setTimeout(() => {
+      reconnects.delete(botId);
+      const attempt = connected(botId).catch((err: unknown) => {
+        options.onError?.(err, { botId, reconnect: true });
+        reconnectLater(botId, Math.min(delayMs * 2, RECONNECT_MAX_MS));
+      });
+      track(attempt.then(() => undefined));
+    }, delayMs);
+    timer.unref();
+    reconnects.set(botId, timer);
   }
 
   /**
@@ -222,7 +249,12 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
     const row = await sessionRow(botId);
     if (!row || row.status !== 'connected' || row.session_enc === null) return null;
     const client = options.createClient(secrets.decrypt(slot(botId), row.session_enc), credentials);
-    await client.connect();
+    try {
+      await client.connect();
+    } catch (err) {
+      await client.destroy().catch(() => undefined);
+      throw err;
+    }
     await follow(botId, client);
     if (catchUpNow) await runCatchUp(botId, client);
     return client;
@@ -353,7 +385,10 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
         .where('status', '=', 'connected')
         .execute();
       for (const { bot_id } of rows) {
-        await connected(bot_id).catch((err: unknown) => options.onError?.(err, { botId: bot_id }));
+        await connected(bot_id).catch((err: unknown) => {
+          options.onError?.(err, { botId: bot_id });
+          reconnectLater(bot_id, RECONNECT_FIRST_MS);
+        });
       }
     },
 
@@ -389,6 +424,8 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
     },
 
     async close() {
+      for (const timer of reconnects.values()) clearTimeout(timer);
+      reconnects.clear();
       await Promise.all([...inFlight]);
       for (const botId of [...live.keys()]) await drop(botId);
     },
