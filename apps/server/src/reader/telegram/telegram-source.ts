@@ -93,6 +93,8 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
    * gap left by a drop is never skipped.
    */
   const caughtUp = new Set<number>();
+  /** Drops seen per bot: a catch-up that a drop overtook does not mark the bot caught up. */
+  const drops = new Map<number, number>();
   /** A catch-up waiting out a flood wait, per bot. */
   const retries = new Map<number, NodeJS.Timeout>();
   /** A start-up connection that failed (network down), tried again later, per bot. */
@@ -184,6 +186,7 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
    */
   async function catchUp(botId: number, client: TelegramClientPort): Promise<void> {
     caughtUp.delete(botId);
+    const dropsBefore = drops.get(botId) ?? 0;
     let delivered = false;
     try {
       await catchUpChats({
@@ -210,7 +213,7 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
     } finally {
       if (delivered) options.onDelivered();
     }
-    if (live.get(botId) === client) caughtUp.add(botId);
+    if (live.get(botId) === client && (drops.get(botId) ?? 0) === dropsBefore) caughtUp.add(botId);
   }
 
   function runCatchUp(botId: number, client: TelegramClientPort): Promise<void> {
@@ -233,8 +236,12 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
     // messages are complete again only once the reconnection has caught up.
     client.onConnectionState((state) => {
       if (live.get(botId) !== client) return;
-      if (state === 'connected') track(runCatchUp(botId, client));
-      else caughtUp.delete(botId);
+      if (state === 'connected') {
+        track(runCatchUp(botId, client));
+      } else {
+        caughtUp.delete(botId);
+        drops.set(botId, (drops.get(botId) ?? 0) + 1);
+      }
     });
     live.set(botId, client);
   }
