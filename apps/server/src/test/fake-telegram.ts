@@ -207,7 +207,9 @@ export class FakeTelegram {
           if (wait > floodSleepThresholdSec) {
             throw new errors.FloodWaitError({ request: history, capture: wait });
           }
+          // gramjs sleeps the whole wait (client/users.js), then asks again.
           fake.slept.push(wait);
+          await new Promise((resolve) => setTimeout(resolve, wait * 1000));
         }
         // messages.GetHistory answers newest first; the iterator stops at minId.
         return (fake.history.get(chatId) ?? [])

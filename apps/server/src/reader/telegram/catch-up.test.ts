@@ -137,6 +137,7 @@ describe('catching up a Telegram account’s followed chats', () => {
     fake.post(CHAT, 509, 'M5;EURCHF;15:05;CALL', clock.now);
     fake.historyFloodWaits.push(20);
     fake.goOnline();
+    await vi.advanceTimersByTimeAsync(20_000);
     await source.idle();
     expect(await storedIds()).toContain(509);
     expect(fake.slept).toContain(20);
@@ -158,5 +159,29 @@ describe('catching up a Telegram account’s followed chats', () => {
     await vi.advanceTimersByTimeAsync(1_000);
     await source.idle();
     expect(await storedIds()).toContain(510);
+  });
+
+  it('shuts down at once while a catch-up sleeps through a flood wait, and reads its messages after the restart', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    clock.now = T0 + 50 * MINUTE; // 14:50
+    fake.goOffline();
+    fake.post(CHAT, 511, 'M5;GBPJPY;15:20;PUT', clock.now);
+    fake.historyFloodWaits.push(50); // below gramjs's 60 s: it sleeps
+    fake.goOnline();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(fake.slept.at(-1)).toBe(50);
+    let closed = false;
+    void source.close().then(() => {
+      closed = true;
+    });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(closed).toBe(true);
+    // The sleeping catch-up wakes after the shutdown and stores nothing.
+    await vi.advanceTimersByTimeAsync(50_000);
+    await source.idle();
+    expect(await storedIds()).not.toContain(511);
+    await source.start();
+    await source.idle();
+    expect(await storedIds()).toContain(511);
   });
 });

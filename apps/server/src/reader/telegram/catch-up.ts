@@ -43,6 +43,8 @@ export interface CatchUpInput {
   now: () => number;
   botId: number;
   client: TelegramClientPort;
+  /** False once the client was dropped (shutdown, reset): the catch-up then stops. */
+  active: () => boolean;
   /** Stores one message for the reader (kept once by its id); true when it was new. */
   store: (chatId: string, message: MessageInfo, receivedAtMs: number) => Promise<boolean>;
 }
@@ -63,6 +65,7 @@ export async function catchUpChats(input: CatchUpInput): Promise<boolean> {
   const followed = await followedChats(db, botId);
   if (followed.size === 0) return false;
   const dialogs = await client.getDialogs({ limit: DIALOG_LIMIT });
+  if (!input.active()) return false;
   const cursors = new Map(
     (
       await db
@@ -84,6 +87,8 @@ export async function catchUpChats(input: CatchUpInput): Promise<boolean> {
     }
     if (top <= cursor) continue;
     const messages = await client.getMessages(chatId, { minId: cursor, limit: CATCH_UP_LIMIT });
+    // A flood wait may have slept past a shutdown or a reset.
+    if (!input.active()) return delivered;
     const now = input.now();
     for (const m of [...messages].sort((a, b) => a.id - b.id)) {
       // Posted then (a clock ahead of ours never dates a message in our future).

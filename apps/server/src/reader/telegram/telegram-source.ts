@@ -99,10 +99,19 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
   const retries = new Map<number, NodeJS.Timeout>();
   /** A start-up connection that failed (network down), tried again later, per bot. */
   const reconnects = new Map<number, NodeJS.Timeout>();
-  const track = (work: Promise<void>): void => {
-    inFlight.add(work);
-    void work.finally(() => inFlight.delete(work));
-  };
+  /**
+   * Catch-ups in progress: `idle()` waits for them, `close()` does not (one may be sleeping
+   * through a flood wait of up to 60 s; dropped, it stops at its next step).
+   */
+  const catchUps = new Set<Promise<void>>();
+  const trackIn =
+    (set: Set<Promise<void>>) =>
+    (work: Promise<void>): void => {
+      set.add(work);
+      void work.finally(() => set.delete(work));
+    };
+  const track = trackIn(inFlight);
+  const trackCatchUp = trackIn(catchUps);
   const slot = (botId: number) => ({
     table: 'messaging_sessions',
     rowId: botId,
@@ -142,7 +151,7 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
         options.onError?.(err, { botId, reconnect: true });
         reconnectLater(botId, Math.min(delayMs * 2, RECONNECT_MAX_MS));
       });
-      track(attempt.then(() => undefined));
+      trackCatchUp(attempt.then(() => undefined));
     }, delayMs);
     timer.unref();
     reconnects.set(botId, timer);
@@ -194,6 +203,7 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
         now: options.now,
         botId,
         client,
+        active: () => live.get(botId) === client,
         store: async (chatId, m, receivedAtMs) => {
           const stored = await store(botId, chatId, m.id, m.message ?? '', receivedAtMs);
           if (stored) delivered = true;
@@ -204,7 +214,7 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
       if (err instanceof errors.FloodWaitError && live.get(botId) === client) {
         const retry = setTimeout(() => {
           retries.delete(botId);
-          if (live.get(botId) === client) track(runCatchUp(botId, client));
+          if (live.get(botId) === client) trackCatchUp(runCatchUp(botId, client));
         }, err.seconds * 1000);
         retry.unref();
         retries.set(botId, retry);
@@ -237,7 +247,7 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
     client.onConnectionState((state) => {
       if (live.get(botId) !== client) return;
       if (state === 'connected') {
-        track(runCatchUp(botId, client));
+        trackCatchUp(runCatchUp(botId, client));
       } else {
         caughtUp.delete(botId);
         drops.set(botId, (drops.get(botId) ?? 0) + 1);
@@ -427,7 +437,7 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
     },
 
     async idle() {
-      await Promise.all([...inFlight]);
+      while (inFlight.size + catchUps.size > 0) await Promise.all([...inFlight, ...catchUps]);
     },
 
     async close() {
