@@ -51,6 +51,17 @@ async function stored() {
 
 const storedIds = async () => (await stored()).map((m) => m.id);
 
+/**
+ * Waits (on real I/O, not on the faked timers) until a catch-up sleeps through a flood wait of
+ * `seconds`: the database may be a server, so the catch-up gets there in its own time.
+ */
+async function sleepingThrough(seconds: number): Promise<void> {
+  for (let i = 0; i < 10_000 && fake.slept.at(-1) !== seconds; i += 1) {
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  expect(fake.slept.at(-1)).toBe(seconds);
+}
+
 /** What the trader sees of each line: asset, accepted or the reason it was not. */
 async function lines() {
   await t.app.reader.runOnce();
@@ -137,10 +148,10 @@ describe('catching up a Telegram account’s followed chats', () => {
     fake.post(CHAT, 509, 'M5;EURCHF;15:05;CALL', clock.now);
     fake.historyFloodWaits.push(20);
     fake.goOnline();
+    await sleepingThrough(20);
     await vi.advanceTimersByTimeAsync(20_000);
     await source.idle();
     expect(await storedIds()).toContain(509);
-    expect(fake.slept).toContain(20);
   });
 
   it('connects again, and catches up, an account whose connection failed at start', async () => {
@@ -168,8 +179,7 @@ describe('catching up a Telegram account’s followed chats', () => {
     fake.post(CHAT, 511, 'M5;GBPJPY;15:20;PUT', clock.now);
     fake.historyFloodWaits.push(50); // below gramjs's 60 s: it sleeps
     fake.goOnline();
-    await vi.advanceTimersByTimeAsync(1_000);
-    expect(fake.slept.at(-1)).toBe(50);
+    await sleepingThrough(50);
     let closed = false;
     void source.close().then(() => {
       closed = true;
