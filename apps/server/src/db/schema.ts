@@ -460,6 +460,17 @@ export interface MessagingChatsTable {
   name: string;
 }
 
+/**
+ * Per messaging-app account and chat: every message up to `last_message_id` (the app's own id)
+ * is stored; a reconnection fetches the messages above it.
+ */
+export interface MessagingCursorsTable {
+  bot_id: number;
+  chat_id: string;
+  last_message_id: number;
+  updated_at: number;
+}
+
 /** The reader's cursor per reading bot: the last `reader_messages.id` it has read. */
 export interface ReaderStateTable {
   bot_id: number;
@@ -492,6 +503,7 @@ export interface Database {
   reader_messages: ReaderMessagesTable;
   messaging_sessions: MessagingSessionsTable;
   messaging_chats: MessagingChatsTable;
+  messaging_cursors: MessagingCursorsTable;
   reader_state: ReaderStateTable;
   bot_events: BotEventsTable;
   orders: OrdersTable;

@@ -11,6 +11,7 @@ import {
 } from '@app/robot';
 import type { Insertable } from 'kysely';
 import type { SignalsTable } from '../db/schema.ts';
+import { LATE_TOLERANCE_MS, sendDeadline } from '../robot/orders/broker-call.ts';
 import type { ChannelCard } from './cards.ts';
 
 const MINUTE_MS = 60_000;
@@ -49,14 +50,23 @@ function acceptedLine(signal: Signal, card: ChannelCard, ctx: ReadContext): Read
   const settings = channelSignalSettingsFromCard(card);
   // The channel's count (the message's, else the card's when set); NULL: the strategy's own.
   const gales = channelPlanOf(signal.gales, card).gales;
+  // A message read late (caught up after a drop or a restart) is planned as of when it reached
+  // the chat, as the decision plans it: "agora" means then, not now. An entry already past its
+  // send deadline is too late, never traded late.
+  const readLate = ctx.nowMs - ctx.receivedAtMs > LATE_TOLERANCE_MS;
   const plan = planEntry({
     signalType,
-    nowMs: ctx.nowMs,
+    nowMs: readLate ? ctx.receivedAtMs : ctx.nowMs,
     signalAtMs: signal.atMs,
     timeframeMin: signal.timeframeMin,
     delaySec: settings.delaySec,
     gales: gales ?? 0,
   });
+  if (readLate && ctx.nowMs > sendDeadline(plan.sendAtMs)) {
+    const late: Rejection = { reason: 'too_late', line: signal.line, asset: signal.asset };
+    if (signal.time !== undefined) late.time = signal.time;
+    return rejectedLine(late, card, ctx);
+  }
   const read: SignalRead = {
     line: signal.line,
     status: 'accepted',

@@ -84,6 +84,19 @@ describe('the reader on the local inbox', () => {
     expect(repeat).toMatchObject({ status: 'rejected', reason: 'duplicate', asset: 'EURUSD' });
   });
 
+  it('reads a message stored before a restart as of when it arrived: a passed "agora" is too late, a later time still taken', async () => {
+    clock = T0 + 10 * 60_000; // 14:10
+    await post(t.app, me, chan, 'AUDCAD PUT M1 agora');
+    await post(t.app, me, chan, 'M5;AUDCAD;14:45;CALL');
+    // The server went down before the reader's pass, and is back five minutes later.
+    clock = T0 + 15 * 60_000;
+    await t.app.reader.runOnce();
+    const [later, now] = await signalsOf(t.app, me, chan);
+    expect(now).toMatchObject({ status: 'rejected', reason: 'too_late', asset: 'AUDCAD' });
+    expect(later).toMatchObject({ status: 'accepted', asset: 'AUDCAD', signalTime: '14:45' });
+    clock = T0;
+  });
+
   it('announces new accepted signals to the trading runtime, once', async () => {
     const heard: number[][] = [];
     const off = t.app.reader.onSignals((ids) => heard.push(ids));

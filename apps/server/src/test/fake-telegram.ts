@@ -2,7 +2,9 @@ import { Api, errors } from 'telegram';
 import { returnBigInt } from 'telegram/Helpers.js';
 import type {
   ApiCredentials,
+  ConnectionState,
   DialogInfo,
+  MessageInfo,
   NewMessageInfo,
   TelegramClientFactory,
   TelegramClientPort,
@@ -36,6 +38,16 @@ export class FakeTelegram {
   readonly calls: string[] = [];
   private readonly pending = new Map<string, { phone: string; hash: string }>();
   private readonly handlers: ((event: NewMessageInfo) => void)[] = [];
+  private readonly stateHandlers = new Set<(state: ConnectionState) => void>();
+  /** Every chat's messages, as the server keeps them (GetHistory reads them). */
+  readonly history = new Map<string, MessageInfo[]>();
+  /** Whether the network is up: while it is down, posted messages reach no client. */
+  online = true;
+  /**
+   * Flood waits (seconds) the next GetHistory calls answer, one per call, as Telegram does to a
+   * client that reads many chats at once. Within the client's threshold gramjs sleeps and retries.
+   */
+  readonly historyFloodWaits: number[] = [];
   /**
    * Clients whose update loop runs, as in gramjs 2.26: `connect()` starts it; `disconnect()`
    * leaves it running (gramjs pings and reconnects until `_destroyed`); only `destroy()` stops it.
@@ -56,6 +68,30 @@ export class FakeTelegram {
     }
   }
 
+  /**
+   * A message posted in a chat at `atMs`: kept in the chat's history, and pushed to the
+   * connected clients only while the network is up (Telegram does not replay the updates a
+   * gramjs 2.26 client missed: its `catchUp()` is empty).
+   */
+  post(chatId: string, id: number, text: string, atMs: number): void {
+    const list = this.history.get(chatId) ?? [];
+    list.push({ id, message: text, date: Math.floor(atMs / 1000) });
+    this.history.set(chatId, list);
+    if (this.online) this.emit(chatId, id, text);
+  }
+
+  /** The network drops: every client's sender reports `disconnected`. */
+  goOffline(): void {
+    this.online = false;
+    for (const handler of this.stateHandlers) handler('disconnected');
+  }
+
+  /** The network is back: gramjs reconnects each live client, which reports `connected`. */
+  goOnline(): void {
+    this.online = true;
+    for (const handler of this.stateHandlers) handler('connected');
+  }
+
   private client(
     initial: string,
     credentials: ApiCredentials,
@@ -66,10 +102,16 @@ export class FakeTelegram {
     const request = new Api.help.GetConfig();
     const loop = {};
     const handlers: ((event: NewMessageInfo) => void)[] = [];
+    const stateHandlers: ((state: ConnectionState) => void)[] = [];
+    // gramjs resolves a bare chat id only from its entity cache, which listing dialogs fills
+    // (a StringSession keeps no entities across restarts).
+    const entities = new Set<string>();
     return {
       async connect() {
         if (credentials.apiId <= 0) throw new Error('bad api id');
+        if (!fake.online) throw new Error('WebSocket connection failed');
         fake.updateLoops.add(loop);
+        for (const handler of stateHandlers) handler('connected');
         return true;
       },
       async destroy() {
@@ -77,6 +119,8 @@ export class FakeTelegram {
         // gramjs's destroy() also drops the client's event handlers.
         for (const handler of handlers) fake.handlers.splice(fake.handlers.indexOf(handler), 1);
         handlers.length = 0;
+        for (const handler of stateHandlers) fake.stateHandlers.delete(handler);
+        stateHandlers.length = 0;
       },
       async sendCode(_credentials, phone) {
         fake.calls.push('sendCode');
@@ -139,13 +183,47 @@ export class FakeTelegram {
       },
       async getDialogs() {
         fake.calls.push('getDialogs');
+        if (!fake.online) throw new Error('Not connected');
         if (!fake.authorized.has(session))
           throw new errors.RPCError('AUTH_KEY_UNREGISTERED', request, 401);
-        return fake.dialogs;
+        return fake.dialogs.map((d) => {
+          const chatId = String(d.id);
+          entities.add(chatId);
+          const top = (fake.history.get(chatId) ?? []).reduce((m, x) => Math.max(m, x.id), 0);
+          return top > 0 ? { ...d, message: { id: top } } : d;
+        });
+      },
+      async getMessages(chatId, { minId, limit }) {
+        fake.calls.push(`getMessages:${chatId}>${minId}`);
+        if (!fake.online) throw new Error('Not connected');
+        if (!fake.authorized.has(session))
+          throw new errors.RPCError('AUTH_KEY_UNREGISTERED', request, 401);
+        if (!entities.has(chatId)) {
+          throw new Error(`Could not find the input entity for ${JSON.stringify(chatId)}.`);
+        }
+        const wait = fake.historyFloodWaits.shift();
+        if (wait !== undefined) {
+          const history = new Api.messages.GetHistory({ limit, minId });
+          if (wait > floodSleepThresholdSec) {
+            throw new errors.FloodWaitError({ request: history, capture: wait });
+          }
+          // gramjs sleeps the whole wait (client/users.js), then asks again.
+          fake.slept.push(wait);
+          await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+        }
+        // messages.GetHistory answers newest first; the iterator stops at minId.
+        return (fake.history.get(chatId) ?? [])
+          .filter((m) => m.id > minId)
+          .sort((a, b) => b.id - a.id)
+          .slice(0, limit);
       },
       onNewMessage(handler) {
         handlers.push(handler);
         fake.handlers.push(handler);
+      },
+      onConnectionState(handler) {
+        stateHandlers.push(handler);
+        fake.stateHandlers.add(handler);
       },
       saveSession() {
         return session;

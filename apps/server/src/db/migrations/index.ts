@@ -22,6 +22,7 @@ import { pendingEntries } from './0400-pending-entries.ts';
 import { realMoneyCap } from './0600-real-money-cap.ts';
 import { derivOAuth } from './0601-deriv-oauth.ts';
 import { derivTokenRenewal } from './0700-deriv-token-renewal.ts';
+import { messagingCursors } from './0750-messaging-cursors.ts';
 import { copyRooms } from './0850-copy-rooms.ts';
 
 /**
@@ -52,6 +53,7 @@ export function migrations(types: ColumnTypes): Record<string, Migration> {
     '0600-real-money-cap': realMoneyCap(types),
     '0601-deriv-oauth': derivOAuth(types),
     '0700-deriv-token-renewal': derivTokenRenewal(types),
+    '0750-messaging-cursors': messagingCursors(types),
     '0850-copy-rooms': copyRooms(),
   };
 }

@@ -1,14 +1,28 @@
 import { Api, TelegramClient } from 'telegram';
 import type { ApiCredentials } from 'telegram/client/auth.js';
 import { NewMessage, type NewMessageEvent } from 'telegram/events/NewMessage.js';
+import { Raw } from 'telegram/events/Raw.js';
+import { UpdateConnectionState } from 'telegram/network/index.js';
 import { StringSession } from 'telegram/sessions/StringSession.js';
 import type { Dialog } from 'telegram/tl/custom/dialog.js';
 
 export { Api };
 export type { ApiCredentials };
 
-/** The part of a dialog the adapter reads. */
-export type DialogInfo = Pick<Dialog, 'id' | 'title' | 'isChannel' | 'isGroup' | 'isUser'>;
+/** The part of a dialog the adapter reads (`message`: the chat's newest message). */
+export type DialogInfo = Pick<Dialog, 'id' | 'title' | 'isChannel' | 'isGroup' | 'isUser'> & {
+  message?: Pick<Api.Message, 'id'> | undefined;
+};
+
+/** The part of a chat's message the adapter reads (`date`: Unix seconds of its posting). */
+export type MessageInfo = Pick<Api.Message, 'id' | 'message' | 'date'>;
+
+/**
+ * The connection's state as gramjs reports it: its MTProto sender dispatches `connected` after
+ * every successful connect, the first and each automatic reconnection, and `disconnected` or
+ * `broken` when the connection drops.
+ */
+export type ConnectionState = 'connected' | 'disconnected' | 'broken';
 
 /** The part of a new-message event the adapter reads. */
 export interface NewMessageInfo {
@@ -31,8 +45,15 @@ export interface TelegramClientPort {
   sendCode: TelegramClient['sendCode'];
   signInWithPassword: TelegramClient['signInWithPassword'];
   invoke<R extends Api.AnyRequest>(request: R): Promise<R['__response']>;
+  /** Also fills gramjs's entity cache: a chat id is only resolvable after its dialog was listed. */
   getDialogs(params: { limit?: number }): Promise<DialogInfo[]>;
+  /**
+   * gramjs's `getMessages(chat, { minId, limit })`: the newest `limit` messages with an id above
+   * `minId`, newest first (GetHistory; a flood wait above the threshold throws FloodWaitError).
+   */
+  getMessages(chatId: string, params: { minId: number; limit: number }): Promise<MessageInfo[]>;
   onNewMessage(handler: (event: NewMessageInfo) => void): void;
+  onConnectionState(handler: (state: ConnectionState) => void): void;
   /** The MTProto session string (an auth key: a secret). */
   saveSession(): string;
 }
@@ -76,7 +97,20 @@ export const createTelegramClient: TelegramClientFactory = (
     signInWithPassword: (credentials, params) => client.signInWithPassword(credentials, params),
     invoke: (request) => client.invoke(request),
     getDialogs: async (params) => [...(await client.getDialogs(params))],
+    getMessages: async (chatId, params) => [...(await client.getMessages(chatId, params))],
     onNewMessage: (handler) => client.addEventHandler(handler, new NewMessage({})),
+    onConnectionState: (handler) =>
+      client.addEventHandler(
+        (update: UpdateConnectionState) =>
+          handler(
+            update.state === UpdateConnectionState.connected
+              ? 'connected'
+              : update.state === UpdateConnectionState.broken
+                ? 'broken'
+                : 'disconnected',
+          ),
+        new Raw({ types: [UpdateConnectionState] }),
+      ),
     saveSession: () => String(client.session.save()),
   };
 };

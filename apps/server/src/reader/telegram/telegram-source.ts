@@ -5,6 +5,7 @@ import type { Secrets } from '../../lib/secrets.ts';
 import type { MessageSource, SourceChat } from '../message-source.ts';
 import { deliverMessage } from '../messages.ts';
 import type { BotRef } from '../copy-rooms.ts';
+import { advanceCursor, catchUpChats, followedChats } from './catch-up.ts';
 import {
   Api,
   INTERACTIVE_FLOOD_SLEEP_SEC,
@@ -76,12 +77,41 @@ export interface TelegramSource extends MessageSource {
 }
 
 const DIALOG_LIMIT = 500;
+/** First wait before connecting again an account whose connection failed at start, ms. */
+export const RECONNECT_FIRST_MS = 30_000;
+/** Longest wait between two such attempts, ms. */
+const RECONNECT_MAX_MS = 10 * 60_000;
 
 /** The Telegram user-account adapter (the `telegram` package, MTProto). */
 export function createTelegramSource(options: TelegramSourceOptions): TelegramSource {
   const { db, secrets, credentials } = options;
   const live = new Map<number, TelegramClientPort>();
   const inFlight = new Set<Promise<void>>();
+  /**
+   * Bots whose stored messages are complete up to now (caught up since the last connect, and the
+   * connection has not dropped since): only then does a live message move the chat's cursor, so a
+   * gap left by a drop is never skipped.
+   */
+  const caughtUp = new Set<number>();
+  /** Drops seen per bot: a catch-up that a drop overtook does not mark the bot caught up. */
+  const drops = new Map<number, number>();
+  /** A catch-up waiting out a flood wait, per bot. */
+  const retries = new Map<number, NodeJS.Timeout>();
+  /** A start-up connection that failed (network down), tried again later, per bot. */
+  const reconnects = new Map<number, NodeJS.Timeout>();
+  /**
+   * Catch-ups in progress: `idle()` waits for them, `close()` does not (one may be sleeping
+   * through a flood wait of up to 60 s; dropped, it stops at its next step).
+   */
+  const catchUps = new Set<Promise<void>>();
+  const trackIn =
+    (set: Set<Promise<void>>) =>
+    (work: Promise<void>): void => {
+      set.add(work);
+      void work.finally(() => set.delete(work));
+    };
+  const track = trackIn(inFlight);
+  const trackCatchUp = trackIn(catchUps);
   const slot = (botId: number) => ({
     table: 'messaging_sessions',
     rowId: botId,
@@ -99,47 +129,151 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
   async function drop(botId: number): Promise<void> {
     const client = live.get(botId);
     live.delete(botId);
+    caughtUp.delete(botId);
+    for (const timers of [retries, reconnects]) {
+      const timer = timers.get(botId);
+      if (timer) clearTimeout(timer);
+      timers.delete(botId);
+    }
     if (client) await client.destroy().catch(() => undefined);
   }
 
-  /** Stores a message of a chat the bot follows, for the reader. */
-  async function onMessage(botId: number, chatId: string, id: number, text: string) {
-    const followed = await db
-      .selectFrom('copy_rooms')
-      .select('chat_id')
-      .where('bot_id', '=', botId)
-      .where('chat_id', '=', chatId)
-      .executeTakeFirst();
-    if (!followed || text.trim() === '') return;
+  /**
+   * Connects the bot's account again after `delayMs` (doubling up to {@link RECONNECT_MAX_MS}
+   * while it fails): gramjs reconnects a connection it had, not one that never opened, so an
+   * account whose connection failed at start would otherwise stay unread until a reader reset.
+   */
+  function reconnectLater(botId: number, delayMs: number): void {
+    if (reconnects.has(botId) || live.has(botId)) return;
+    const timer = setTimeout(() => {
+      reconnects.delete(botId);
+      const attempt = connected(botId).catch((err: unknown) => {
+        options.onError?.(err, { botId, reconnect: true });
+        reconnectLater(botId, Math.min(delayMs * 2, RECONNECT_MAX_MS));
+      });
+      trackCatchUp(attempt.then(() => undefined));
+    }, delayMs);
+    timer.unref();
+    reconnects.set(botId, timer);
+  }
+
+  /**
+   * Stores a message of a chat the bot follows, for the reader, through the same path live or
+   * caught up (a message stored twice is kept once: same source id). `receivedAtMs` is when it
+   * reached the chat as far as the source knows: now for a live one, its posting instant for one
+   * caught up, so the reader judges and plans it as of then and never trades it late.
+   */
+  async function store(
+    botId: number,
+    chatId: string,
+    id: number,
+    text: string,
+    receivedAtMs: number,
+  ): Promise<boolean> {
+    if (text.trim() === '') return false;
     const stored = await deliverMessage(db, {
       botId,
       channelId: chatId,
       sourceId: String(id),
       text,
-      receivedAtMs: options.now(),
+      receivedAtMs,
     });
-    if (stored !== null) options.onDelivered();
+    return stored !== null;
+  }
+
+  async function onMessage(botId: number, chatId: string, id: number, text: string) {
+    if (!(await followedChats(db, botId)).has(chatId)) return;
+    const stored = await store(botId, chatId, id, text, options.now());
+    if (caughtUp.has(botId)) await advanceCursor(db, { botId, chatId, id, now: options.now() });
+    if (stored) options.onDelivered();
+  }
+
+  /**
+   * Catches the bot's followed chats up ({@link catchUpChats}); until it is done, a live message
+   * does not move a cursor. A flood wait above gramjs's threshold stops the pass, which runs again
+   * once the wait is over (while the same client is live).
+   */
+  async function catchUp(botId: number, client: TelegramClientPort): Promise<void> {
+    caughtUp.delete(botId);
+    const dropsBefore = drops.get(botId) ?? 0;
+    let delivered = false;
+    try {
+      await catchUpChats({
+        db,
+        now: options.now,
+        botId,
+        client,
+        active: () => live.get(botId) === client,
+        store: async (chatId, m, receivedAtMs) => {
+          const stored = await store(botId, chatId, m.id, m.message ?? '', receivedAtMs);
+          if (stored) delivered = true;
+          return stored;
+        },
+      });
+    } catch (err) {
+      if (err instanceof errors.FloodWaitError && live.get(botId) === client) {
+        const retry = setTimeout(() => {
+          retries.delete(botId);
+          if (live.get(botId) === client) trackCatchUp(runCatchUp(botId, client));
+        }, err.seconds * 1000);
+        retry.unref();
+        retries.set(botId, retry);
+      }
+      throw err;
+    } finally {
+      if (delivered) options.onDelivered();
+    }
+    if (live.get(botId) === client && (drops.get(botId) ?? 0) === dropsBefore) caughtUp.add(botId);
+  }
+
+  function runCatchUp(botId: number, client: TelegramClientPort): Promise<void> {
+    return catchUp(botId, client).catch((err: unknown) =>
+      options.onError?.(err, { botId, catchUp: true }),
+    );
   }
 
   async function follow(botId: number, client: TelegramClientPort): Promise<void> {
     client.onNewMessage((event) => {
       const chatId = event.chatId?.toString();
       if (chatId === undefined) return;
-      onMessage(botId, chatId, event.message.id, event.message.message ?? '').catch(
-        (err: unknown) => options.onError?.(err, { botId }),
+      track(
+        onMessage(botId, chatId, event.message.id, event.message.message ?? '').catch(
+          (err: unknown) => options.onError?.(err, { botId }),
+        ),
       );
+    });
+    // gramjs reconnects by itself and says so: a drop may have lost messages, so the stored
+    // messages are complete again only once the reconnection has caught up.
+    client.onConnectionState((state) => {
+      if (live.get(botId) !== client) return;
+      if (state === 'connected') {
+        trackCatchUp(runCatchUp(botId, client));
+      } else {
+        caughtUp.delete(botId);
+        drops.set(botId, (drops.get(botId) ?? 0) + 1);
+      }
     });
     live.set(botId, client);
   }
 
-  async function connected(botId: number): Promise<TelegramClientPort | null> {
+  /** The bot's live client, connected and caught up (server start, reader reset). */
+  async function connected(
+    botId: number,
+    { catchUp: catchUpNow = true }: { catchUp?: boolean } = {},
+  ): Promise<TelegramClientPort | null> {
     const existing = live.get(botId);
     if (existing) return existing;
     const row = await sessionRow(botId);
     if (!row || row.status !== 'connected' || row.session_enc === null) return null;
     const client = options.createClient(secrets.decrypt(slot(botId), row.session_enc), credentials);
-    await client.connect();
+    try {
+      await client.connect();
+    } catch (err) {
+      await client.destroy().catch(() => undefined);
+      throw err;
+    }
     await follow(botId, client);
+    if (catchUpNow) await runCatchUp(botId, client);
     return client;
   }
 
@@ -253,6 +387,8 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
         await listDialogs(bot.id, client).catch((err: unknown) =>
           options.onError?.(err, { botId: bot.id }),
         );
+        // A new sign-in reads what comes next, not the chats' history.
+        caughtUp.add(bot.id);
       } catch (err) {
         if (!signedIn) await client.destroy().catch(() => undefined);
         throw signedIn ? err : authErrorOf(err);
@@ -266,7 +402,10 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
         .where('status', '=', 'connected')
         .execute();
       for (const { bot_id } of rows) {
-        await connected(bot_id).catch((err: unknown) => options.onError?.(err, { botId: bot_id }));
+        await connected(bot_id).catch((err: unknown) => {
+          options.onError?.(err, { botId: bot_id });
+          reconnectLater(bot_id, RECONNECT_FIRST_MS);
+        });
       }
     },
 
@@ -287,20 +426,23 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
     },
 
     async forget(bot) {
-      const client = await connected(bot.id).catch(() => null);
+      const client = await connected(bot.id, { catchUp: false }).catch(() => null);
       if (client) await client.invoke(new Api.auth.LogOut()).catch(() => undefined);
       await drop(bot.id);
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('messaging_chats').where('bot_id', '=', bot.id).execute();
+        await trx.deleteFrom('messaging_cursors').where('bot_id', '=', bot.id).execute();
         await trx.deleteFrom('messaging_sessions').where('bot_id', '=', bot.id).execute();
       });
     },
 
     async idle() {
-      await Promise.all([...inFlight]);
+      while (inFlight.size + catchUps.size > 0) await Promise.all([...inFlight, ...catchUps]);
     },
 
     async close() {
+      for (const timer of reconnects.values()) clearTimeout(timer);
+      reconnects.clear();
       await Promise.all([...inFlight]);
       for (const botId of [...live.keys()]) await drop(botId);
     },

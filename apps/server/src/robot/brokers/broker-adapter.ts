@@ -96,6 +96,14 @@ export interface BatchBroker {
     trx: Kysely<Database>,
     items: readonly { botId: number; request: PlaceRequest }[],
   ): Promise<PlaceAnswer[]>;
+  /**
+   * The same broker's `lookup` for many bots' client refs in one query on `db`, one status per
+   * item, in order: a broker in our own database answers from it, with no time-out to race.
+   */
+  lookupManyIn?(
+    db: Kysely<Database>,
+    items: readonly { botId: number; clientRef: string }[],
+  ): Promise<OrderStatus[]>;
 }
 
 /** What a broker is asked to place for a ledger row (the bot's own order or a copy). */

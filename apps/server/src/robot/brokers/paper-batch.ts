@@ -3,7 +3,7 @@ import { PAPER_DEFAULTS } from '@app/robot';
 import { sql, type Kysely } from 'kysely';
 import { insertJsonRows, jsonIds, selectArrays, type BulkColumns } from '../../db/bulk.ts';
 import type { Database } from '../../db/schema.ts';
-import type { BatchBroker, PlaceAnswer, PlaceRequest } from './broker-adapter.ts';
+import type { BatchBroker, OrderStatus, PlaceAnswer, PlaceRequest } from './broker-adapter.ts';
 import { paperCredit, paperPayout, refusalOf } from './paper-broker.ts';
 
 /** The batch path's statements carry their rows as one JSON parameter (db/bulk.ts). */
@@ -115,7 +115,34 @@ export function paperBatchBroker(): BatchBroker {
     await writeBalances(trx, balances, changed);
     return answers;
   }
-  return { placeManyIn };
+  /**
+   * A copy this broker placed in the ledger (`placeManyIn`) committed open with its answer, so a
+   * copy the ledger still has placed was never placed here; one placed by the per-bot paper
+   * broker (`placeOrder`) has its `paper_orders` row. Open or settled, its broker order id is the
+   * answer: the dispatcher settles it later through the per-bot `lookup`.
+   */
+  async function lookupManyIn(
+    db: Kysely<Database>,
+    items: readonly { botId: number; clientRef: string }[],
+  ): Promise<OrderStatus[]> {
+    if (items.length === 0) return [];
+    const botIds = [...new Set(items.map((i) => i.botId))];
+    const refs = [...new Set(items.map((i) => i.clientRef))];
+    const rows = await db
+      .selectFrom('paper_orders')
+      .select(['id', 'bot_id', 'client_ref'])
+      .where(sql<boolean>`bot_id in ${jsonIds(db, botIds)}`)
+      .where('client_ref', 'in', refs)
+      .execute();
+    const byKey = new Map(rows.map((r) => [`${Number(r.bot_id)}:${r.client_ref}`, Number(r.id)]));
+    return items.map(({ botId, clientRef }): OrderStatus => {
+      const id = byKey.get(`${botId}:${clientRef}`);
+      return id === undefined
+        ? { status: 'missing' }
+        : { status: 'open', brokerOrderId: `paper-${id}` };
+    });
+  }
+  return { placeManyIn, lookupManyIn };
 }
 
 /** A settled paper copy kept in the ledger: whose balance, its stake and its P&L. */

@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema.ts';
 import {
   placeRequestOf,
   type BatchBroker,
+  type OrderStatus,
   type PlaceAnswer,
   type PlaceRequest,
 } from '../brokers/broker-adapter.ts';
@@ -13,13 +14,7 @@ import {
   sendDeadline,
   withTimeout,
 } from '../orders/broker-call.ts';
-import {
-  claimOrder,
-  failOrders,
-  openOrders,
-  payoutPctOf,
-  releaseOrders,
-} from '../orders/ledger.ts';
+import { failOrders, openOrders, payoutPctOf, releaseOrders } from '../orders/ledger.ts';
 import { describeError } from '../runtime-deps.ts';
 import { targetKey } from '../brokers/own-adapters.ts';
 import { copyRefusal } from './copy-guard.ts';
@@ -109,41 +104,75 @@ function writeAnswers(
 }
 
 /**
- * Copies claimed by a dispatcher that never wrote the answer (it died, or the broker timed out):
- * asked at the broker by client ref. Found → open; missing and past the deadline → failed
- * `missed`; missing in time → released to be sent (same client ref: the broker places it once).
+ * Copies claimed by a dispatcher that never wrote the answer (it died, or the broker timed out),
+ * claimed again in one statement (compare-and-set on the claim instant: of two dispatchers only
+ * one gets a copy). A broker kept in our own database (paper) is asked in one query
+ * (`lookupManyIn`), with no time-out: asked one by one through PostgreSQL's pool under the broker
+ * budget, such copies outlasted it on a loaded machine, stayed claimed and were never failed
+ * `missed`. Remote brokers are asked by client ref, each under the budget. Found → open;
+ * missing and past the deadline → failed `missed`; missing in time → released to be sent (same
+ * client ref: the broker places it once).
  */
 export async function reconcileStale(pass: DispatchPass): Promise<number> {
   const { rt, now, timeoutMs, limit } = pass;
-  const stale = (
+  const stale = rt.db
+    .selectFrom('orders')
+    .select('id')
+    .where('copy_of', 'is not', null)
+    .where('state', '=', 'placed')
+    .where('attempted_at', 'is not', null)
+    .where('attempted_at', '<=', now - 2 * timeoutMs)
+    .limit(limit);
+  const claimed: CopyRow[] = (
     await rt.db
-      .selectFrom('orders')
-      .select(COPY_ROW_COLUMNS)
-      .where('copy_of', 'is not', null)
+      .updateTable('orders')
+      .set({ attempted_at: now })
+      .where('id', 'in', stale)
       .where('state', '=', 'placed')
       .where('attempted_at', 'is not', null)
       .where('attempted_at', '<=', now - 2 * timeoutMs)
-      .limit(limit)
+      .returning(COPY_ROW_COLUMNS)
       .execute()
   ).map(numericIds);
-  if (stale.length === 0) return 0;
-  const claimed: CopyRow[] = [];
-  for (const row of stale) {
-    if (await claimOrder(rt.db, row.id, now, row.attempted_at)) claimed.push(row);
+  if (claimed.length === 0) return 0;
+  const statusOf = new Map<CopyRow, OrderStatus>();
+  const inDatabase = new Map<NonNullable<BatchBroker['lookupManyIn']>, CopyRow[]>();
+  const remote: CopyRow[] = [];
+  // A copy sent through the follower's own adapter is asked there, never in the paper ledger
+  // (where it is missing, and would be released and sent again).
+  const own = await ownTargets(rt, claimed);
+  for (const row of claimed) {
+    const lookupMany = own.has(targetKey(row.bot_id, row.broker_id))
+      ? undefined
+      : rt.batchBroker?.(row.bot_id, row.broker_id)?.lookupManyIn;
+    const list = lookupMany ? inDatabase.get(lookupMany) : undefined;
+    if (lookupMany && list) list.push(row);
+    else if (lookupMany) inDatabase.set(lookupMany, [row]);
+    else remote.push(row);
   }
-  const looked = await pool(claimed, BROKER_CONCURRENCY, async (row) =>
+  for (const [lookupMany, rows] of inDatabase) {
+    const statuses = await lookupMany(
+      rt.db,
+      rows.map((row) => ({ botId: row.bot_id, clientRef: row.client_ref })),
+    );
+    rows.forEach((row, i) => statusOf.set(row, statuses[i] as OrderStatus));
+  }
+  const looked = await pool(remote, BROKER_CONCURRENCY, async (row) =>
     withTimeout(
       (await pass.brokers(row.bot_id, row.broker_id)).lookup(row.client_ref, now),
       timeoutMs,
     ),
   );
+  remote.forEach((row, i) => {
+    const r = looked[i];
+    if (r?.ok) statusOf.set(row, r.value);
+  });
   const found: Answered[] = [];
   const missed: CopyRow[] = [];
   const release: number[] = [];
-  claimed.forEach((row, i) => {
-    const r = looked[i];
-    if (!r?.ok) return; // the broker did not answer: asked again after the next time-out
-    const status = r.value;
+  for (const row of claimed) {
+    const status = statusOf.get(row);
+    if (!status) continue; // the broker did not answer: asked again after the next time-out
     if (status.status !== 'missing') {
       found.push({
         row,
@@ -151,13 +180,23 @@ export async function reconcileStale(pass: DispatchPass): Promise<number> {
       });
     } else if (now > sendDeadline(row.send_at)) missed.push(row);
     else release.push(row.id);
-  });
+  }
   await writeAnswers(pass, found);
   if (missed.length > 0) {
     await rt.db.transaction().execute((trx) => failCopiesIn(trx, missed, 'missed', pass));
   }
   await releaseOrders(rt.db, release);
   return found.length + missed.length + release.length;
+}
+
+/** Which of the copies' (follower, broker) pairs trade through the follower's own adapter. */
+async function ownTargets(rt: DispatchPass['rt'], rows: readonly CopyRow[]): Promise<Set<string>> {
+  return rt.ownBroker
+    ? rt.ownBroker(
+        rt.db,
+        rows.map((r) => ({ botId: r.bot_id, brokerId: r.broker_id, account: r.account_type })),
+      )
+    : new Set<string>();
 }
 
 /**
@@ -170,12 +209,7 @@ async function routeCopies(
   rt: DispatchPass['rt'],
   claimed: readonly CopyRow[],
 ): Promise<{ batches: Map<BatchBroker, CopyRow[]>; single: CopyRow[]; realOnPaper: CopyRow[] }> {
-  const own = rt.ownBroker
-    ? await rt.ownBroker(
-        rt.db,
-        claimed.map((r) => ({ botId: r.bot_id, brokerId: r.broker_id, account: r.account_type })),
-      )
-    : new Set<string>();
+  const own = await ownTargets(rt, claimed);
   const batches = new Map<BatchBroker, CopyRow[]>();
   const single: CopyRow[] = [];
   const realOnPaper: CopyRow[] = [];
