@@ -21,6 +21,7 @@ import { telegramBot } from './0300-telegram-bot.ts';
 import { pendingEntries } from './0400-pending-entries.ts';
 import { realMoneyCap } from './0600-real-money-cap.ts';
 import { derivOAuth } from './0601-deriv-oauth.ts';
+import { telegramProducers } from './0800-telegram-producers.ts';
 
 /**
  * Every migration, listed in code rather than found by scanning a folder, so running under tsx,
@@ -49,5 +50,6 @@ export function migrations(types: ColumnTypes): Record<string, Migration> {
     '0400-pending-entries': pendingEntries(types),
     '0600-real-money-cap': realMoneyCap(types),
     '0601-deriv-oauth': derivOAuth(types),
+    '0800-telegram-producers': telegramProducers(types),
   };
 }

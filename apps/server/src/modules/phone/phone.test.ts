@@ -202,6 +202,33 @@ describe('connecting a Telegram account (/addphone, /authcode) on the fake clien
     expect(await sessionRow(other.userid)).toMatchObject({ status: 'code_sent' });
   });
 
+  it('a session the user ended elsewhere puts "reader disconnected" in the feed (reset and start)', async () => {
+    const other = await registerAndLogin(t.app);
+    await addPhone(PHONE, other);
+    expect((await authCode('12345', '', other)).json()).toEqual({ ok: true });
+    const feed = async () =>
+      (
+        (
+          await callAs(t.app, other.cookie, api.tradingActivity, {
+            query: { userid: other.userid },
+          })
+        ).json() as { items: { message: { key: string } }[] }
+      ).items.map((i) => i.message.key);
+    // Telegram still accepts it: a reset reads the chats, nothing is said.
+    await call(api.resetReader, {}, other);
+    await t.app.reader.runOnce();
+    expect(await feed()).not.toContain('robot.activity.readerDown');
+    // The user ends the session from the phone's "active sessions": Telegram refuses it.
+    for (const s of [...fake.authorized]) fake.revoke(s);
+    await call(api.resetReader, {}, other);
+    await t.app.reader.runOnce();
+    expect((await status(other)).requests[0]).toMatchObject({ action: 'reset', status: 'failed' });
+    expect(await feed()).toEqual(['robot.activity.readerDown']);
+    // A server start finds the same: connect() succeeds, the first authorised call is refused.
+    await t.app.reader.deps.telegram!.start();
+    expect(await feed()).toEqual(['robot.activity.readerDown', 'robot.activity.readerDown']);
+  });
+
   it('never sends the session string in any answer', () => {
     expect(bodies.join('\n')).not.toMatch(/fake-session|hash-/);
   });

@@ -1,9 +1,15 @@
-import { endpoints as api } from '@app/contract';
+import {
+  endpoints as api,
+  defaultReaderParams,
+  TELEGRAM_NOTIFY_KINDS,
+  type TelegramKinds,
+} from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, createTestApp, lastCodeSentTo, registerAndLogin } from '../../test/app.ts';
 import { startFakeBotApi, type FakeBotApi } from '../../test/fake-bot-api.ts';
 import { webhookSecret } from './operator-bot.ts';
+import { DAILY_LATE_MS } from './producers.ts';
 import { START_TOKEN_TTL_MS } from './start-tokens.ts';
 
 // The operator's Telegram bot over a local fake of the Bot API (TELEGRAM_BOT_API_URL): tests
@@ -541,3 +547,165 @@ describe('expiry and payment notifications', () => {
     expect(paid).toEqual([`💳 Pagamento confirmado: 30 dias para ${me.userid}.`]);
   });
 });
+
+describe('reader disconnected, follow requests and the daily summary', () => {
+  it('the reader going down reaches the chat in the panel language, unless switched off', async () => {
+    const me = await verifiedTrader('es-ES');
+    await activity(me.botId, 'robot.activity.readerDown', {});
+    await deliver();
+    expect(lastTextTo(me)).toBe(
+      `📡 ${me.userid}: el lector de Telegram se desconectó. Reconéctalo en el panel.`,
+    );
+    await switchOff(me, 'reader');
+    const before = fake.textsTo(Number(me.userid)).length;
+    await activity(me.botId, 'robot.activity.readerDown', {});
+    await deliver();
+    expect(fake.textsTo(Number(me.userid))).toHaveLength(before);
+  });
+
+  it("a follow request reaches the trader's chat; the answer reaches the follower's, once", async () => {
+    const trader = await verifiedTrader('en-US');
+    const follower = await verifiedTrader('pt-BR');
+    const res = await callAs(app, follower.cookie, api.requestCopy, {
+      body: { userid: follower.userid, traderid: trader.userid, userName: 'Ana' },
+    });
+    expect(res.statusCode).toBe(200);
+    await deliver();
+    expect(lastTextTo(trader)).toBe(
+      `👥 ${trader.userid}: Ana (${follower.userid}) asked to copy you. Answer in the panel.`,
+    );
+    const answer = await callAs(app, trader.cookie, api.answerRequest, {
+      body: { userid: trader.userid, followerid: follower.userid, product: 'copy', accept: true },
+    });
+    expect(answer.statusCode).toBe(200);
+    await deliver();
+    clock += 1000;
+    await deliver();
+    const told = fake.textsTo(Number(follower.userid)).filter((x) => x.startsWith('👥'));
+    expect(told).toEqual([
+      `👥 ${follower.userid}: o trader ${trader.userid} aceitou seu pedido de cópia.`,
+    ]);
+  });
+
+  it('a trader who switched follows off is not told of requests nor answers', async () => {
+    const trader = await verifiedTrader('en-US');
+    const follower = await verifiedTrader('en-US');
+    await switchOff(trader, 'follows');
+    await switchOff(follower, 'follows');
+    await callAs(app, follower.cookie, api.requestCopy, {
+      body: { userid: follower.userid, traderid: trader.userid, userName: 'Bob' },
+    });
+    await deliver();
+    await callAs(app, trader.cookie, api.answerRequest, {
+      body: { userid: trader.userid, followerid: follower.userid, product: 'copy', accept: false },
+    });
+    await deliver();
+    expect(fake.textsTo(Number(trader.userid)).some((x) => x.startsWith('👥'))).toBe(false);
+    expect(fake.textsTo(Number(follower.userid)).some((x) => x.startsWith('👥'))).toBe(false);
+  });
+
+  it("the day's results go once, at the reader's score-clear time in its zone, per signal", async () => {
+    // 18:00 in Brasília (UTC−3) on the 1st of December.
+    const clearAt = Date.UTC(2026, 11, 1, 21, 0);
+    clock = Math.max(clock, clearAt - 3 * 86_400_000);
+    const me = await verifiedTrader('es-ES');
+    await clearScoreAt(me, '18:00');
+    const HOUR = 3_600_000;
+    // Won at gale 1 (+1.48), lost both (−6.00), yesterday's (not counted), after 18:00 (tomorrow's).
+    await orders(me.botId, [
+      { signal: 1, at: clearAt - 3 * HOUR, gale: 0, state: 'lost', pnl: -200 },
+      { signal: 1, at: clearAt - 3 * HOUR + 300_000, gale: 1, state: 'won', pnl: 348 },
+      { signal: 2, at: clearAt - 2 * HOUR, gale: 0, state: 'lost', pnl: -200 },
+      { signal: 2, at: clearAt - 2 * HOUR + 300_000, gale: 1, state: 'lost', pnl: -400 },
+      { signal: 3, at: clearAt - 25 * HOUR, gale: 0, state: 'won', pnl: 170 },
+      { signal: 4, at: clearAt + 10 * 60_000, gale: 0, state: 'won', pnl: 170 },
+    ]);
+    const summaries = () => fake.textsTo(Number(me.userid)).filter((x) => x.startsWith('📊'));
+    clock = clearAt - 60_000;
+    await deliver();
+    expect(summaries()).toEqual([]);
+    clock = clearAt + 2 * 60_000;
+    await deliver();
+    clock += 2 * 60_000;
+    await deliver();
+    expect(summaries()).toEqual([
+      `📊 ${me.userid}: resumen del día — 1 ganancias, 1 pérdidas, resultado -4,52.`,
+    ]);
+    // Switched off: the next day's results are not sent.
+    await switchOff(me, 'daily');
+    clock = clearAt + 86_400_000 + 2 * 60_000;
+    await deliver();
+    expect(summaries()).toHaveLength(1);
+  });
+
+  it('a summary more than an hour late is not sent (the receiver was down at the time)', async () => {
+    // Midnight in Brasília (no clock time set), and 23:00 for the other bot.
+    const midnight = Date.UTC(2026, 11, 3, 3, 0);
+    clock = Math.max(clock, midnight - 86_400_000);
+    const onTime = await verifiedTrader('pt-BR');
+    const late = await verifiedTrader('pt-BR');
+    await clearScoreAt(late, '23:00');
+    for (const who of [onTime, late]) {
+      await orders(who.botId, [
+        { signal: 1, at: midnight - 3 * 3_600_000, gale: 0, state: 'won', pnl: 170 },
+      ]);
+    }
+    clock = midnight + DAILY_LATE_MS - 30 * 60_000;
+    await deliver();
+    const summaries = (who: Trader) =>
+      fake.textsTo(Number(who.userid)).filter((x) => x.startsWith('📊'));
+    expect(summaries(onTime)).toEqual([
+      `📊 ${onTime.userid}: resumo do dia — 1 vitórias, 0 derrotas, resultado 1,70.`,
+    ]);
+    expect(summaries(late)).toEqual([]);
+  });
+});
+
+async function clearScoreAt(who: Trader, hourClearScore: string) {
+  const saved = await callAs(app, who.cookie, api.saveReaderParams, {
+    query: { userid: who.userid },
+    body: { ...defaultReaderParams(), hourClearScore },
+  });
+  expect(saved.json()).toEqual({ ok: true });
+}
+
+async function switchOff(who: Trader, kind: keyof TelegramKinds) {
+  const kinds = Object.fromEntries(TELEGRAM_NOTIFY_KINDS.map((k) => [k, k !== kind]));
+  const res = await callAs(app, who.cookie, api.saveTelegramNotifications, {
+    body: { userid: who.userid, kinds },
+  });
+  expect(res.statusCode).toBe(200);
+}
+
+/** Settled orders in the bot's ledger, as the robot writes them. */
+async function orders(
+  botId: number,
+  list: { signal: number; at: number; gale: number; state: 'won' | 'lost'; pnl: number }[],
+) {
+  // Signal ids of the test's own: far from the ones the app's tables hold.
+  const base = botId * 1000;
+  await app.deps.db
+    .insertInto('orders')
+    .values(
+      list.map((o, i) => ({
+        bot_id: botId,
+        signal_id: base + o.signal,
+        client_ref: `t:${botId}:${i}`,
+        session_ref: `t:${botId}`,
+        gale_level: o.gale,
+        broker_id: 1,
+        account_type: 1,
+        asset: 'EURUSD',
+        direction: 'CALL' as const,
+        stake_cents: 200,
+        payout_pct: 87,
+        state: o.state,
+        send_at: o.at,
+        expires_at: o.at + 60_000,
+        settled_at: o.at + 60_000,
+        pnl_cents: o.pnl,
+        created_at: o.at,
+      })),
+    )
+    .execute();
+}

@@ -2,6 +2,7 @@ import { errors } from 'telegram';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Secrets } from '../../lib/secrets.ts';
+import { appendActivity } from '../../robot/activity.ts';
 import type { MessageSource, SourceChat } from '../message-source.ts';
 import { deliverMessage } from '../messages.ts';
 import type { BotRef } from '../rooms.ts';
@@ -77,6 +78,25 @@ export interface TelegramSource extends MessageSource {
 
 const DIALOG_LIMIT = 500;
 
+/**
+ * Telegram's answers that say the stored session will never work again (the user ended it from
+ * another device, or the account is gone): the reader of that bot is down until the trader
+ * connects the phone again. https://core.telegram.org/api/errors#401-unauthorized
+ */
+const SESSION_GONE = new Set([
+  'AUTH_KEY_UNREGISTERED',
+  'AUTH_KEY_INVALID',
+  'AUTH_KEY_PERM_EMPTY',
+  'SESSION_REVOKED',
+  'SESSION_EXPIRED',
+  'USER_DEACTIVATED',
+  'USER_DEACTIVATED_BAN',
+]);
+
+export function isSessionGone(err: unknown): boolean {
+  return err instanceof errors.RPCError && SESSION_GONE.has(err.errorMessage);
+}
+
 /** The Telegram user-account adapter (the `telegram` package, MTProto). */
 export function createTelegramSource(options: TelegramSourceOptions): TelegramSource {
   const { db, secrets, credentials } = options;
@@ -100,6 +120,20 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
     const client = live.get(botId);
     live.delete(botId);
     if (client) await client.destroy().catch(() => undefined);
+  }
+
+  /**
+   * The session was refused for good: the client goes, and a line in the bot's activity feed
+   * says the reader is down (the panel shows it; the operator's Telegram bot notifies it).
+   */
+  async function sessionLost(botId: number): Promise<void> {
+    await drop(botId);
+    await appendActivity(db, {
+      botId,
+      at: options.now(),
+      kind: 'session',
+      message: { key: 'robot.activity.readerDown', params: {} },
+    });
   }
 
   /** Stores a message of a chat the bot follows, for the reader. */
@@ -266,7 +300,14 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
         .where('status', '=', 'connected')
         .execute();
       for (const { bot_id } of rows) {
-        await connected(bot_id).catch((err: unknown) => options.onError?.(err, { botId: bot_id }));
+        try {
+          const client = await connected(bot_id);
+          // connect() does not ask whether the session is still authorised; this cheap call does.
+          await client?.invoke(new Api.updates.GetState());
+        } catch (err) {
+          if (isSessionGone(err)) await sessionLost(bot_id);
+          options.onError?.(err, { botId: bot_id });
+        }
       }
     },
 
@@ -283,7 +324,13 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
     async refresh(bot) {
       await drop(bot.id);
       const client = await connected(bot.id);
-      if (client) await listDialogs(bot.id, client);
+      if (!client) return;
+      try {
+        await listDialogs(bot.id, client);
+      } catch (err) {
+        if (isSessionGone(err)) await sessionLost(bot.id);
+        throw err;
+      }
     },
 
     async forget(bot) {
