@@ -253,7 +253,7 @@ export function createFeed(
     }
   }
 
-  const once = (name: string) => onceIn(db, name);
+  const once = (name: string) => onceIn(db, name, deps.now());
   /** When the minute-grained passes (daily summaries, purge) last ran; 0 = not yet. */
   let slowPassAt = 0;
 

@@ -22,6 +22,8 @@ export const DAILY_LATE_MS = HOUR_MS;
 export const OUTBOX_RETENTION_MS = 3 * DAY_MS;
 /** Answers are looked for this far behind the last pass: a slow transaction still commits. */
 const ANSWER_LAG_MS = 60_000;
+/** How long a one-time marker (`name:…`) is kept. */
+const MARKER_KEEP_MS = 7 * DAY_MS;
 const FOLLOWS_CURSOR = 'follows';
 const ANSWERS_CURSOR = 'follows-answered';
 
@@ -56,11 +58,14 @@ async function writeValue(db: Db, name: string, value: number): Promise<void> {
     .execute();
 }
 
-/** Marks a one-time notification as done; false when it was done before. */
-export async function once(db: Db, name: string): Promise<boolean> {
+/**
+ * Marks a one-time notification as done; false when it was done before. The marker is kept a
+ * week: every pass that could produce its notification again looks at most a day back.
+ */
+export async function once(db: Db, name: string, now: number): Promise<boolean> {
   const result = await db
     .insertInto('tg_runtime')
-    .values({ name, owner: null, expires_at: null, value: 1 })
+    .values({ name, owner: null, expires_at: now + MARKER_KEEP_MS, value: 1 })
     .onConflict((oc) => oc.column('name').doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
@@ -72,7 +77,7 @@ type MarkedItem = OutboxItem & { marker?: string };
 async function enqueueOnce(trx: Db, items: readonly MarkedItem[], now: number): Promise<number> {
   const fresh: OutboxItem[] = [];
   for (const { marker, ...item } of items) {
-    if (marker === undefined || (await once(trx, marker))) fresh.push(item);
+    if (marker === undefined || (await once(trx, marker, now))) fresh.push(item);
   }
   return enqueue(trx, fresh, now);
 }
@@ -226,7 +231,8 @@ export async function feedFollows(db: Db, now: number): Promise<number> {
 
 /**
  * Deletes the queue's rows that are done (sent, dropped for a blocked chat, refused by Telegram)
- * and older than the retention window; queued rows are never purged. Returns how many went.
+ * and older than the retention window — queued rows are never purged — and the one-time markers
+ * past their week (cursors and the lease have no `:` in their names). Returns the rows purged.
  */
 export async function purgeOutbox(db: Db, now: number): Promise<number> {
   const result = await db
@@ -234,5 +240,11 @@ export async function purgeOutbox(db: Db, now: number): Promise<number> {
     .where('created_at', '<', now - OUTBOX_RETENTION_MS)
     .where('status', '<>', 'queued')
     .executeTakeFirst();
+  await db
+    .deleteFrom('tg_runtime')
+    .where('name', 'like', '%:%')
+    .where('owner', 'is', null)
+    .where('expires_at', '<', now)
+    .execute();
   return Number(result.numDeletedRows);
 }

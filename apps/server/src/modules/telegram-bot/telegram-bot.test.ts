@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, createTestApp, lastCodeSentTo, registerAndLogin } from '../../test/app.ts';
 import { startFakeBotApi, type FakeBotApi } from '../../test/fake-bot-api.ts';
 import { webhookSecret } from './operator-bot.ts';
-import { DAILY_LATE_MS } from './producers.ts';
+import { DAILY_LATE_MS, OUTBOX_RETENTION_MS } from './producers.ts';
 import { START_TOKEN_TTL_MS } from './start-tokens.ts';
 
 // The operator's Telegram bot over a local fake of the Bot API (TELEGRAM_BOT_API_URL): tests
@@ -668,6 +668,43 @@ async function clearScoreAt(who: Trader, hourClearScore: string) {
   });
   expect(saved.json()).toEqual({ ok: true });
 }
+
+describe('the queue keeps no history', () => {
+  it('sent rows older than the retention window are purged; queued and recent ones stay', async () => {
+    const { enqueue } = await import('./outbox.ts');
+    const status = (text: string) =>
+      app.deps.db
+        .selectFrom('tg_outbox')
+        .select('status')
+        .where('text', '=', text)
+        .executeTakeFirst()
+        .then((r) => r?.status ?? 'purged');
+    clock += 1000;
+    await enqueue(app.deps.db, [{ chatId: '7300001', kind: 'orders', text: 'old, sent' }], clock);
+    await app.telegramBot!.drainOnce();
+    expect(await status('old, sent')).toBe('sent');
+    // Never drained (the feed does not send): waiting, not history.
+    await enqueue(app.deps.db, [{ chatId: '7300002', kind: 'orders', text: 'old, queued' }], clock);
+    clock += OUTBOX_RETENTION_MS - 60_000;
+    await enqueue(app.deps.db, [{ chatId: '7300003', kind: 'orders', text: 'recent' }], clock);
+    clock += 2 * 60_000;
+    await app.telegramBot!.feedOnce();
+    expect(await status('old, sent')).toBe('purged');
+    expect(await status('old, queued')).toBe('queued');
+    expect(await status('recent')).toBe('queued');
+  });
+
+  it('one-time markers go after a week; cursors and the lease stay', async () => {
+    const names = async () =>
+      (await app.deps.db.selectFrom('tg_runtime').select('name').execute()).map((r) => r.name);
+    expect((await names()).some((n) => n.startsWith('d:'))).toBe(true);
+    clock += 7 * 86_400_000 + 60_000;
+    await app.telegramBot!.feedOnce();
+    const left = await names();
+    expect(left.filter((n) => n.startsWith('d:') || n.startsWith('fa:'))).toEqual([]);
+    expect(left).toEqual(expect.arrayContaining(['activity', 'follows', 'follows-answered']));
+  });
+});
 
 async function switchOff(who: Trader, kind: keyof TelegramKinds) {
   const kinds = Object.fromEntries(TELEGRAM_NOTIFY_KINDS.map((k) => [k, k !== kind]));
