@@ -6,11 +6,17 @@ import {
 } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAs, createTestApp, lastCodeSentTo, registerAndLogin } from '../../test/app.ts';
+import {
+  callAs,
+  createTestApp,
+  lastCodeSentTo,
+  newAccount,
+  registerAndLogin,
+} from '../../test/app.ts';
 import { startFakeBotApi, type FakeBotApi } from '../../test/fake-bot-api.ts';
 import { webhookSecret } from './operator-bot.ts';
 import { DAILY_LATE_MS, OUTBOX_RETENTION_MS } from './producers.ts';
-import { START_TOKEN_TTL_MS } from './start-tokens.ts';
+import { redeemStartToken, START_TOKEN_TTL_MS } from './start-tokens.ts';
 
 // The operator's Telegram bot over a local fake of the Bot API (TELEGRAM_BOT_API_URL): tests
 // drive it with pollOnce / feedOnce / drainOnce and move the injected clock, never sleep.
@@ -46,6 +52,12 @@ const verifyLink = async (who: Trader, userid = who.userid) =>
   (await callAs(app, who.cookie, api.telegramVerifyLink, { body: { userid } })).json() as {
     url: string | null;
   };
+const login = (who: Trader) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/botlogin',
+    payload: { email: who.email, password: who.password },
+  });
 const tokenOf = (url: string) => new URL(url).searchParams.get('start') ?? '';
 const user = (who: Trader | string, language_code?: string) => ({
   id: Number(typeof who === 'string' ? who : who.userid),
@@ -116,6 +128,56 @@ describe('verify by a tap', () => {
     expect(texts[0]).toContain('verified');
     expect(texts[1]).toContain('expired or was already used');
     expect(texts[2]).toContain('expired or was already used');
+  });
+
+  it('a tap that lost to another proof of the id gets a clear answer; nothing changes', async () => {
+    const first = await registerAndLogin(app);
+    const second = await registerAndLogin(app, { ...newAccount(), userid: first.userid });
+    const firstToken = tokenOf((await verifyLink(first)).url!);
+    const secondToken = tokenOf((await verifyLink(second)).url!);
+    // The second account's proof commits while the first's tap is under way: the first tap's
+    // claim is still there but the id is held (markVerified's 409).
+    await app.deps.db
+      .updateTable('bots')
+      .set({ verified: true })
+      .where('userid', '=', first.userid)
+      .where('email', '=', second.email)
+      .execute();
+    fake.sendText(user(first, 'en'), `/start ${firstToken}`);
+    await app.telegramBot!.pollOnce();
+    expect(lastTextTo(first)).toBe(
+      `ID ${first.userid} is already verified in a registration of the robot. Log in to the panel with that registration’s account.`,
+    );
+    expect(await bots(first)).toMatchObject([{ userid: first.userid, verified: false }]);
+    expect(await bots(second)).toMatchObject([{ userid: first.userid, verified: true }]);
+    // Its holder tapping its own link again is told so, as before.
+    fake.sendText(user(first, 'es'), `/start ${secondToken}`);
+    await app.telegramBot!.pollOnce();
+    expect(lastTextTo(first)).toBe(`El bot ${first.userid} ya está verificado.`);
+  });
+
+  it('of two taps for one id at once, one verifies and the other is told the id is taken', async () => {
+    const first = await registerAndLogin(app);
+    const second = await registerAndLogin(app, { ...newAccount(), userid: first.userid });
+    const tokens = [
+      tokenOf((await verifyLink(first)).url!),
+      tokenOf((await verifyLink(second)).url!),
+    ];
+    const outcomes = await Promise.all(
+      tokens.map((token) =>
+        redeemStartToken(app.deps.db, app.deps.dialect, token, first.userid, clock),
+      ),
+    );
+    expect(outcomes.map((o) => o.result).sort()).toEqual(['taken', 'verified']);
+    const rows = await app.deps.db
+      .selectFrom('bots')
+      .select('verified')
+      .where('userid', '=', first.userid)
+      .execute();
+    // The winner holds the id; the loser's pending claim was dropped (its account stays).
+    expect(rows.map((r) => Boolean(r.verified))).toEqual([true]);
+    const loser = outcomes[0]!.result === 'verified' ? second : first;
+    expect((await login(loser)).statusCode).toBe(200);
   });
 
   it('the stored token is a hash, never the token', async () => {
