@@ -260,12 +260,17 @@ async function verifiedTrader(language = 'pt-BR'): Promise<Trader & { botId: num
     .where('userid', '=', me.userid)
     .executeTakeFirstOrThrow();
   // The panel's language is the one notifications are written in.
-  await app.inject({
-    method: 'GET',
-    url: `/api/telegram/notifications?userid=${me.userid}`,
-    headers: { cookie: me.cookie, 'accept-language': language },
-  });
+  await openNotifications(me, { cookie: `${me.cookie}; i18next=${language}` });
   return { ...me, botId: Number(row.id) };
+}
+
+/** The panel's notifications section, opened with these headers (the panel sends its cookie). */
+function openNotifications(who: Trader, headers: Record<string, string>) {
+  return app.inject({
+    method: 'GET',
+    url: `/api/telegram/notifications?userid=${who.userid}`,
+    headers,
+  });
 }
 
 async function activity(botId: number, key: string, params: Record<string, unknown>) {
@@ -372,6 +377,41 @@ describe('notifications', () => {
       await callAs(app, me.cookie, api.telegramNotifications, { query: { userid: me.userid } })
     ).json() as { kinds: typeof kinds; reachable: boolean; configured: boolean };
     expect(read).toEqual({ kinds, reachable: true, configured: true });
+  });
+
+  it("the chat keeps the trader's panel language; a request's Accept-Language alone never changes it", async () => {
+    const me = await verifiedTrader('es-ES');
+    const off = () => activity(me.botId, 'robot.activity.off', {});
+    // Another client (or a browser before the panel ran) with only its default language.
+    await openNotifications(me, { cookie: me.cookie, 'accept-language': 'en-US,en;q=0.9' });
+    await callAs(app, me.cookie, api.telegramVerifyLink, { body: { userid: me.userid } });
+    await off();
+    await deliver();
+    expect(lastTextTo(me)).toBe(`⏸ ${me.userid}: robot apagado.`);
+    // The trader switches the panel to English: from then on, English.
+    await openNotifications(me, {
+      cookie: `${me.cookie}; i18next=en-US`,
+      'accept-language': 'es-ES',
+    });
+    await off();
+    await deliver();
+    expect(lastTextTo(me)).toBe(`⏸ ${me.userid}: robot switched off.`);
+  });
+
+  it('a bot seen first without a chosen language starts with the browser language', async () => {
+    const me = await registerAndLogin(app);
+    const row = await app.deps.db
+      .selectFrom('bots')
+      .select('id')
+      .where('userid', '=', me.userid)
+      .executeTakeFirstOrThrow();
+    await openNotifications(me, { cookie: me.cookie, 'accept-language': 'es-419,es;q=0.9' });
+    const prefs = await app.deps.db
+      .selectFrom('tg_bot_prefs')
+      .select('language')
+      .where('bot_id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    expect(prefs.language).toBe('es-ES');
   });
 
   it('a pending bot gets no notification', async () => {
