@@ -180,6 +180,27 @@ describe('verify by a tap', () => {
     expect((await login(loser)).statusCode).toBe(200);
   });
 
+  it('a tap and the 6-digit code for one id at once: one proof wins, the other is refused', async () => {
+    const first = await registerAndLogin(app);
+    const code = /\d{6}/.exec(lastTextTo(first) ?? '')?.[0];
+    expect(code).toBeDefined();
+    const second = await registerAndLogin(app, { ...newAccount(), userid: first.userid });
+    const token = tokenOf((await verifyLink(second)).url!);
+    const [byCode, byTap] = await Promise.all([
+      callAs(app, first.cookie, api.verifyBot, { body: { userid: first.userid, code } }),
+      redeemStartToken(app.deps.db, app.deps.dialect, token, first.userid, clock),
+    ]);
+    const codeWon = byCode.statusCode === 200;
+    expect(byTap.result).toBe(codeWon ? 'taken' : 'verified');
+    if (!codeWon) expect(byCode.statusCode).toBeGreaterThanOrEqual(400);
+    const rows = await app.deps.db
+      .selectFrom('bots')
+      .select('verified')
+      .where('userid', '=', first.userid)
+      .execute();
+    expect(rows.map((r) => Boolean(r.verified))).toEqual([true]);
+  });
+
   it('the stored token is a hash, never the token', async () => {
     const me = await registerAndLogin(app);
     const token = tokenOf((await verifyLink(me)).url!);
