@@ -72,6 +72,11 @@ export interface TelegramSource extends MessageSource {
   signIn(bot: BotRef, code: string, password: string): Promise<void>;
   /** Connects every signed-in account and follows its chats (server start). */
   start(): Promise<void>;
+  /**
+   * Asks Telegram, for each connected account, whether its session is still authorised (a cheap
+   * call); a session refused for good is reported as the reader going down. Returns how many.
+   */
+  checkSessions(): Promise<number>;
   /** Resolves when every message received so far is stored (tests; a clean shutdown). */
   idle(): Promise<void>;
 }
@@ -341,6 +346,21 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
         await trx.deleteFrom('messaging_chats').where('bot_id', '=', bot.id).execute();
         await trx.deleteFrom('messaging_sessions').where('bot_id', '=', bot.id).execute();
       });
+    },
+
+    async checkSessions() {
+      let lost = 0;
+      for (const [botId, client] of [...live]) {
+        try {
+          await client.invoke(new Api.updates.GetState());
+        } catch (err) {
+          // Network trouble is gramjs's to retry; only a refused session is news.
+          if (!isSessionGone(err)) continue;
+          await sessionLost(botId);
+          lost += 1;
+        }
+      }
+      return lost;
     },
 
     async idle() {
