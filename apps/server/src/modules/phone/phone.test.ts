@@ -224,11 +224,36 @@ describe('connecting a Telegram account (/addphone, /authcode) on the fake clien
     for (const s of [...fake.authorized]) fake.revoke(s);
     await call(api.resetReader, {}, other);
     await t.app.reader.runOnce();
-    expect((await status(other)).requests[0]).toMatchObject({ action: 'reset', status: 'failed' });
+    expect(await status(other)).toMatchObject({
+      connected: false,
+      phone: null,
+      requests: [
+        { action: 'reset', status: 'failed' },
+        { action: 'reset', status: 'done' },
+      ],
+    });
     expect(await feed()).toEqual(['robot.activity.readerDown']);
-    // A server start finds the same: connect() succeeds, the first authorised call is refused.
+    // The dead session is gone: a server start has nothing to report again.
     await t.app.reader.deps.telegram!.start();
-    expect(await feed()).toEqual(['robot.activity.readerDown', 'robot.activity.readerDown']);
+    expect(await feed()).toEqual(['robot.activity.readerDown']);
+  });
+
+  it('a server start finds a session ended while the server was down', async () => {
+    const other = await registerAndLogin(t.app);
+    await addPhone(PHONE, other);
+    expect((await authCode('12345', '', other)).json()).toEqual({ ok: true });
+    for (const s of [...fake.authorized]) fake.revoke(s);
+    // connect() succeeds without asking; the first authorised call is refused.
+    await t.app.reader.deps.telegram!.start();
+    const feed = (
+      (
+        await callAs(t.app, other.cookie, api.tradingActivity, {
+          query: { userid: other.userid },
+        })
+      ).json() as { items: { message: { key: string } }[] }
+    ).items.map((i) => i.message.key);
+    expect(feed).toEqual(['robot.activity.readerDown']);
+    expect(await status(other)).toMatchObject({ connected: false });
   });
 
   it('a session ended elsewhere while connected is found by the periodic check, once', async () => {

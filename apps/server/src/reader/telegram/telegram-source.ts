@@ -128,16 +128,23 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
   }
 
   /**
-   * The session was refused for good: the client goes, and a line in the bot's activity feed
-   * says the reader is down (the panel shows it; the operator's Telegram bot notifies it).
+   * The session was refused for good: the client goes, and so do the dead session and the chat
+   * list it offered (the panel then shows the reader not connected; the subscriptions stay for
+   * when the trader connects the phone again), and a line in the bot's activity feed says the
+   * reader is down (the operator's Telegram bot notifies it). Reported once: nothing is left to
+   * fail again at the next start.
    */
   async function sessionLost(botId: number): Promise<void> {
     await drop(botId);
-    await appendActivity(db, {
-      botId,
-      at: options.now(),
-      kind: 'session',
-      message: { key: 'robot.activity.readerDown', params: {} },
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('messaging_chats').where('bot_id', '=', botId).execute();
+      await trx.deleteFrom('messaging_sessions').where('bot_id', '=', botId).execute();
+      await appendActivity(trx, {
+        botId,
+        at: options.now(),
+        kind: 'session',
+        message: { key: 'robot.activity.readerDown', params: {} },
+      });
     });
   }
 
