@@ -7,39 +7,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { build } from '@app/server/src/app.ts';
 import { dispatchCopies } from '@app/server/src/robot/copy/dispatch.ts';
 import { CHUNK } from '@app/server/src/robot/copy/copy-rows.ts';
 import { fanOutOrder } from '@app/server/src/robot/copy/fan-out.ts';
 import { runtimeDepsOf } from '@app/server/src/robot/runtime.ts';
 import { enableCopyTrader, seedFollowers } from '@app/server/src/test/copy.ts';
+import { postgresUrl } from '../lib/postgres.ts';
 
 const FOLLOWERS = 10_000;
 /** Alternating floor / copy runs per database (COPY_BENCH_REPS); the best of each is compared. */
 const REPS = Math.max(1, Number(process.env.COPY_BENCH_REPS ?? 5));
 const quiet = { info: () => undefined, error: () => undefined };
-
-async function postgresUrl(): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const admin = new pg.Client({ connectionString: base, connectionTimeoutMillis: 2_000 });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  const name = `bench_copy_${process.pid}_${Date.now()}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}
 
 async function once(label: string, databaseUrl?: string): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-copy-'));
@@ -174,7 +153,7 @@ async function once(label: string, databaseUrl?: string): Promise<void> {
 
 export async function run(): Promise<void> {
   await once('sqlite');
-  const pgDb = await postgresUrl();
+  const pgDb = await postgresUrl('bench_copy');
   if (!pgDb) {
     console.log('postgres   skipped: no DATABASE_URL and nothing answers on 127.0.0.1:5432');
     return;

@@ -6,6 +6,7 @@ export interface Budgets {
   http: { readVsBareFastifyMin: number; p99MsMax: number; errorsMax: number };
   serverProcess: { idleRssMbMax: number; startupMsMax: number };
   parser: { messagesPerSecondMin: number };
+  telegram: { burstVsLimitMax: number; drainVsBareMax: number; queueMsMax: number };
   lighthouse: { performanceVsBareMin: number; accessibilityMin: number };
   web: {
     loginJsGzipKbMax: number;

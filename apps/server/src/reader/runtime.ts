@@ -2,6 +2,12 @@ import { processReaderRequests } from './requests.ts';
 import type { ReaderDeps } from './deps.ts';
 import { readNewMessages } from './reader.ts';
 
+/**
+ * How often a pass asks Telegram whether the connected sessions still hold: a session the user
+ * ended from the phone is reported ("reader disconnected") within this time.
+ */
+export const SESSION_CHECK_MS = 5 * 60_000;
+
 /** Called with the bots that got new accepted signals (the trading runtime's wake-up). */
 export type SignalsListener = (botIds: number[]) => void;
 
@@ -41,8 +47,17 @@ export function createReader(deps: ReaderDeps): ReaderHandle {
   let stopped = false;
   let intervalMs = 1000;
 
+  /** When the connected Telegram sessions were last asked whether they still hold (ms). */
+  let sessionsCheckedAt = deps.now();
+
   async function runOnce(): Promise<number[]> {
     await processReaderRequests(deps);
+    if (deps.telegram && deps.now() - sessionsCheckedAt >= SESSION_CHECK_MS) {
+      sessionsCheckedAt = deps.now();
+      await deps.telegram
+        .checkSessions()
+        .catch((err: unknown) => deps.onError?.(err, { telegram: true }));
+    }
     const woken = await readNewMessages(deps);
     if (woken.length > 0) {
       for (const listener of listeners) {

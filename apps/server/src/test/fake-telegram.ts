@@ -61,6 +61,11 @@ export class FakeTelegram {
   readonly create: TelegramClientFactory = (session, credentials, options) =>
     this.client(session, credentials, options?.floodSleepThresholdSec ?? GRAMJS_FLOOD_SLEEP_SEC);
 
+  /** The user ends the session from another device: Telegram refuses it from then on. */
+  revoke(session: string): void {
+    this.authorized.delete(session);
+  }
+
   /** A new message in a chat, as the server pushes it to every connected client. */
   emit(chatId: string, id: number, text: string): void {
     for (const handler of this.handlers) {
@@ -158,6 +163,18 @@ export class FakeTelegram {
           fake.authorized.add(session);
           return new Api.auth.Authorization({
             user: new Api.UserEmpty({ id: returnBigInt(1) }),
+          }) as never;
+        }
+        if (req instanceof Api.updates.GetState) {
+          fake.calls.push('getState');
+          if (!fake.authorized.has(session))
+            throw new errors.RPCError('AUTH_KEY_UNREGISTERED', req, 401);
+          return new Api.updates.State({
+            pts: 1,
+            qts: 0,
+            date: 0,
+            seq: 0,
+            unreadCount: 0,
           }) as never;
         }
         if (req instanceof Api.auth.LogOut) {

@@ -23,6 +23,7 @@ import { realMoneyCap } from './0600-real-money-cap.ts';
 import { derivOAuth } from './0601-deriv-oauth.ts';
 import { derivTokenRenewal } from './0700-deriv-token-renewal.ts';
 import { messagingCursors } from './0750-messaging-cursors.ts';
+import { telegramProducers } from './0800-telegram-producers.ts';
 import { copyRooms } from './0850-copy-rooms.ts';
 
 /**
@@ -54,6 +55,7 @@ export function migrations(types: ColumnTypes): Record<string, Migration> {
     '0601-deriv-oauth': derivOAuth(types),
     '0700-deriv-token-renewal': derivTokenRenewal(types),
     '0750-messaging-cursors': messagingCursors(types),
+    '0800-telegram-producers': telegramProducers(types),
     '0850-copy-rooms': copyRooms(),
   };
 }

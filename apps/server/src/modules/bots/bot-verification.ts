@@ -3,7 +3,7 @@ import { ErrorCode, type Language } from '@app/contract';
 import { panelLanguage } from '../../lib/panel-language.ts';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
-import { fromDbBool } from '../../db/dialect.ts';
+import { fromDbBool, type DialectName } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { botIdOf } from '../../lib/owned-bot.ts';
@@ -52,12 +52,25 @@ export async function assertClaimable(
 }
 
 /**
- * Marks the pending bot `botId` proven, inside the caller's transaction: the one place where a
- * claim is proven (the 6-digit code, verifyBot, and the tap on "Verificar no Telegram",
- * modules/telegram-bot/start-tokens.ts, both end here). The other pending
- * bots for the same id are dropped — only those bots: their accounts, other bots, settings and
- * purchases stay, and their expiries are not remembered for the id (paid days stay with the
- * account that paid, never with the id's holder). Returns the row ids dropped.
+ * Locks every claim on `userid` (all its bot rows, in id order) until the transaction ends. Each
+ * proof takes this lock before any other, so two proofs of one id at once (the code and a tap,
+ * or two taps) run one after the other: the second then finds its own claim dropped or the id
+ * held, and gets 409, instead of a deadlock or dropping the winner. SQLite has one writer: the
+ * transaction suffices.
+ */
+export async function lockClaims(trx: Db, userid: string, dialect: DialectName): Promise<void> {
+  const query = trx.selectFrom('bots').select('id').where('userid', '=', userid).orderBy('id');
+  await (dialect === 'postgres' ? query.forUpdate() : query).execute();
+}
+
+/**
+ * Marks the pending bot `botId` proven, inside the caller's transaction, after
+ * {@link lockClaims}: the one place where a claim is proven (the 6-digit code, verifyBot, and the
+ * tap on "Verificar no Telegram", modules/telegram-bot/start-tokens.ts, both end here). The other
+ * pending bots for the same id are dropped — only those bots: their accounts, other bots,
+ * settings and purchases stay, and their expiries are not remembered for the id (paid days stay
+ * with the account that paid, never with the id's holder). Returns the row ids dropped. 409
+ * `botExist` when another proof won: the id is held, or this claim was dropped meanwhile.
  */
 export async function markVerified(trx: Db, botId: number): Promise<number[]> {
   const bot = await trx
@@ -65,7 +78,8 @@ export async function markVerified(trx: Db, botId: number): Promise<number[]> {
     .select(['userid', 'verified'])
     .where('id', '=', botId)
     .executeTakeFirst();
-  if (!bot) throw new HttpError(403, ErrorCode.forbidden);
+  // Dropped by the proof that won (the caller read it before that one committed).
+  if (!bot) throw new HttpError(409, ErrorCode.botExist);
   if (fromDbBool(bot.verified)) return [];
   const others = await trx
     .selectFrom('bots')
@@ -141,6 +155,7 @@ export async function verifyBot(deps: AppDeps, userid: string, code: string): Pr
   await deps.db
     .transaction()
     .execute(async (trx) => {
+      await lockClaims(trx, userid, deps.dialect);
       let query = trx.selectFrom('bot_verifications').selectAll().where('bot_id', '=', bot.id);
       if (deps.dialect === 'postgres') query = query.forUpdate();
       const pending = await query.executeTakeFirst();

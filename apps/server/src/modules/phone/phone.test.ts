@@ -4,12 +4,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FakeTelegram, sampleDialogs } from '../../test/fake-telegram.ts';
 import { callAs, registerAndLogin, useTestApp } from '../../test/app.ts';
 import { signalsOf, subscribe, type Trader } from '../../test/reader.ts';
+import { SESSION_CHECK_MS } from '../../reader/runtime.ts';
 
 // 14:00 in Brasília.
 const T0 = Date.UTC(2026, 4, 12, 17, 0, 0);
+const clock = { now: T0 };
 const fake = new FakeTelegram();
 const t = useTestApp({
-  now: () => T0,
+  now: () => clock.now,
   telegram: { apiId: 1, apiHash: 'hash', createClient: fake.create },
 });
 
@@ -200,6 +202,84 @@ describe('connecting a Telegram account (/addphone, /authcode) on the fake clien
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('phone.errors.noAccount');
     expect(await sessionRow(other.userid)).toMatchObject({ status: 'code_sent' });
+  });
+
+  it('a session the user ended elsewhere puts "reader disconnected" in the feed (reset and start)', async () => {
+    const other = await registerAndLogin(t.app);
+    await addPhone(PHONE, other);
+    expect((await authCode('12345', '', other)).json()).toEqual({ ok: true });
+    const feed = async () =>
+      (
+        (
+          await callAs(t.app, other.cookie, api.tradingActivity, {
+            query: { userid: other.userid },
+          })
+        ).json() as { items: { message: { key: string } }[] }
+      ).items.map((i) => i.message.key);
+    // Telegram still accepts it: a reset reads the chats, nothing is said.
+    await call(api.resetReader, {}, other);
+    await t.app.reader.runOnce();
+    expect(await feed()).not.toContain('robot.activity.readerDown');
+    // The user ends the session from the phone's "active sessions": Telegram refuses it.
+    for (const s of [...fake.authorized]) fake.revoke(s);
+    await call(api.resetReader, {}, other);
+    await t.app.reader.runOnce();
+    expect(await status(other)).toMatchObject({
+      connected: false,
+      phone: null,
+      requests: [
+        { action: 'reset', status: 'failed' },
+        { action: 'reset', status: 'done' },
+      ],
+    });
+    expect(await feed()).toEqual(['robot.activity.readerDown']);
+    // The dead session is gone: a server start has nothing to report again.
+    await t.app.reader.deps.telegram!.start();
+    expect(await feed()).toEqual(['robot.activity.readerDown']);
+  });
+
+  it('a server start finds a session ended while the server was down', async () => {
+    const other = await registerAndLogin(t.app);
+    await addPhone(PHONE, other);
+    expect((await authCode('12345', '', other)).json()).toEqual({ ok: true });
+    for (const s of [...fake.authorized]) fake.revoke(s);
+    // connect() succeeds without asking; the first authorised call is refused.
+    await t.app.reader.deps.telegram!.start();
+    const feed = (
+      (
+        await callAs(t.app, other.cookie, api.tradingActivity, {
+          query: { userid: other.userid },
+        })
+      ).json() as { items: { message: { key: string } }[] }
+    ).items.map((i) => i.message.key);
+    expect(feed).toEqual(['robot.activity.readerDown']);
+    expect(await status(other)).toMatchObject({ connected: false });
+  });
+
+  it('a session ended elsewhere while connected is found by the periodic check, once', async () => {
+    const other = await registerAndLogin(t.app);
+    await addPhone(PHONE, other);
+    expect((await authCode('12345', '', other)).json()).toEqual({ ok: true });
+    const downs = async () =>
+      (
+        (
+          await callAs(t.app, other.cookie, api.tradingActivity, {
+            query: { userid: other.userid },
+          })
+        ).json() as { items: { message: { key: string } }[] }
+      ).items.filter((i) => i.message.key === 'robot.activity.readerDown').length;
+    clock.now += SESSION_CHECK_MS;
+    await t.app.reader.runOnce();
+    expect(await downs()).toBe(0);
+    for (const s of [...fake.authorized]) fake.revoke(s);
+    await t.app.reader.runOnce(); // checked a moment ago: not yet
+    expect(await downs()).toBe(0);
+    clock.now += SESSION_CHECK_MS;
+    await t.app.reader.runOnce();
+    expect(await downs()).toBe(1);
+    clock.now += SESSION_CHECK_MS;
+    await t.app.reader.runOnce();
+    expect(await downs()).toBe(1);
   });
 
   it('never sends the session string in any answer', () => {

@@ -14,6 +14,8 @@ const pt = {
   'verify.wrongChat':
     'Este link de verificação é de outra conta do Telegram. Abra-o com a conta do ID cadastrado.',
   'verify.expired': 'Este link de verificação expirou ou já foi usado. Gere outro no painel.',
+  'verify.taken':
+    'O ID {userid} já está verificado em um cadastro do robô. Entre no painel com a conta desse cadastro.',
   'verify.code': 'Seu código de verificação do robô: {code}',
   'notify.orderOpen': '📈 {bot}: ordem enviada — {asset} {direction}, entrada {stake}, {step}.',
   'notify.won': '✅ {bot}: vitória em {asset} ({step}): {pnl} · saldo {balance}.',
@@ -74,6 +76,8 @@ const en: Catalogue = {
     'This verification link belongs to another Telegram account. Open it with the account of the registered ID.',
   'verify.expired':
     'This verification link has expired or was already used. Create another in the panel.',
+  'verify.taken':
+    'ID {userid} is already verified in a registration of the robot. Log in to the panel with that registration’s account.',
   'verify.code': 'Your robot verification code: {code}',
   'notify.orderOpen': '📈 {bot}: order sent — {asset} {direction}, stake {stake}, {step}.',
   'notify.won': '✅ {bot}: win on {asset} ({step}): {pnl} · balance {balance}.',
@@ -129,6 +133,8 @@ const es: Catalogue = {
   'verify.wrongChat':
     'Este enlace de verificación es de otra cuenta de Telegram. Ábrelo con la cuenta del ID registrado.',
   'verify.expired': 'Este enlace de verificación caducó o ya se usó. Genera otro en el panel.',
+  'verify.taken':
+    'El ID {userid} ya está verificado en un registro del robot. Entra al panel con la cuenta de ese registro.',
   'verify.code': 'Tu código de verificación del robot: {code}',
   'notify.orderOpen': '📈 {bot}: orden enviada — {asset} {direction}, entrada {stake}, {step}.',
   'notify.won': '✅ {bot}: ganancia en {asset} ({step}): {pnl} · saldo {balance}.',

@@ -10,6 +10,7 @@ import type { AppDeps } from '../../plugins/context.ts';
 import { money, say, type CatalogueKey } from './catalogue.ts';
 import { chatsOfBots, type BotChat } from './chat-bots.ts';
 import { enqueue, type OutboxItem } from './outbox.ts';
+import { feedDailySummaries, feedFollows, once as onceIn, purgeOutbox } from './producers.ts';
 import { displayParams, robotText } from './robot-text.ts';
 
 /**
@@ -28,6 +29,8 @@ const CURSOR = 'activity';
 /** The expiry notice comes this many days before (SPEC's expiry warning also says 3). */
 const EXPIRY_NOTICE_DAYS = 3;
 const LINES_PER_PASS = 2000;
+/** The daily summaries and the purge look once a minute. */
+const SLOW_PASS_MS = 60_000;
 /** Refusals that come with every signal while the robot is off or out of hours: not news. */
 const QUIET_REFUSALS = new Set(['robot.refusal.bot_off', 'robot.refusal.outside_windows']);
 
@@ -103,6 +106,8 @@ export function notificationOf(
       };
     case 'robot.activity.off':
       return { kind: 'stops', text: text('notify.off', {}) };
+    case 'robot.activity.readerDown':
+      return { kind: 'reader', text: text('notify.readerDown', {}) };
     case 'robot.activity.copyOpen':
       if (row.asset === null) return null;
       return {
@@ -248,15 +253,9 @@ export function createFeed(
     }
   }
 
-  /** Marks a one-time notification as done; false when it was done before. */
-  async function once(name: string): Promise<boolean> {
-    const result = await db
-      .insertInto('tg_runtime')
-      .values({ name, owner: null, expires_at: null, value: 1 })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .executeTakeFirst();
-    return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
-  }
+  const once = (name: string) => onceIn(db, name, deps.now());
+  /** When the minute-grained passes (daily summaries, purge) last ran; 0 = not yet. */
+  let slowPassAt = 0;
 
   /**
    * Expiry in 3 days and expired, once per bot and expiry date (a renewal moves the date, so the
@@ -336,10 +335,24 @@ export function createFeed(
   }
 
   return {
-    /** One pass: settled command replies, new activity lines, expiries, payments. */
+    /**
+     * One pass: settled command replies, new activity lines, expiries, payments, follow requests;
+     * once a minute also the daily summaries and the purge of old sent rows.
+     */
     async feedOnce(): Promise<number> {
       await settleReplies();
-      return (await feedActivity()) + (await feedExpiries()) + (await feedPayments());
+      let queued =
+        (await feedActivity()) +
+        (await feedExpiries()) +
+        (await feedPayments()) +
+        (await feedFollows(db, deps.now()));
+      const now = deps.now();
+      if (now - slowPassAt >= SLOW_PASS_MS) {
+        slowPassAt = now;
+        queued += await feedDailySummaries(db, now);
+        await purgeOutbox(db, now);
+      }
+      return queued;
     },
     /** Remembers a chat message to edit with the reply of the bot's newest command. */
     async awaitReply(

@@ -133,6 +133,8 @@ export function createOperatorBot(
         await ctx.reply(say(language, 'verify.ok', { userid: outcome.userid }));
       } else if (outcome.result === 'already') {
         await ctx.reply(say(language, 'verify.already', { userid: outcome.userid }));
+      } else if (outcome.result === 'taken') {
+        await ctx.reply(say(language, 'verify.taken', { userid: outcome.userid }));
       } else {
         await ctx.reply(
           say(language, outcome.result === 'wrongChat' ? 'verify.wrongChat' : 'verify.expired'),

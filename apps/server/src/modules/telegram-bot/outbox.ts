@@ -10,7 +10,9 @@ import type { Database } from '../../db/schema.ts';
  * message a second per chat and 30 a second overall; a 429 pauses all sending for its
  * `retry_after`; a 403 (the user blocked the bot) marks the chat unreachable and drops its queue
  * until the user writes to the bot again. Nothing queued is dropped for any other reason: a
- * network error leaves the row queued for the next pass.
+ * network error leaves the row queued for the next pass. The rows a pass sent are marked sent in
+ * one statement at its end (per-row updates made draining a burst 4× slower, bench
+ * telegram-burst): a process killed mid-pass sends those (at most 30) again — at least once.
  */
 
 export const PER_CHAT_INTERVAL_MS = 1000;
@@ -100,6 +102,10 @@ export function createDrainer(
 
   async function drainOnce(): Promise<number> {
     if (now() < pausedUntil) return 0;
+    // The second's 30 are spent: no need to read the queue (most passes of a burst).
+    const start = now();
+    while (recent.length > 0 && (recent[0] ?? 0) <= start - 1000) recent.shift();
+    if (recent.length >= GLOBAL_PER_SECOND) return 0;
     const rows = await db
       .selectFrom('tg_outbox')
       .select(['id', 'chat_id', 'text', 'markup'])
@@ -108,6 +114,7 @@ export function createDrainer(
       .limit(PASS_ROWS)
       .execute();
     let sent = 0;
+    const done: number[] = [];
     // A chat waiting for its second keeps its later rows waiting too: its messages stay in order.
     const waiting = new Set<string>();
     for (const row of rows) {
@@ -158,12 +165,15 @@ export function createDrainer(
       recent.push(at);
       nextPerChat.set(row.chat_id, at + PER_CHAT_INTERVAL_MS);
       waiting.add(row.chat_id);
+      done.push(row.id);
+      sent += 1;
+    }
+    if (done.length > 0) {
       await db
         .updateTable('tg_outbox')
-        .set({ status: 'sent', sent_at: at })
-        .where('id', '=', row.id)
+        .set({ status: 'sent', sent_at: now() })
+        .where('id', 'in', done)
         .execute();
-      sent += 1;
     }
     return sent;
   }

@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { fromDbBool } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
-import { markVerified } from '../bots/bot-verification.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { lockClaims, markVerified } from '../bots/bot-verification.ts';
 
 /**
  * "Verificar no Telegram": a one-time token in the deep link `t.me/<bot>?start=<token>`. Telegram
@@ -44,13 +45,17 @@ export function isStartToken(payload: string): boolean {
 export type RedeemOutcome =
   | { result: 'verified'; userid: string; botId: number }
   | { result: 'already'; userid: string }
+  | { result: 'taken'; userid: string }
   | { result: 'wrongChat' }
   | { result: 'expired' };
 
 /**
  * Redeems a token sent from `chatId`. A token for another id is refused and stays unspent (the
  * right person may still tap it); an unknown, spent or expired one is refused. The bot turns
- * verified through `markVerified`, the same step the 6-digit code takes.
+ * verified through `markVerified`, the same step the 6-digit code takes, after the same lock on
+ * the id's claims (taken first: the chat's id is the only id this tap can prove). A tap that
+ * lost a race to another proof of the id (its claim dropped meanwhile, or the id held) is
+ * `taken`; one that comes after the other proof committed finds its token gone: `expired`.
  */
 export async function redeemStartToken(
   db: Db,
@@ -59,31 +64,48 @@ export async function redeemStartToken(
   chatId: string,
   now: number,
 ): Promise<RedeemOutcome> {
-  return db.transaction().execute(async (trx): Promise<RedeemOutcome> => {
-    let query = trx
-      .selectFrom('tg_start_tokens as t')
-      .innerJoin('bots as b', 'b.id', 't.bot_id')
-      .select([
-        't.token_hash',
-        't.expires_at',
-        't.used_at',
-        'b.id as bot_id',
-        'b.userid',
-        'b.verified',
-      ])
-      .where('t.token_hash', '=', tokenHash(token));
-    if (dialect === 'postgres') query = query.forUpdate();
-    const row = await query.executeTakeFirst();
-    if (!row || row.used_at !== null || Number(row.expires_at) <= now) return { result: 'expired' };
-    if (row.userid !== chatId) return { result: 'wrongChat' };
-    await trx
-      .updateTable('tg_start_tokens')
-      .set({ used_at: now })
-      .where('token_hash', '=', row.token_hash)
-      .execute();
-    if (fromDbBool(row.verified)) return { result: 'already', userid: row.userid };
-    const botId = Number(row.bot_id);
-    await markVerified(trx, botId);
-    return { result: 'verified', userid: row.userid, botId };
-  });
+  const hash = tokenHash(token);
+  // Read before waiting for the lock: a token that exists now and is gone under the lock was
+  // dropped with its claim by the proof that won.
+  const issued = await db
+    .selectFrom('tg_start_tokens')
+    .select('token_hash')
+    .where('token_hash', '=', hash)
+    .executeTakeFirst();
+  try {
+    return await db.transaction().execute(async (trx): Promise<RedeemOutcome> => {
+      await lockClaims(trx, chatId, dialect);
+      let query = trx
+        .selectFrom('tg_start_tokens as t')
+        .innerJoin('bots as b', 'b.id', 't.bot_id')
+        .select([
+          't.token_hash',
+          't.expires_at',
+          't.used_at',
+          'b.id as bot_id',
+          'b.userid',
+          'b.verified',
+        ])
+        .where('t.token_hash', '=', hash);
+      if (dialect === 'postgres') query = query.forUpdate();
+      const row = await query.executeTakeFirst();
+      if (!row) return issued ? { result: 'taken', userid: chatId } : { result: 'expired' };
+      if (row.used_at !== null || Number(row.expires_at) <= now) return { result: 'expired' };
+      if (row.userid !== chatId) return { result: 'wrongChat' };
+      await trx
+        .updateTable('tg_start_tokens')
+        .set({ used_at: now })
+        .where('token_hash', '=', row.token_hash)
+        .execute();
+      if (fromDbBool(row.verified)) return { result: 'already', userid: row.userid };
+      const botId = Number(row.bot_id);
+      await markVerified(trx, botId);
+      return { result: 'verified', userid: row.userid, botId };
+    });
+  } catch (err) {
+    // The transaction rolled back: the token stays unspent, nothing changed.
+    if (err instanceof HttpError && err.statusCode === 409)
+      return { result: 'taken', userid: chatId };
+    throw err;
+  }
 }

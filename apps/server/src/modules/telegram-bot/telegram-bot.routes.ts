@@ -1,4 +1,10 @@
-import { endpoints, TELEGRAM_NOTIFY_KINDS, type Language, type TelegramKinds } from '@app/contract';
+import {
+  endpoints,
+  supportedLanguage,
+  TELEGRAM_NOTIFY_KINDS,
+  type Language,
+  type TelegramKinds,
+} from '@app/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { fromDbBool } from '../../db/dialect.ts';
@@ -11,35 +17,42 @@ import type { TelegramBotHandle } from './operator-bot.ts';
 import { issueStartToken } from './start-tokens.ts';
 
 /**
- * The panel's language when the request shows one (its `i18next` cookie, `?lng=` or
- * Accept-Language); undefined otherwise, and the stored one stays.
+ * The language the trader's panel shows, as its request carries it: `?lng=` or the `i18next`
+ * cookie, which the panel writes with the language it displays (apps/web/src/i18n/
+ * detect-language.ts). Undefined without either: an Accept-Language alone is a browser's or a
+ * client's default, not the trader's choice, and never changes a stored language.
  */
-function languageShown(req: FastifyRequest): Language | undefined {
+function languageChosen(req: FastifyRequest): Language | undefined {
   const query = req.query as Record<string, unknown> | undefined;
-  const shown =
-    req.cookies.i18next !== undefined ||
-    typeof query?.lng === 'string' ||
-    req.headers['accept-language'] !== undefined;
-  return shown ? panelLanguage(req) : undefined;
+  const lng = typeof query?.lng === 'string' ? query.lng : undefined;
+  return (
+    (lng && supportedLanguage(lng)) ||
+    (req.cookies.i18next && supportedLanguage(req.cookies.i18next)) ||
+    undefined
+  );
 }
 
-/** Webhook bodies are single updates: a few KiB. */
-const WEBHOOK_BODY_LIMIT = 1024 * 1024;
-
+/**
+ * Stores the bot's notification preferences. Its language is the chosen one when the request
+ * shows it; a bot seen for the first time without one starts with the request's best guess
+ * (Accept-Language, else pt-BR), which only a choice replaces later.
+ */
 async function savePrefs(
   db: Kysely<Database>,
+  req: FastifyRequest,
   botId: number,
-  values: { language?: Language | undefined; off_kinds?: string },
+  values: { off_kinds?: string } = {},
 ): Promise<void> {
+  const chosen = languageChosen(req);
   const update = {
-    ...(values.language ? { language: values.language } : {}),
+    ...(chosen ? { language: chosen } : {}),
     ...(values.off_kinds !== undefined ? { off_kinds: values.off_kinds } : {}),
   };
   await db
     .insertInto('tg_bot_prefs')
     .values({
       bot_id: botId,
-      language: values.language ?? 'pt-BR',
+      language: chosen ?? panelLanguage(req),
       off_kinds: values.off_kinds ?? '',
     })
     .onConflict((oc) =>
@@ -49,6 +62,9 @@ async function savePrefs(
     )
     .execute();
 }
+
+/** Webhook bodies are single updates: a few KiB. */
+const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 /**
  * The panel's side of the operator's Telegram bot (the link that verifies by a tap, the
@@ -64,7 +80,7 @@ export function telegramBotRoutes(app: FastifyInstance, bot: TelegramBotHandle |
       .select(['verified', 'virtual'])
       .where('id', '=', botId)
       .executeTakeFirstOrThrow();
-    await savePrefs(db, botId, { language: languageShown(req) });
+    await savePrefs(db, req, botId);
     if (!bot || bot.username() === null || fromDbBool(row.verified) || fromDbBool(row.virtual)) {
       return { url: null };
     }
@@ -75,7 +91,7 @@ export function telegramBotRoutes(app: FastifyInstance, bot: TelegramBotHandle |
   route(app, endpoints.telegramNotifications, async ({ query, req }) => {
     const botId = await botIdOf(app.deps, query.userid);
     // The panel's language now is the one its notifications are written in.
-    await savePrefs(db, botId, { language: languageShown(req) });
+    await savePrefs(db, req, botId);
     const prefs = await db
       .selectFrom('tg_bot_prefs')
       .select('off_kinds')
@@ -99,7 +115,7 @@ export function telegramBotRoutes(app: FastifyInstance, bot: TelegramBotHandle |
   route(app, endpoints.saveTelegramNotifications, async ({ body, req }) => {
     const botId = await botIdOf(app.deps, body.userid);
     const off = TELEGRAM_NOTIFY_KINDS.filter((k) => !body.kinds[k]).join(',');
-    await savePrefs(db, botId, { language: languageShown(req), off_kinds: off });
+    await savePrefs(db, req, botId, { off_kinds: off });
     return { ok: true as const };
   });
 

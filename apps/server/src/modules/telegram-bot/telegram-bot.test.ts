@@ -1,10 +1,22 @@
-import { endpoints as api } from '@app/contract';
+import {
+  endpoints as api,
+  defaultReaderParams,
+  TELEGRAM_NOTIFY_KINDS,
+  type TelegramKinds,
+} from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callAs, createTestApp, lastCodeSentTo, registerAndLogin } from '../../test/app.ts';
+import {
+  callAs,
+  createTestApp,
+  lastCodeSentTo,
+  newAccount,
+  registerAndLogin,
+} from '../../test/app.ts';
 import { startFakeBotApi, type FakeBotApi } from '../../test/fake-bot-api.ts';
 import { webhookSecret } from './operator-bot.ts';
-import { START_TOKEN_TTL_MS } from './start-tokens.ts';
+import { DAILY_LATE_MS, OUTBOX_RETENTION_MS } from './producers.ts';
+import { redeemStartToken, START_TOKEN_TTL_MS } from './start-tokens.ts';
 
 // The operator's Telegram bot over a local fake of the Bot API (TELEGRAM_BOT_API_URL): tests
 // drive it with pollOnce / feedOnce / drainOnce and move the injected clock, never sleep.
@@ -40,6 +52,12 @@ const verifyLink = async (who: Trader, userid = who.userid) =>
   (await callAs(app, who.cookie, api.telegramVerifyLink, { body: { userid } })).json() as {
     url: string | null;
   };
+const login = (who: Trader) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/botlogin',
+    payload: { email: who.email, password: who.password },
+  });
 const tokenOf = (url: string) => new URL(url).searchParams.get('start') ?? '';
 const user = (who: Trader | string, language_code?: string) => ({
   id: Number(typeof who === 'string' ? who : who.userid),
@@ -110,6 +128,77 @@ describe('verify by a tap', () => {
     expect(texts[0]).toContain('verified');
     expect(texts[1]).toContain('expired or was already used');
     expect(texts[2]).toContain('expired or was already used');
+  });
+
+  it('a tap that lost to another proof of the id gets a clear answer; nothing changes', async () => {
+    const first = await registerAndLogin(app);
+    const second = await registerAndLogin(app, { ...newAccount(), userid: first.userid });
+    const firstToken = tokenOf((await verifyLink(first)).url!);
+    const secondToken = tokenOf((await verifyLink(second)).url!);
+    // The second account's proof commits while the first's tap is under way: the first tap's
+    // claim is still there but the id is held (markVerified's 409).
+    await app.deps.db
+      .updateTable('bots')
+      .set({ verified: true })
+      .where('userid', '=', first.userid)
+      .where('email', '=', second.email)
+      .execute();
+    fake.sendText(user(first, 'en'), `/start ${firstToken}`);
+    await app.telegramBot!.pollOnce();
+    expect(lastTextTo(first)).toBe(
+      `ID ${first.userid} is already verified in a registration of the robot. Log in to the panel with that registration’s account.`,
+    );
+    expect(await bots(first)).toMatchObject([{ userid: first.userid, verified: false }]);
+    expect(await bots(second)).toMatchObject([{ userid: first.userid, verified: true }]);
+    // Its holder tapping its own link again is told so, as before.
+    fake.sendText(user(first, 'es'), `/start ${secondToken}`);
+    await app.telegramBot!.pollOnce();
+    expect(lastTextTo(first)).toBe(`El bot ${first.userid} ya está verificado.`);
+  });
+
+  it('of two taps for one id at once, one verifies and the other is told the id is taken', async () => {
+    const first = await registerAndLogin(app);
+    const second = await registerAndLogin(app, { ...newAccount(), userid: first.userid });
+    const tokens = [
+      tokenOf((await verifyLink(first)).url!),
+      tokenOf((await verifyLink(second)).url!),
+    ];
+    const outcomes = await Promise.all(
+      tokens.map((token) =>
+        redeemStartToken(app.deps.db, app.deps.dialect, token, first.userid, clock),
+      ),
+    );
+    expect(outcomes.map((o) => o.result).sort()).toEqual(['taken', 'verified']);
+    const rows = await app.deps.db
+      .selectFrom('bots')
+      .select('verified')
+      .where('userid', '=', first.userid)
+      .execute();
+    // The winner holds the id; the loser's pending claim was dropped (its account stays).
+    expect(rows.map((r) => Boolean(r.verified))).toEqual([true]);
+    const loser = outcomes[0]!.result === 'verified' ? second : first;
+    expect((await login(loser)).statusCode).toBe(200);
+  });
+
+  it('a tap and the 6-digit code for one id at once: one proof wins, the other is refused', async () => {
+    const first = await registerAndLogin(app);
+    const code = /\d{6}/.exec(lastTextTo(first) ?? '')?.[0];
+    expect(code).toBeDefined();
+    const second = await registerAndLogin(app, { ...newAccount(), userid: first.userid });
+    const token = tokenOf((await verifyLink(second)).url!);
+    const [byCode, byTap] = await Promise.all([
+      callAs(app, first.cookie, api.verifyBot, { body: { userid: first.userid, code } }),
+      redeemStartToken(app.deps.db, app.deps.dialect, token, first.userid, clock),
+    ]);
+    const codeWon = byCode.statusCode === 200;
+    expect(byTap.result).toBe(codeWon ? 'taken' : 'verified');
+    if (!codeWon) expect(byCode.statusCode).toBeGreaterThanOrEqual(400);
+    const rows = await app.deps.db
+      .selectFrom('bots')
+      .select('verified')
+      .where('userid', '=', first.userid)
+      .execute();
+    expect(rows.map((r) => Boolean(r.verified))).toEqual([true]);
   });
 
   it('the stored token is a hash, never the token', async () => {
@@ -192,12 +281,17 @@ async function verifiedTrader(language = 'pt-BR'): Promise<Trader & { botId: num
     .where('userid', '=', me.userid)
     .executeTakeFirstOrThrow();
   // The panel's language is the one notifications are written in.
-  await app.inject({
-    method: 'GET',
-    url: `/api/telegram/notifications?userid=${me.userid}`,
-    headers: { cookie: me.cookie, 'accept-language': language },
-  });
+  await openNotifications(me, { cookie: `${me.cookie}; i18next=${language}` });
   return { ...me, botId: Number(row.id) };
+}
+
+/** The panel's notifications section, opened with these headers (the panel sends its cookie). */
+function openNotifications(who: Trader, headers: Record<string, string>) {
+  return app.inject({
+    method: 'GET',
+    url: `/api/telegram/notifications?userid=${who.userid}`,
+    headers,
+  });
 }
 
 async function activity(botId: number, key: string, params: Record<string, unknown>) {
@@ -304,6 +398,41 @@ describe('notifications', () => {
       await callAs(app, me.cookie, api.telegramNotifications, { query: { userid: me.userid } })
     ).json() as { kinds: typeof kinds; reachable: boolean; configured: boolean };
     expect(read).toEqual({ kinds, reachable: true, configured: true });
+  });
+
+  it("the chat keeps the trader's panel language; a request's Accept-Language alone never changes it", async () => {
+    const me = await verifiedTrader('es-ES');
+    const off = () => activity(me.botId, 'robot.activity.off', {});
+    // Another client (or a browser before the panel ran) with only its default language.
+    await openNotifications(me, { cookie: me.cookie, 'accept-language': 'en-US,en;q=0.9' });
+    await callAs(app, me.cookie, api.telegramVerifyLink, { body: { userid: me.userid } });
+    await off();
+    await deliver();
+    expect(lastTextTo(me)).toBe(`⏸ ${me.userid}: robot apagado.`);
+    // The trader switches the panel to English: from then on, English.
+    await openNotifications(me, {
+      cookie: `${me.cookie}; i18next=en-US`,
+      'accept-language': 'es-ES',
+    });
+    await off();
+    await deliver();
+    expect(lastTextTo(me)).toBe(`⏸ ${me.userid}: robot switched off.`);
+  });
+
+  it('a bot seen first without a chosen language starts with the browser language', async () => {
+    const me = await registerAndLogin(app);
+    const row = await app.deps.db
+      .selectFrom('bots')
+      .select('id')
+      .where('userid', '=', me.userid)
+      .executeTakeFirstOrThrow();
+    await openNotifications(me, { cookie: me.cookie, 'accept-language': 'es-419,es;q=0.9' });
+    const prefs = await app.deps.db
+      .selectFrom('tg_bot_prefs')
+      .select('language')
+      .where('bot_id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    expect(prefs.language).toBe('es-ES');
   });
 
   it('a pending bot gets no notification', async () => {
@@ -541,3 +670,202 @@ describe('expiry and payment notifications', () => {
     expect(paid).toEqual([`💳 Pagamento confirmado: 30 dias para ${me.userid}.`]);
   });
 });
+
+describe('reader disconnected, follow requests and the daily summary', () => {
+  it('the reader going down reaches the chat in the panel language, unless switched off', async () => {
+    const me = await verifiedTrader('es-ES');
+    await activity(me.botId, 'robot.activity.readerDown', {});
+    await deliver();
+    expect(lastTextTo(me)).toBe(
+      `📡 ${me.userid}: el lector de Telegram se desconectó. Reconéctalo en el panel.`,
+    );
+    await switchOff(me, 'reader');
+    const before = fake.textsTo(Number(me.userid)).length;
+    await activity(me.botId, 'robot.activity.readerDown', {});
+    await deliver();
+    expect(fake.textsTo(Number(me.userid))).toHaveLength(before);
+  });
+
+  it("a follow request reaches the trader's chat; the answer reaches the follower's, once", async () => {
+    const trader = await verifiedTrader('en-US');
+    const follower = await verifiedTrader('pt-BR');
+    const res = await callAs(app, follower.cookie, api.requestCopy, {
+      body: { userid: follower.userid, traderid: trader.userid, userName: 'Ana' },
+    });
+    expect(res.statusCode).toBe(200);
+    await deliver();
+    expect(lastTextTo(trader)).toBe(
+      `👥 ${trader.userid}: Ana (${follower.userid}) asked to copy you. Answer in the panel.`,
+    );
+    const answer = await callAs(app, trader.cookie, api.answerRequest, {
+      body: { userid: trader.userid, followerid: follower.userid, product: 'copy', accept: true },
+    });
+    expect(answer.statusCode).toBe(200);
+    await deliver();
+    clock += 1000;
+    await deliver();
+    const told = fake.textsTo(Number(follower.userid)).filter((x) => x.startsWith('👥'));
+    expect(told).toEqual([
+      `👥 ${follower.userid}: o trader ${trader.userid} aceitou seu pedido de cópia.`,
+    ]);
+  });
+
+  it('a trader who switched follows off is not told of requests nor answers', async () => {
+    const trader = await verifiedTrader('en-US');
+    const follower = await verifiedTrader('en-US');
+    await switchOff(trader, 'follows');
+    await switchOff(follower, 'follows');
+    await callAs(app, follower.cookie, api.requestCopy, {
+      body: { userid: follower.userid, traderid: trader.userid, userName: 'Bob' },
+    });
+    await deliver();
+    await callAs(app, trader.cookie, api.answerRequest, {
+      body: { userid: trader.userid, followerid: follower.userid, product: 'copy', accept: false },
+    });
+    await deliver();
+    expect(fake.textsTo(Number(trader.userid)).some((x) => x.startsWith('👥'))).toBe(false);
+    expect(fake.textsTo(Number(follower.userid)).some((x) => x.startsWith('👥'))).toBe(false);
+  });
+
+  it("the day's results go once, at the reader's score-clear time in its zone, per signal", async () => {
+    // 18:00 in Brasília (UTC−3) on the 1st of December.
+    const clearAt = Date.UTC(2026, 11, 1, 21, 0);
+    clock = Math.max(clock, clearAt - 3 * 86_400_000);
+    const me = await verifiedTrader('es-ES');
+    await clearScoreAt(me, '18:00');
+    const HOUR = 3_600_000;
+    // Won at gale 1 (+1.48), lost both (−6.00), yesterday's (not counted), after 18:00 (tomorrow's).
+    await orders(me.botId, [
+      { signal: 1, at: clearAt - 3 * HOUR, gale: 0, state: 'lost', pnl: -200 },
+      { signal: 1, at: clearAt - 3 * HOUR + 300_000, gale: 1, state: 'won', pnl: 348 },
+      { signal: 2, at: clearAt - 2 * HOUR, gale: 0, state: 'lost', pnl: -200 },
+      { signal: 2, at: clearAt - 2 * HOUR + 300_000, gale: 1, state: 'lost', pnl: -400 },
+      { signal: 3, at: clearAt - 25 * HOUR, gale: 0, state: 'won', pnl: 170 },
+      { signal: 4, at: clearAt + 10 * 60_000, gale: 0, state: 'won', pnl: 170 },
+    ]);
+    const summaries = () => fake.textsTo(Number(me.userid)).filter((x) => x.startsWith('📊'));
+    clock = clearAt - 60_000;
+    await deliver();
+    expect(summaries()).toEqual([]);
+    clock = clearAt + 2 * 60_000;
+    await deliver();
+    clock += 2 * 60_000;
+    await deliver();
+    expect(summaries()).toEqual([
+      `📊 ${me.userid}: resumen del día — 1 ganancias, 1 pérdidas, resultado -4,52.`,
+    ]);
+    // Switched off: the next day's results are not sent.
+    await switchOff(me, 'daily');
+    clock = clearAt + 86_400_000 + 2 * 60_000;
+    await deliver();
+    expect(summaries()).toHaveLength(1);
+  });
+
+  it('a summary more than an hour late is not sent (the receiver was down at the time)', async () => {
+    // Midnight in Brasília (no clock time set), and 23:00 for the other bot.
+    const midnight = Date.UTC(2026, 11, 3, 3, 0);
+    clock = Math.max(clock, midnight - 86_400_000);
+    const onTime = await verifiedTrader('pt-BR');
+    const late = await verifiedTrader('pt-BR');
+    await clearScoreAt(late, '23:00');
+    for (const who of [onTime, late]) {
+      await orders(who.botId, [
+        { signal: 1, at: midnight - 3 * 3_600_000, gale: 0, state: 'won', pnl: 170 },
+      ]);
+    }
+    clock = midnight + DAILY_LATE_MS - 30 * 60_000;
+    await deliver();
+    const summaries = (who: Trader) =>
+      fake.textsTo(Number(who.userid)).filter((x) => x.startsWith('📊'));
+    expect(summaries(onTime)).toEqual([
+      `📊 ${onTime.userid}: resumo do dia — 1 vitórias, 0 derrotas, resultado 1,70.`,
+    ]);
+    expect(summaries(late)).toEqual([]);
+  });
+});
+
+async function clearScoreAt(who: Trader, hourClearScore: string) {
+  const saved = await callAs(app, who.cookie, api.saveReaderParams, {
+    query: { userid: who.userid },
+    body: { ...defaultReaderParams(), hourClearScore },
+  });
+  expect(saved.json()).toEqual({ ok: true });
+}
+
+describe('the queue keeps no history', () => {
+  it('sent rows older than the retention window are purged; queued and recent ones stay', async () => {
+    const { enqueue } = await import('./outbox.ts');
+    const status = (text: string) =>
+      app.deps.db
+        .selectFrom('tg_outbox')
+        .select('status')
+        .where('text', '=', text)
+        .executeTakeFirst()
+        .then((r) => r?.status ?? 'purged');
+    clock += 1000;
+    await enqueue(app.deps.db, [{ chatId: '7300001', kind: 'orders', text: 'old, sent' }], clock);
+    await app.telegramBot!.drainOnce();
+    expect(await status('old, sent')).toBe('sent');
+    // Never drained (the feed does not send): waiting, not history.
+    await enqueue(app.deps.db, [{ chatId: '7300002', kind: 'orders', text: 'old, queued' }], clock);
+    clock += OUTBOX_RETENTION_MS - 60_000;
+    await enqueue(app.deps.db, [{ chatId: '7300003', kind: 'orders', text: 'recent' }], clock);
+    clock += 2 * 60_000;
+    await app.telegramBot!.feedOnce();
+    expect(await status('old, sent')).toBe('purged');
+    expect(await status('old, queued')).toBe('queued');
+    expect(await status('recent')).toBe('queued');
+  });
+
+  it('one-time markers go after a week; cursors and the lease stay', async () => {
+    const names = async () =>
+      (await app.deps.db.selectFrom('tg_runtime').select('name').execute()).map((r) => r.name);
+    expect((await names()).some((n) => n.startsWith('d:'))).toBe(true);
+    clock += 7 * 86_400_000 + 60_000;
+    await app.telegramBot!.feedOnce();
+    const left = await names();
+    expect(left.filter((n) => n.startsWith('d:') || n.startsWith('fa:'))).toEqual([]);
+    expect(left).toEqual(expect.arrayContaining(['activity', 'follows', 'follows-answered']));
+  });
+});
+
+async function switchOff(who: Trader, kind: keyof TelegramKinds) {
+  const kinds = Object.fromEntries(TELEGRAM_NOTIFY_KINDS.map((k) => [k, k !== kind]));
+  const res = await callAs(app, who.cookie, api.saveTelegramNotifications, {
+    body: { userid: who.userid, kinds },
+  });
+  expect(res.statusCode).toBe(200);
+}
+
+/** Settled orders in the bot's ledger, as the robot writes them. */
+async function orders(
+  botId: number,
+  list: { signal: number; at: number; gale: number; state: 'won' | 'lost'; pnl: number }[],
+) {
+  // Signal ids of the test's own: far from the ones the app's tables hold.
+  const base = botId * 1000;
+  await app.deps.db
+    .insertInto('orders')
+    .values(
+      list.map((o, i) => ({
+        bot_id: botId,
+        signal_id: base + o.signal,
+        client_ref: `t:${botId}:${i}`,
+        session_ref: `t:${botId}`,
+        gale_level: o.gale,
+        broker_id: 1,
+        account_type: 1,
+        asset: 'EURUSD',
+        direction: 'CALL' as const,
+        stake_cents: 200,
+        payout_pct: 87,
+        state: o.state,
+        send_at: o.at,
+        expires_at: o.at + 60_000,
+        settled_at: o.at + 60_000,
+        pnl_cents: o.pnl,
+        created_at: o.at,
+      })),
+    )
+    .execute();
+}

@@ -2,6 +2,7 @@ import { errors } from 'telegram';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Secrets } from '../../lib/secrets.ts';
+import { appendActivity } from '../../robot/activity.ts';
 import type { MessageSource, SourceChat } from '../message-source.ts';
 import { deliverMessage } from '../messages.ts';
 import type { BotRef } from '../copy-rooms.ts';
@@ -72,6 +73,11 @@ export interface TelegramSource extends MessageSource {
   signIn(bot: BotRef, code: string, password: string): Promise<void>;
   /** Connects every signed-in account and follows its chats (server start). */
   start(): Promise<void>;
+  /**
+   * Asks Telegram, for each connected account, whether its session is still authorised (a cheap
+   * call); a session refused for good is reported as the reader going down. Returns how many.
+   */
+  checkSessions(): Promise<number>;
   /** Resolves when every message received so far is stored (tests; a clean shutdown). */
   idle(): Promise<void>;
 }
@@ -81,6 +87,25 @@ const DIALOG_LIMIT = 500;
 export const RECONNECT_FIRST_MS = 30_000;
 /** Longest wait between two such attempts, ms. */
 const RECONNECT_MAX_MS = 10 * 60_000;
+
+/**
+ * Telegram's answers that say the stored session will never work again (the user ended it from
+ * another device, or the account is gone): the reader of that bot is down until the trader
+ * connects the phone again. https://core.telegram.org/api/errors#401-unauthorized
+ */
+const SESSION_GONE = new Set([
+  'AUTH_KEY_UNREGISTERED',
+  'AUTH_KEY_INVALID',
+  'AUTH_KEY_PERM_EMPTY',
+  'SESSION_REVOKED',
+  'SESSION_EXPIRED',
+  'USER_DEACTIVATED',
+  'USER_DEACTIVATED_BAN',
+]);
+
+export function isSessionGone(err: unknown): boolean {
+  return err instanceof errors.RPCError && SESSION_GONE.has(err.errorMessage);
+}
 
 /** The Telegram user-account adapter (the `telegram` package, MTProto). */
 export function createTelegramSource(options: TelegramSourceOptions): TelegramSource {
@@ -136,6 +161,27 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
       timers.delete(botId);
     }
     if (client) await client.destroy().catch(() => undefined);
+  }
+
+  /**
+   * The session was refused for good: the client goes, and so do the dead session and the chat
+   * list it offered (the panel then shows the reader not connected; the subscriptions stay for
+   * when the trader connects the phone again), and a line in the bot's activity feed says the
+   * reader is down (the operator's Telegram bot notifies it). Reported once: nothing is left to
+   * fail again at the next start.
+   */
+  async function sessionLost(botId: number): Promise<void> {
+    await drop(botId);
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('messaging_chats').where('bot_id', '=', botId).execute();
+      await trx.deleteFrom('messaging_sessions').where('bot_id', '=', botId).execute();
+      await appendActivity(trx, {
+        botId,
+        at: options.now(),
+        kind: 'session',
+        message: { key: 'robot.activity.readerDown', params: {} },
+      });
+    });
   }
 
   /**
@@ -402,10 +448,16 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
         .where('status', '=', 'connected')
         .execute();
       for (const { bot_id } of rows) {
-        await connected(bot_id).catch((err: unknown) => {
+        try {
+          const client = await connected(bot_id);
+          // connect() does not ask whether the session is still authorised; this cheap call does.
+          await client?.invoke(new Api.updates.GetState());
+        } catch (err) {
           options.onError?.(err, { botId: bot_id });
-          reconnectLater(bot_id, RECONNECT_FIRST_MS);
-        });
+          // Refused for good: reported once and dropped; else (network) tried again later.
+          if (isSessionGone(err)) await sessionLost(bot_id);
+          else reconnectLater(bot_id, RECONNECT_FIRST_MS);
+        }
       }
     },
 
@@ -422,7 +474,13 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
     async refresh(bot) {
       await drop(bot.id);
       const client = await connected(bot.id);
-      if (client) await listDialogs(bot.id, client);
+      if (!client) return;
+      try {
+        await listDialogs(bot.id, client);
+      } catch (err) {
+        if (isSessionGone(err)) await sessionLost(bot.id);
+        throw err;
+      }
     },
 
     async forget(bot) {
@@ -434,6 +492,21 @@ export function createTelegramSource(options: TelegramSourceOptions): TelegramSo
         await trx.deleteFrom('messaging_cursors').where('bot_id', '=', bot.id).execute();
         await trx.deleteFrom('messaging_sessions').where('bot_id', '=', bot.id).execute();
       });
+    },
+
+    async checkSessions() {
+      let lost = 0;
+      for (const [botId, client] of [...live]) {
+        try {
+          await client.invoke(new Api.updates.GetState());
+        } catch (err) {
+          // Network trouble is gramjs's to retry; only a refused session is news.
+          if (!isSessionGone(err)) continue;
+          await sessionLost(botId);
+          lost += 1;
+        }
+      }
+      return lost;
     },
 
     async idle() {
