@@ -114,12 +114,16 @@ describe('home dashboard', () => {
   });
 
   it('counts an open order down to its expiry every second, then says it is settling', async () => {
-    const { card } = await openHome(() =>
-      dashboard({ openOrders: [order({ expiresAt: Date.now() + 42_000 })] }),
-    );
+    const openOrder = order({ sendAt: NOW - 18_000, expiresAt: NOW + 42_000 });
+    const { card } = await openHome(() => dashboard({ openOrders: [openOrder] }));
     const open = within(card).getByRole('list', { name: 'Ordens abertas' });
     expect(open).toHaveTextContent('EURUSD · Compra (CALL) · entrada');
-    expect(open).toHaveTextContent('Entrada 2,00 · payout 87 %');
+    // Entry and expiry on the clock to the second (the browser's zone, as the panel shows it).
+    const clock = (at: number) =>
+      new Intl.DateTimeFormat('pt-BR', { timeStyle: 'medium' }).format(at);
+    expect(open).toHaveTextContent(
+      `Entrada 2,00 · payout 87 % · ${clock(NOW - 18_000)} → ${clock(NOW + 42_000)}`,
+    );
     expect(open).toHaveTextContent('expira em 0:42');
     act(() => vi.advanceTimersByTime(2000));
     expect(open).toHaveTextContent('expira em 0:40');

@@ -20,7 +20,10 @@ export function useTradeLabel() {
     ].join(' · ');
 }
 
-/** An open order with its stake and a live countdown to expiry (`now` ticks every second). */
+/**
+ * An open order with its stake, its entry and expiry times and a live countdown to expiry (`now`
+ * ticks every second).
+ */
 export function OpenOrderLine({ order, now }: { order: TradingOrder; now: number }) {
   const { t } = useTranslation();
   const format = useTradingFormat();
@@ -30,10 +33,14 @@ export function OpenOrderLine({ order, now }: { order: TradingOrder; now: number
     <ListItem divider disableGutters>
       <ListItemText
         primary={label(order)}
-        secondary={t('trading.stakeAt', {
-          stake: format.money(order.stakeCents),
-          payout: format.pct(order.payoutPct),
-        })}
+        secondary={[
+          t('trading.stakeAt', {
+            stake: format.money(order.stakeCents),
+            payout: format.pct(order.payoutPct),
+          }),
+          // Entry and expiry on the clock, to the second, beside the countdown.
+          `${format.time(order.sendAt)} → ${format.time(order.expiresAt)}`,
+        ].join(' · ')}
       />
       <Typography
         variant="body2"
