@@ -56,7 +56,7 @@ describe('home dashboard', () => {
     expect(within(steps).getByRole('link', { name: '4. Ligue o robô' })).toBeInTheDocument();
   });
 
-  it('says how to leave the simulator when the broker trades for real here, never "real trading" beside it', async () => {
+  it('says how to leave the simulator when the broker trades for real here, not "(negociação real)" beside it', async () => {
     const { card } = await openHome(() => dashboard(), {
       'GET /api/config': {
         body: { supportUrl: null, realTradingBrokers: [dashboard().brokerId], telegramBot: null },
@@ -64,11 +64,23 @@ describe('home dashboard', () => {
     });
     const account = figure(card, 'Conta e corretora');
     const connect = await within(account).findByRole('link', {
-      name: 'Guarde o login da corretora em Corretoras para operar nela.',
+      name: 'Negociação real disponível nesta corretora: guarde o login dela em Corretoras.',
     });
     expect(connect).toHaveAttribute('href', '/brokerconfig');
-    expect(account).toHaveTextContent('Conta e corretoraDemo · Deriv · SimuladorGuarde');
-    expect(account).not.toHaveTextContent('negociação real');
+    expect(account).toHaveTextContent(
+      'Conta e corretoraDemo · Deriv · SimuladorNegociação real disponível',
+    );
+    expect(account).not.toHaveTextContent('(negociação real)');
+  });
+
+  it('says "somente simulador" for a broker this installation cannot trade at', async () => {
+    const { card } = await openHome(() => dashboard(), {
+      'GET /api/config': { body: { supportUrl: null, realTradingBrokers: [], telegramBot: null } },
+    });
+    const account = figure(card, 'Conta e corretora');
+    await within(account).findByText('(somente simulador)');
+    expect(account).toHaveTextContent('Demo · Deriv · Simulador(somente simulador)');
+    expect(within(account).queryByRole('link')).toBeNull();
   });
 
   it('says "negociação real" when the bot trades at the broker itself, with no simulator chip', async () => {

@@ -113,6 +113,11 @@ function DashboardFigures({ data }: { data: Dashboard }) {
           {t(dynamicKey(`enums.accType.${data.accountType}`))} ·{' '}
           {t(dynamicKey(`enums.broker.${data.brokerId}`))}
           {data.simulator && <> · {t('brokers.simulator')}</>}
+          {data.simulator && realTrading === false && (
+            <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
+              ({t('brokers.capability.simulator')})
+            </Typography>
+          )}
           {!data.simulator && realTrading === true && (
             <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
               ({t('brokers.capability.real')})
