@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { FakeQuadcode } from '../apps/server/src/test/fake-quadcode.ts';
-import { newTrader, openPage, registerAndLogIn, shot, verifyFromOutbox } from './support.ts';
+import {
+  newTrader,
+  openPage,
+  registerAndLogIn,
+  saveGlobalParams,
+  shot,
+  verifyFromOutbox,
+} from './support.ts';
 
 // A broker the operator runs on the Quadcode platform (Bullex, turned on by configuration; here a
 // local fake of the platform): its card says "real trading", the trader saves the card's e-mail
@@ -38,29 +45,7 @@ test('a broker connected through its card trades for real and shows the balance 
   await registerAndLogIn(page, trader);
   await verifyFromOutbox(page, trader);
   // The bot's general settings at Bullex, on its demo account.
-  const saved = await page.request.post(`/api/globalparams?userid=${trader.userid}`, {
-    headers: { origin: new URL(page.url()).origin },
-    data: {
-      accType: 1,
-      optionType: 1,
-      loteType: 1,
-      stopType: 1,
-      lote: 2,
-      galenum: 0,
-      galefat: 2,
-      stopWin: 0,
-      stopLoss: 0,
-      payout: 0,
-      brokerID: 14,
-      traderMode: 1,
-      loginMethod: 1,
-      strategySel: 1,
-      typeOperation: 1,
-      stopMovel: 0,
-      userid: trader.userid,
-    },
-  });
-  expect(saved.ok()).toBe(true);
+  await saveGlobalParams(page, trader, { brokerID: 14 });
 
   await page.goto('/brokerconfig');
   const card = page.getByRole('region', { name: 'Bullex' });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
 import { startFakeBotApi, type FakeBotApi } from '../apps/server/src/test/fake-bot-api.ts';
-import { newTrader, nextMinute, registerAndLogIn, shot } from './support.ts';
+import { newTrader, nextMinute, registerAndLogIn, saveGlobalParams, shot } from './support.ts';
 
 // The operator's Telegram bot from the browser (issue 25): a new trader verifies the bot by the
 // deep link — the fake Bot API delivers the `/start <token>` Telegram would send when the trader
@@ -114,30 +114,7 @@ test('a new bot is verified through the deep link and its first order reaches th
   await shot(page, 'telegram-verify-done');
 
   // Settings saved, robot switched on from home; a signal for the next minute is traded.
-  const origin = { origin: baseURL };
-  const saved = await page.request.post(`/api/globalparams?userid=${trader.userid}`, {
-    headers: origin,
-    data: {
-      accType: 1,
-      optionType: 1,
-      loteType: 1,
-      stopType: 1,
-      lote: 2,
-      galenum: 0,
-      galefat: 2,
-      stopWin: 0,
-      stopLoss: 0,
-      payout: 0,
-      brokerID: 1,
-      traderMode: 1,
-      loginMethod: 1,
-      strategySel: 1,
-      typeOperation: 1,
-      stopMovel: 0,
-      userid: trader.userid,
-    },
-  });
-  expect(saved.ok()).toBe(true);
+  await saveGlobalParams(page, trader);
   await page.reload();
   const card = page.getByRole('region', { name: `Robô ${trader.userid}` });
   const toggle = card.getByRole('switch', { name: 'Robô ligado' });
