@@ -1,16 +1,17 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import {
   horizontalOverflow,
-  openFromHome,
   newTrader,
   nextMinute,
-  postSignal,
   notice,
+  openFromHome,
+  openPhone,
+  postSignal,
   registerAndLogIn,
   saveGlobalParams,
   shot,
-  verifyFromOutbox,
   type Trader,
+  verifyFromOutbox,
 } from './support.ts';
 
 // Copy execution end to end as a new user tries it: a trader and a follower, each in their own
@@ -25,12 +26,7 @@ const MINUTE = 60_000;
 
 /** A logged-in 375 px phone whose bot has its general settings saved and its id verified. */
 async function phone(browser: Browser, baseURL: string | undefined, who: Trader): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    locale: 'pt-BR',
-    viewport: { width: 375, height: 812 },
-  });
-  const page = await context.newPage();
+  const page = await openPhone(browser, baseURL);
   await registerAndLogIn(page, who);
   await saveGlobalParams(page, who);
   await verifyFromOutbox(page, who);

@@ -2,14 +2,15 @@ import { expect, test } from '@playwright/test';
 import {
   followLocalChannel,
   newTrader,
+  openPhone,
   postToChannel,
   registerAndLogIn,
   saveGlobalParams,
   shot,
+  type Trader,
   traderClock as clock,
   verifyFromOutbox,
   withServerDb,
-  type Trader,
 } from './support.ts';
 
 // A list posted to a local channel is traded line by line, each entry decided when it
@@ -35,12 +36,7 @@ test('a 4-line list is placed entry by entry; a cancelled entry is never sent', 
 }) => {
   test.setTimeout(9 * MINUTE);
   const trader = newTrader('lista', 1);
-  const context = await browser.newContext({
-    baseURL,
-    locale: 'pt-BR',
-    viewport: { width: 375, height: 812 },
-  });
-  const page = await context.newPage();
+  const page = await openPhone(browser, baseURL);
   await registerAndLogIn(page, trader);
   await saveGlobalParams(page, trader);
   await page.reload();
@@ -85,5 +81,5 @@ test('a 4-line list is placed entry by entry; a cancelled entry is never sent', 
   await expect(feed).toContainText('Entrada EURGBP');
   await expect(feed).toContainText('cancelada pelo canal, nunca enviada');
   await shot(page, 'entries-feed-cancelled-375');
-  await context.close();
+  await page.context().close();
 });

@@ -3,10 +3,11 @@ import {
   followLocalChannel,
   horizontalOverflow,
   newTrader,
+  openPhone,
   registerAndLogIn,
   shot,
-  withServerDb,
   type Trader,
+  withServerDb,
 } from './support.ts';
 
 // Results as traders count them: a channel's settled signals (a win at entry, a win at G1, a loss
@@ -157,12 +158,7 @@ test('results per signal and per channel on home, orders and the card, in three 
 }) => {
   test.setTimeout(240_000);
   const trader = newTrader('placar', 3);
-  const context = await browser.newContext({
-    baseURL,
-    locale: 'pt-BR',
-    viewport: { width: 375, height: 812 },
-  });
-  const page = await context.newPage();
+  const page = await openPhone(browser, baseURL);
   await registerAndLogIn(page, trader);
   const idNum = await followLocalChannel(page, trader, 'Sala Placar');
   seedHistory(trader, idNum);
@@ -200,5 +196,5 @@ test('results per signal and per channel on home, orders and the card, in three 
       await shot(page, `results-card-${width}-${lang.button}`);
     }
   }
-  await context.close();
+  await page.context().close();
 });

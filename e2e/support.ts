@@ -35,6 +35,16 @@ export async function openPage(browser: Browser, baseURL: string | undefined): P
   return context.newPage();
 }
 
+/** A 375 px phone in pt-BR, the panel's first language and its smallest screen. */
+export async function openPhone(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'pt-BR',
+    viewport: { width: 375, height: 812 },
+  });
+  return context.newPage();
+}
+
 /** Registers through the API (the registration screen has its own flow) and logs in on screen. */
 export async function registerAndLogIn(page: Page, trader: Trader): Promise<void> {
   await page.goto('/');

@@ -4,16 +4,17 @@ import {
   horizontalOverflow,
   newTrader,
   nextMinute,
+  openPhone,
   postSignal,
   postToChannel,
   registerAndLogIn,
   saveGlobalParams,
   shot,
   signalDecided,
+  type Trader,
   traderClock,
   verifyFromOutbox,
   withServerDb,
-  type Trader,
 } from './support.ts';
 
 // The robot trades: a bot that is off says why it did not trade a signal; switched on
@@ -36,12 +37,7 @@ test('a bot switched on trades a signal on the paper broker; an off bot says why
 }) => {
   test.setTimeout(300_000);
   const trader = newTrader('trade', 8);
-  const context = await browser.newContext({
-    baseURL,
-    locale: 'pt-BR',
-    viewport: { width: 375, height: 812 },
-  });
-  const page = await context.newPage();
+  const page = await openPhone(browser, baseURL);
   await registerAndLogIn(page, trader);
   const card = page.getByRole('region', { name: `Robô ${trader.userid}` });
   const toggle = card.getByRole('switch', { name: 'Robô ligado' });
@@ -153,7 +149,7 @@ test('a bot switched on trades a signal on the paper broker; an off bot says why
     'Signal GBPUSD Call (up) not traded: The robot is off: switch it on to trade signals.',
   );
   await shot(page, 'trading-feed-375-en');
-  await context.close();
+  await page.context().close();
 });
 
 test('an expired bot says why it did not trade, on the dashboard and in the feed', async ({
@@ -162,12 +158,7 @@ test('an expired bot says why it did not trade, on the dashboard and in the feed
 }) => {
   test.setTimeout(120_000);
   const trader = newTrader('expired', 8);
-  const context = await browser.newContext({
-    baseURL,
-    locale: 'pt-BR',
-    viewport: { width: 375, height: 812 },
-  });
-  const page = await context.newPage();
+  const page = await openPhone(browser, baseURL);
   await registerAndLogIn(page, trader);
   await saveGlobalParams(page, trader);
   await verifyFromOutbox(page, trader);
@@ -222,5 +213,5 @@ test('an expired bot says why it did not trade, on the dashboard and in the feed
   );
   await shot(page, 'trading-home-expired-375-es');
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-  await context.close();
+  await page.context().close();
 });
