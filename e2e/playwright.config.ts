@@ -61,6 +61,8 @@ export default defineConfig({
       PAYMENTS_LOCAL: 'on',
       // The browser tier registers many accounts from one address within the hour.
       REGISTRATIONS_PER_HOUR: '1000',
+      // …and logs in through the screen more than 10 times a minute (the per-address default).
+      CREDENTIAL_CALLS_PER_MINUTE: '1000',
       QUADCODE_14_HTTP_URL: `http://127.0.0.1:${quadcodePort}/api`,
       QUADCODE_14_WS_URL: `ws://127.0.0.1:${quadcodePort}/echo/websocket`,
       // Another build of the panel (e.g. one per engineer working in parallel); default apps/web/dist.

@@ -41,7 +41,7 @@ const noHorizontalOverflow = async () =>
 
 test('broker credentials are saved, shown as stored (never the secret) and removed', async () => {
   await page.goto('/');
-  await page.getByRole('link', { name: 'Corretoras' }).click();
+  await page.getByRole('link', { name: 'Corretoras', exact: true }).click();
   await expect(page).toHaveURL(/\/brokerconfig$/);
   await expect(page.getByRole('heading', { name: 'Corretoras', level: 1 })).toBeVisible();
   const headings = await page.getByRole('heading', { level: 2 }).allTextContents();

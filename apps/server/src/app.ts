@@ -86,7 +86,7 @@ export interface BuildOptions {
    */
   trustProxy?: TrustProxy;
   /** Request rate of login/registration per client IP (default 10 a minute). */
-  rateLimit?: RateLimits;
+  rateLimit?: Partial<RateLimits>;
   /** Guessing limits of login and the registration cap; defaults in modules/auth/throttle.ts. */
   throttle?: Partial<ThrottlePolicy>;
   /** Sends bot verification codes; default: the local outbox file in dataDir (lib/messenger.ts). */

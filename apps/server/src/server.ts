@@ -7,12 +7,15 @@ import { parseTrustProxy } from './lib/trust-proxy.ts';
  * PORT (3000), HOST (127.0.0.1: not exposed to the network unless asked), DATA_DIR (./data),
  * DATABASE_URL (postgres://… for PostgreSQL, else SQLite), APP_SECRET_KEY, else APP_SECRET_KEY_FILE,
  * else data/secret.key (with a warning),
- * REGISTRATIONS_PER_HOUR (per address, 5), TRUST_PROXY (proxy hops or addresses) behind a TLS-terminating reverse proxy, WEB_DIST (the built panel; apps/web/dist),
+ * REGISTRATIONS_PER_HOUR (per address, 5), CREDENTIAL_CALLS_PER_MINUTE (login and other credential
+ * calls per address, 10), TRUST_PROXY (proxy hops or addresses) behind a TLS-terminating reverse proxy, WEB_DIST (the built panel; apps/web/dist),
  * SUPPORT_URL (the support chat linked from the panel; none: no support card).
  * The robot runtime (robot/scheduler.ts) runs in this process (it takes bot leases like a
  * worker); ROBOT=off leaves every bot to `npm run worker` processes.
  */
 const port = Number(process.env.PORT ?? 3000);
+// A positive whole number, else the default (a typo never switches the limit off).
+const credentialCalls = Math.floor(Number(process.env.CREDENTIAL_CALLS_PER_MINUTE ?? 0)) || 0;
 const host = process.env.HOST ?? '127.0.0.1';
 
 // Log lines leave through the thread pool: a slow reader of stdout never stalls requests.
@@ -26,6 +29,7 @@ const app = await build({
   ...(process.env.REGISTRATIONS_PER_HOUR
     ? { throttle: { registrationsPerHour: Number(process.env.REGISTRATIONS_PER_HOUR) } }
     : {}),
+  ...(credentialCalls > 0 ? { rateLimit: { max: credentialCalls } } : {}),
   ...(process.env.DATA_DIR ? { dataDir: process.env.DATA_DIR } : {}),
   ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
   ...(process.env.APP_SECRET_KEY ? { secretKey: process.env.APP_SECRET_KEY } : {}),
