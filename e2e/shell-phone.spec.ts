@@ -44,6 +44,10 @@ for (const [language, flag, menu, home, longLabel] of [
     await page.getByRole('button', { name: menu }).click();
     const drawer = page.locator('.MuiDrawer-paper');
     await expect(drawer.getByText('CopyBot')).toBeVisible();
+    // Visible while it still slides in: judge what is on top once it stands at the left edge.
+    await expect
+      .poll(() => drawer.evaluate((el) => Math.round(el.getBoundingClientRect().left)))
+      .toBe(0);
     const nav = drawer.getByRole('navigation');
     const first = nav.getByRole('link').first();
     await expect(first).toHaveAccessibleName(home);
