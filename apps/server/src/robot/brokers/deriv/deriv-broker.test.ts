@@ -1,29 +1,14 @@
 import type { AccountType } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { memoryLedger } from '../../../test/broker-requests.ts';
 import { FakeDeriv } from '../../../test/fake-deriv.ts';
 import type { PlaceRequest } from '../broker-adapter.ts';
-import {
-  DerivBroker,
-  derivSymbol,
-  type DerivLedger,
-  type DerivLedgerOrder,
-} from './deriv-broker.ts';
+import { DerivBroker, derivSymbol, type DerivLedgerOrder } from './deriv-broker.ts';
 import { derivUrl } from './deriv-connection.ts';
 
 const DEMO = 'demo-T0ken-secret-1';
 const REAL = 'real-T0ken-secret-2';
 const T0 = Date.UTC(2026, 0, 5, 12, 0);
-
-/** The ledger the runtime would keep, in memory: what the adapter may read back. */
-function memoryLedger() {
-  const rows = new Map<string, DerivLedgerOrder>();
-  const ledger: DerivLedger = {
-    order: (ref) => Promise.resolve(rows.get(ref) ?? null),
-    claimed: (id, ref) =>
-      Promise.resolve([...rows].some(([r, o]) => r !== ref && o.brokerOrderId === id)),
-  };
-  return { rows, ledger };
-}
 
 function request(over: Partial<PlaceRequest> = {}): PlaceRequest {
   return {

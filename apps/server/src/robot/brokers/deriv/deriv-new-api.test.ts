@@ -1,8 +1,8 @@
 import type { AccountType } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { emptyLedger, placeRequest } from '../../../test/broker-requests.ts';
 import { FakeDeriv } from '../../../test/fake-deriv.ts';
 import type { PlaceRequest } from '../broker-adapter.ts';
-import type { LedgerOrder, LedgerView } from '../ledger-view.ts';
 import { derivUrl } from './deriv-connection.ts';
 import { DerivBroker } from './deriv-broker.ts';
 import { newApiOpener } from './deriv-rest.ts';
@@ -11,27 +11,12 @@ const PAT = 'pat-Both-accounts-secret';
 const REAL_ONLY = 'pat-Real-only-secret';
 const BTC = 'pat-Btc-account-secret';
 
-const ledger: LedgerView = {
-  order: () => Promise.resolve<LedgerOrder | null>(null),
-  claimed: () => Promise.resolve(false),
-};
+const ledger = emptyLedger;
 
-let seq = 0;
+/** An order placed now (its send instant now too). */
 function request(over: Partial<PlaceRequest> = {}): PlaceRequest {
-  seq += 1;
   const now = Date.now();
-  return {
-    clientRef: `s${seq}-1`,
-    asset: 'EURUSD',
-    direction: 'CALL',
-    stakeCents: 200,
-    account: 1,
-    timeframeMin: 1,
-    openAtMs: now,
-    sendAtMs: now,
-    expiresAtMs: now + 60_000,
-    ...over,
-  };
+  return placeRequest({ openAtMs: now, sendAtMs: now, expiresAtMs: now + 60_000, ...over });
 }
 
 let fake: FakeDeriv;

@@ -1,10 +1,10 @@
 import type { AccountType } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import schemas from '../../../test/deriv-schemas.json' with { type: 'json' };
+import { emptyLedger, placeRequest } from '../../../test/broker-requests.ts';
 import { FakeDeriv } from '../../../test/fake-deriv.ts';
 import { schemaProblems, type JsonSchema } from '../../../test/json-schema.ts';
 import type { PlaceRequest } from '../broker-adapter.ts';
-import type { LedgerOrder, LedgerView } from '../ledger-view.ts';
 import { derivUrl } from './deriv-connection.ts';
 import { DerivBroker } from './deriv-broker.ts';
 import { newApiOpener } from './deriv-rest.ts';
@@ -36,27 +36,12 @@ const ERROR: JsonSchema = {
 const LEGACY = 'legacy-Tok3n-secret';
 const PAT = 'pat-Schema-secret';
 const BTC = 'pat-Schema-btc-secret';
-const ledger: LedgerView = {
-  order: () => Promise.resolve<LedgerOrder | null>(null),
-  claimed: () => Promise.resolve(false),
-};
+const ledger = emptyLedger;
 
-let seq = 0;
+/** An order placed now (its send instant now too). */
 function request(over: Partial<PlaceRequest> = {}): PlaceRequest {
-  seq += 1;
   const now = Date.now();
-  return {
-    clientRef: `s${seq}-1`,
-    asset: 'EURUSD',
-    direction: 'CALL',
-    stakeCents: 200,
-    account: 1,
-    timeframeMin: 1,
-    openAtMs: now,
-    sendAtMs: now,
-    expiresAtMs: now + 60_000,
-    ...over,
-  };
+  return placeRequest({ openAtMs: now, sendAtMs: now, expiresAtMs: now + 60_000, ...over });
 }
 
 let fake: FakeDeriv;

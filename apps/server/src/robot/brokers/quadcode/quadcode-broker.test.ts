@@ -1,24 +1,15 @@
 import type { AccountType } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { memoryLedger } from '../../../test/broker-requests.ts';
 import { FakeQuadcode } from '../../../test/fake-quadcode.ts';
 import type { PlaceRequest } from '../broker-adapter.ts';
-import type { LedgerOrder, LedgerView } from '../ledger-view.ts';
+import type { LedgerOrder } from '../ledger-view.ts';
 import { expirationAt, optionKinds, QuadcodeBroker } from './quadcode-broker.ts';
 
 const EMAIL = 'trader@example.com';
 const PASSWORD = 'S3cret-pass-never-shown';
 // 12:00:10 UTC: an M1 turbo bought now expires at 12:01:00 (its purchase closes 30 s before).
 const T0 = Date.UTC(2026, 10, 26, 12, 0, 10);
-
-function memoryLedger() {
-  const rows = new Map<string, LedgerOrder>();
-  const ledger: LedgerView = {
-    order: (ref) => Promise.resolve(rows.get(ref) ?? null),
-    claimed: (id, ref) =>
-      Promise.resolve([...rows].some(([r, o]) => r !== ref && o.brokerOrderId === id)),
-  };
-  return { rows, ledger };
-}
 
 let seq = 0;
 function request(over: Partial<PlaceRequest> = {}): PlaceRequest {
