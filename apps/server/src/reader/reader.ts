@@ -4,7 +4,7 @@ import { appendActivity } from '../robot/activity.ts';
 import { cancelFromChannel } from '../robot/decide/cancel-entries.ts';
 import { cardFromRow, defaultCard, traderTimezoneOf, type ChannelCard } from './cards.ts';
 import type { ReaderDeps } from './deps.ts';
-import { clockTime, readMessage } from './read-message.ts';
+import { clockTime, readMessage, type ReadLine } from './read-message.ts';
 import { roomOwnerOf, type BotRef } from './copy-rooms.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -90,12 +90,7 @@ async function noteReceived(
   trx: Kysely<Database>,
   botId: number,
   channel: string,
-  taken: {
-    entry_at?: number | null;
-    signal_at?: number | null;
-    asset?: string | null;
-    direction?: string | null;
-  }[],
+  taken: readonly ReadLine['row'][],
   traderTimezone: number,
   nowMs: number,
 ): Promise<void> {
@@ -159,7 +154,7 @@ async function readOne(
         seen,
         traderTimezone,
       });
-      const taken: (typeof lines)[number]['row'][] = [];
+      const taken: ReadLine['row'][] = [];
       for (const { row } of lines) {
         const inserted = await trx
           .insertInto('signals')

@@ -113,30 +113,7 @@ function DashboardFigures({ data }: { data: Dashboard }) {
           {t(dynamicKey(`enums.accType.${data.accountType}`))} ·{' '}
           {t(dynamicKey(`enums.broker.${data.brokerId}`))}
           {data.simulator && <> · {t('brokers.simulator')}</>}
-          {data.simulator && realTrading === false && (
-            <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
-              ({t('brokers.capability.simulator')})
-            </Typography>
-          )}
-          {!data.simulator && realTrading === true && (
-            <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
-              ({t('brokers.capability.real')})
-            </Typography>
-          )}
-          {data.simulator && realTrading === true && (
-            // The broker can trade here, this bot is not connected to it: say how, not "real
-            // trading" beside "Simulator".
-            <Typography
-              component="span"
-              variant="body2"
-              color="text.secondary"
-              sx={{ display: 'block' }}
-            >
-              <Link component={RouterLink} to={PATHS.brokers}>
-                {t('trading.dashboard.connectBroker')}
-              </Link>
-            </Typography>
-          )}
+          <CapabilityNote simulator={data.simulator} realTrading={realTrading} />
         </Stat>
         <Stat label={t('trading.dashboard.todayResult')} color={resultColor(today.pnlCents)}>
           {format.result(today.pnlCents)}
@@ -290,6 +267,36 @@ function RunSwitch({
         </Alert>
       )}
     </>
+  );
+}
+
+/**
+ * What the bot's broker can do, beside its account: "(somente simulador)" where this installation
+ * cannot trade, "(negociação real)" where the bot trades at the broker, and how to connect when the
+ * broker could trade but this bot is on the simulator (never "real trading" beside "Simulador").
+ */
+function CapabilityNote({
+  simulator,
+  realTrading,
+}: {
+  simulator: boolean;
+  realTrading: boolean | null;
+}) {
+  const { t } = useTranslation();
+  if (realTrading === null || (!simulator && !realTrading)) return null;
+  if (simulator && realTrading) {
+    return (
+      <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+        <Link component={RouterLink} to={PATHS.brokers}>
+          {t('trading.dashboard.connectBroker')}
+        </Link>
+      </Typography>
+    );
+  }
+  return (
+    <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
+      ({t(`brokers.capability.${realTrading ? 'real' : 'simulator'}`)})
+    </Typography>
   );
 }
 
