@@ -7,6 +7,7 @@ import {
   type ResponseOf,
 } from '@app/contract';
 
+import { apiUrl } from './api-url.ts';
 import { takeEarly } from './early-reads.ts';
 
 // Nothing here may import a zod schema at run time: this module is in the login page's first
@@ -59,16 +60,6 @@ const CODE_BY_STATUS: Record<number, string> = {
   501: ErrorCode.notImplemented,
 };
 
-function toSearch(query: unknown): string {
-  if (query === undefined || query === null) return '';
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query as Record<string, unknown>)) {
-    if (value !== undefined && value !== null) params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text === '' ? '' : `?${text}`;
-}
-
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   if (text === '') return undefined;
@@ -84,7 +75,7 @@ async function readJson(response: Response): Promise<unknown> {
  * through {@link api}: a download link (CSV) or an `EventSource` stream.
  */
 export function endpointUrl<E extends Endpoint>(endpoint: E, query: QueryOf<E>): string {
-  return `/api${endpoint.path}${toSearch(query)}`;
+  return apiUrl(endpoint.path, query);
 }
 
 type Route = Pick<Endpoint, 'method' | 'path'>;
@@ -142,7 +133,7 @@ export async function request(
     init.body = JSON.stringify(options.body);
   }
 
-  const url = `/api${route.path}${toSearch(options.query)}`;
+  const url = apiUrl(route.path, options.query);
   const ask = () => fetch(url, init);
   let response: Response;
   try {

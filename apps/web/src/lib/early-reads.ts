@@ -1,3 +1,4 @@
+import { apiUrl } from './api-url.ts';
 import { PATHS } from './paths.ts';
 import { storage } from './storage.ts';
 
@@ -12,27 +13,21 @@ import { storage } from './storage.ts';
  * as the session answers, and `request` takes a pending answer instead of asking again.
  *
  * The addresses are the screen's own queries' (`early-reads.test.ts` checks them against the
- * contract's endpoints), built as `request` builds them.
+ * contract's endpoints), built by `apiUrl` as `request` builds them.
  */
 export const SCREEN_READS: Readonly<Record<string, (userid: string) => readonly string[]>> = {
   [PATHS.home]: (userid) => [
-    readUrl('/getbots', { userid }),
-    readUrl('/config'),
-    readUrl('/trading/dashboard', { userid }),
+    apiUrl('/getbots', { userid }),
+    apiUrl('/config'),
+    apiUrl('/trading/dashboard', { userid }),
   ],
-  [PATHS.masaniello]: (userid) => [readUrl('/masaparams', { userid })],
+  [PATHS.masaniello]: (userid) => [apiUrl('/masaparams', { userid })],
 };
 
 /** An answer older than this is not used: the screen asks again. */
 const FRESH_MS = 10_000;
 
 const pending = new Map<string, { at: number; answer: Promise<Response> }>();
-
-/** `/api<path>?<query>`, as `request` writes it. */
-export function readUrl(path: string, query?: Record<string, string>): string {
-  const search = query ? new URLSearchParams(query).toString() : '';
-  return `/api${path}${search === '' ? '' : `?${search}`}`;
-}
 
 /** Starts the first reads of the screen at `path` for the bot `userid` (none for other screens). */
 export function readScreenEarly(path: string, userid: string | null): void {
