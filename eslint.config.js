@@ -8,6 +8,73 @@ import architecture from './eslint-rules/import-zones.js';
 
 const FEATURES = 'apps/web/src/features';
 
+const SERVER = 'apps/server/src';
+
+/**
+ * Which API modules may import which (`modules/<a>` → `modules/<b>`), each with its reason. Any
+ * other module-to-module import fails the lint: compose modules in app.ts, or move what two of
+ * them share below them (lib/, the robot, the reader). A module not listed imports no other.
+ */
+export const MODULE_IMPORTS = {
+  auth: { bots: 'registering an account claims its first bot (verification code, free trial)' },
+  'buy-robot': { bots: "a payment extends the account's bots" },
+  'global-params': {
+    auth: "the Real switch asks for the account's password",
+    brokers: 'the Real switch needs the login stored for the broker',
+  },
+  inbox: { channels: 'the caller’s bot as the channels module reads it (ownBot)' },
+  phone: { channels: 'the caller’s bot as the channels module reads it (ownBot)' },
+  reader: { channels: 'the caller’s bot as the channels module reads it (ownBot)' },
+  signals: { channels: 'the caller’s bot as the channels module reads it (ownBot)' },
+  'meta-copy': { 'copy-trader': 'MetaCopy follows are copy-trading follows of another product' },
+  'panel-config': { brokers: 'whether "Conectar Deriv" (the OAuth client) is configured' },
+  'telegram-bot': {
+    'bot-commands': "the chat's command menu queues bot commands",
+    bots: "a deep link's start token verifies a bot",
+  },
+};
+
+/** The server's floors (docs/architecture.md "Zones"): each imports only from below. */
+function serverLayers() {
+  const modules = readdirSync(`${SERVER}/modules`, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map(({ name }) => name);
+  return [
+    {
+      target: `${SERVER}/lib`,
+      from: SERVER,
+      except: [`${SERVER}/lib`, `${SERVER}/db`],
+      message:
+        'lib/ is the ground floor of the server: it imports only db/ and packages, never plugins/, modules/, the robot or the reader.',
+    },
+    {
+      target: `${SERVER}/plugins`,
+      from: `${SERVER}/modules`,
+      message:
+        'plugins/ sits below the API modules: declare the handle it needs as its own interface (plugins/context.ts) and let the module implement it.',
+    },
+    ...['robot', 'reader', 'payments'].map((folder) => ({
+      target: `${SERVER}/${folder}`,
+      from: `${SERVER}/plugins`,
+      message: `${folder}/ runs without Fastify (the worker hosts it too): it takes its own deps, never the app's plugins/.`,
+    })),
+    ...['reader', 'payments'].map((folder) => ({
+      target: `${SERVER}/${folder}`,
+      from: `${SERVER}/modules`,
+      message: `${folder}/ sits below the API modules: a module may import it, never the reverse.`,
+    })),
+    ...modules.map((name) => {
+      const allowed = Object.keys(MODULE_IMPORTS[name] ?? {});
+      return {
+        target: `${SERVER}/modules/${name}`,
+        from: `${SERVER}/modules`,
+        except: [name, ...allowed].map((other) => `${SERVER}/modules/${other}`),
+        message: `modules/${name} may import ${allowed.length ? `only ${allowed.map((other) => `modules/${other}`).join(', ')}` : 'no other module'} (MODULE_IMPORTS in eslint.config.js): compose modules in app.ts or move the shared part below them.`,
+      };
+    }),
+  ];
+}
+
 /** The import boundaries of DESIGN §2 and STYLE rule 2 (resolved by `eslint-rules/import-zones.js`). */
 const zones = [
   ...readdirSync(FEATURES, { withFileTypes: true })
@@ -38,6 +105,7 @@ const zones = [
     message:
       'The robot runtime sits below the API modules: it reads the tables itself (robot/settings/), a module may import the robot, never the reverse.',
   },
+  ...serverLayers(),
   { target: 'apps/web', from: 'apps/server', message: 'The panel never imports the server.' },
 ];
 
@@ -110,6 +178,13 @@ export default tseslint.config(
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // The runtime is cut by job (decide/, orders/, copy/, ledger/, real-money/…): a file past 300
+    // lines holds two jobs. Tests are scenario lists and may run longer.
+    files: ['apps/server/src/robot/**/*.ts'],
+    ignores: ['apps/server/src/robot/**/*.test.ts'],
+    rules: { 'max-lines': ['error', { max: 300 }] },
   },
   {
     // Plain JavaScript (scripts, this file) is outside every tsconfig: no type-checked rules.

@@ -6,6 +6,7 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { budgets, formatRow, isMet, type BudgetRow } from './lib/budget.ts';
+import { noteDatabaseUrl, stopBenchPostgres } from './lib/postgres.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const wanted = process.argv.slice(2);
@@ -30,28 +31,33 @@ function parserRowFrom(printed: string): BudgetRow | null {
   };
 }
 
+noteDatabaseUrl();
 const rows: BudgetRow[] = [];
-for (const file of cases) {
-  const mod = (await import(join(here, 'cases', file))) as {
-    run: () => Promise<BudgetRow[] | void> | BudgetRow[] | void;
-  };
-  console.log(`\n## ${file.replace(/\.ts$/, '')}`);
-  let printed = '';
-  const log = console.log;
-  console.log = (...args: unknown[]) => {
-    printed += `${args.join(' ')}\n`;
-    log(...args);
-  };
-  let returned: BudgetRow[] | void;
-  try {
-    returned = await mod.run();
-  } finally {
-    console.log = log;
+try {
+  for (const file of cases) {
+    const mod = (await import(join(here, 'cases', file))) as {
+      run: () => Promise<BudgetRow[] | void> | BudgetRow[] | void;
+    };
+    console.log(`\n## ${file.replace(/\.ts$/, '')}`);
+    let printed = '';
+    const log = console.log;
+    console.log = (...args: unknown[]) => {
+      printed += `${args.join(' ')}\n`;
+      log(...args);
+    };
+    let returned: BudgetRow[] | void;
+    try {
+      returned = await mod.run();
+    } finally {
+      console.log = log;
+    }
+    const own = returned ?? [];
+    const parsed =
+      own.length === 0 && file.startsWith('parse-signal') ? parserRowFrom(printed) : null;
+    rows.push(...own, ...(parsed ? [parsed] : []));
   }
-  const own = returned ?? [];
-  const parsed =
-    own.length === 0 && file.startsWith('parse-signal') ? parserRowFrom(printed) : null;
-  rows.push(...own, ...(parsed ? [parsed] : []));
+} finally {
+  stopBenchPostgres();
 }
 
 if (rows.length > 0) {

@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { startBarePage } from './lib/bare-page.ts';
 import { budgets, formatRow, isMet, type BudgetRow } from './lib/budget.ts';
+import { SQLITE_LABEL } from './lib/postgres.ts';
 import { ensureServerBuilt, loggedInTrader, repoRoot, startBuiltServer } from './lib/servers.ts';
 
 const lib = (await import(join(repoRoot, 'scripts/lib.mjs'))) as {
@@ -31,6 +32,10 @@ const { findChromium } = (await import(join(repoRoot, 'scripts/find-chromium.mjs
 const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 3));
 // `BENCH_WEB_PAGES=home,login` measures only those (and the bare page, the ratio's yardstick).
 const ONLY = process.env.BENCH_WEB_PAGES?.split(',').map((p) => p.trim());
+// `BENCH_WEB_FORMS=mobile` measures only the phone.
+const FORMS = (['mobile', 'desktop'] as const).filter(
+  (f) => !process.env.BENCH_WEB_FORMS || process.env.BENCH_WEB_FORMS.split(',').includes(f),
+);
 
 /** A category's score out of 100. */
 const score = (lhr: Result, id: string): number =>
@@ -89,16 +94,21 @@ function summary(lhr: Result): string {
   );
 }
 
+// The logged-in pages with a verified bot, and with a bot still pending (a new trader's first
+// visit: home shows "Verificar no Telegram").
 const PAGES = [
-  { name: 'bare', path: '/', loggedIn: false, reference: true },
-  { name: 'login', path: '/', loggedIn: false, reference: false },
-  { name: 'home', path: '/', loggedIn: true, reference: false },
-  { name: 'masaniello', path: '/config-masaniello', loggedIn: true, reference: false },
+  { name: 'bare', path: '/', bot: null, reference: true },
+  { name: 'login', path: '/', bot: null, reference: false },
+  { name: 'home', path: '/', bot: 'verified', reference: false },
+  { name: 'home-pending', path: '/', bot: 'pending', reference: false },
+  { name: 'masaniello', path: '/config-masaniello', bot: 'verified', reference: false },
+  { name: 'masaniello-pending', path: '/config-masaniello', bot: 'pending', reference: false },
 ] as const;
 
 await lib.ensureWebBuilt();
 await ensureServerBuilt();
 const server = await startBuiltServer();
+console.log(`database: ${SQLITE_LABEL}`);
 const bare = await startBarePage();
 const chrome = await chromeLauncher.launch({
   chromePath: findChromium(),
@@ -111,17 +121,30 @@ const rows: BudgetRow[] = [];
 const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
 const cdp = await browser.target().createCDPSession();
 try {
-  const { cookie } = await loggedInTrader(server.url);
-  const name = cookie.slice(0, cookie.indexOf('='));
-  const value = cookie.slice(cookie.indexOf('=') + 1);
-  for (const formFactor of ['mobile', 'desktop'] as const) {
+  const sessions = {
+    verified: (await loggedInTrader(server.url, server.dataDir)).cookie,
+    pending: (await loggedInTrader(server.url)).cookie,
+  };
+  for (const formFactor of FORMS) {
     let bareScore = 0;
     for (const page of PAGES.filter((p) => p.reference || !ONLY || ONLY.includes(p.name))) {
       const base = page.reference ? bare.url : server.url;
       const runs: Result[] = [];
       for (let run = 1; run <= RUNS; run += 1) {
         await cdp.send('Storage.clearCookies');
-        if (page.loggedIn) {
+        // Each run as a first visit after login: no ids stored by the previous run's account
+        // (they started home's early reads for another account's bot).
+        const blank = await browser.newPage();
+        const tab = await blank.createCDPSession();
+        await tab.send('Storage.clearDataForOrigin', {
+          origin: new URL(base).origin,
+          storageTypes: 'local_storage',
+        });
+        await blank.close();
+        if (page.bot !== null) {
+          const cookie = sessions[page.bot];
+          const name = cookie.slice(0, cookie.indexOf('='));
+          const value = cookie.slice(cookie.indexOf('=') + 1);
           await cdp.send('Storage.setCookies', {
             cookies: [{ name, value, url: server.url, httpOnly: true, sameSite: 'Lax' }],
           });
@@ -155,7 +178,7 @@ try {
         const refused = (requests ?? []).filter(
           (r) => r.url.includes('/api/') && r.statusCode === 401,
         );
-        if (page.loggedIn && refused.length > 0) {
+        if (page.bot !== null && refused.length > 0) {
           throw new Error(`${page.name}: the API refused the session (${refused[0]?.url})`);
         }
         console.log(

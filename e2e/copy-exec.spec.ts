@@ -40,12 +40,16 @@ async function figure(card: Locator, group: string): Promise<number> {
 }
 
 /**
- * Waits until the follower's copy has settled and no order is open, and returns its draws. The
- * paper price can end where it started (a draw): a draw advances nothing and the same stake is
- * sent again (ROBOT.md §1), so the robot is idle one order later, with one more order today.
+ * Waits until the trader's order and its copy have settled and neither dashboard shows an open
+ * order, and returns the trader's draws. The paper price can end where it started (a draw): a
+ * draw advances nothing and the same stake is sent again (ROBOT.md §1), so the trader's robot is
+ * idle one order later, with one more order today, and that order is copied too. The copy opens
+ * at its own instant, so its result can differ from the trader's (one a draw, the other not):
+ * the follower has as many orders today as the trader, whatever its own draws.
  */
 async function settledCopy(
-  robot: Locator,
+  leader: Locator,
+  follower: Locator,
   texts: { none: string; ordersToday: string; draws: string },
   deadline: number,
 ): Promise<number> {
@@ -53,9 +57,16 @@ async function settledCopy(
   await expect
     .poll(
       async () => {
-        draws = await figure(robot, texts.draws);
-        const idle = await robot.getByText(texts.none).isVisible();
-        return idle && (await figure(robot, texts.ordersToday)) === 1 + draws;
+        draws = await figure(leader, texts.draws);
+        const leaderOrders = await figure(leader, texts.ordersToday);
+        const idle =
+          (await leader.getByText(texts.none).isVisible()) &&
+          (await follower.getByText(texts.none).isVisible());
+        return (
+          idle &&
+          leaderOrders === 1 + draws &&
+          (await figure(follower, texts.ordersToday)) === leaderOrders
+        );
       },
       { timeout: deadline - Date.now() },
     )
@@ -77,7 +88,7 @@ test('copy trading in pt-BR: request, accept, configure, and the trader’s orde
   browser,
   baseURL,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(360_000);
   const trader = newTrader('ctrader', 6);
   const follower = newTrader('cfollow', 5);
   const traderPage = await phone(browser, baseURL, trader);
@@ -135,10 +146,12 @@ test('copy trading in pt-BR: request, accept, configure, and the trader’s orde
     timeout: at - Date.now() + 30_000,
   });
   await shot(followerPage, 'copy-e2e-follower-open-375');
+  const leader = traderPage.getByRole('region', { name: `Robô ${trader.userid}` });
   const draws = await settledCopy(
+    leader,
     robot,
     { none: 'Nenhuma ordem aberta.', ordersToday: 'Ordens hoje', draws: 'Empates' },
-    at + 2 * MINUTE + 30_000,
+    at + 3 * MINUTE,
   );
   await shot(followerPage, 'copy-e2e-follower-settled-375');
 
@@ -174,7 +187,7 @@ test('MetaCopy in English: request, accept, configure, and the trader’s order 
   browser,
   baseURL,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(360_000);
   const trader = newTrader('mtrader', 6);
   const follower = newTrader('mfollow', 5);
   const traderPage = await phone(browser, baseURL, trader);
@@ -228,10 +241,12 @@ test('MetaCopy in English: request, accept, configure, and the trader’s order 
     timeout: at - Date.now() + 30_000,
   });
   await shot(followerPage, 'meta-e2e-follower-open-375');
+  const leader = traderPage.getByRole('region', { name: `Robot ${trader.userid}` });
   const draws = await settledCopy(
+    leader,
     robot,
     { none: 'No open orders.', ordersToday: 'Orders today', draws: 'Draws' },
-    at + 2 * MINUTE + 30_000,
+    at + 3 * MINUTE,
   );
 
   await followerPage.goto('/activity');

@@ -56,8 +56,9 @@ test('a new trader signs up, logs in, saves global params, switches language and
   await page.getByLabel('Confirme a senha').fill(password);
   await page.getByLabel('ID do Telegram').focus();
   await page.getByRole('button', { name: 'Cadastrar' }).click();
-  await expect(page.getByText('Cadastro ok!')).toBeVisible();
+  await expect(page.getByText(/^Cadastro ok!/)).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByLabel('E-mail')).toHaveValue(email);
 
   await page.getByLabel('E-mail').fill(` ${email} `);
   await page.getByLabel('Senha').fill('senha-errada');

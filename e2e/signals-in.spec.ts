@@ -82,8 +82,9 @@ test('a signal is read with its entry time and stake; a result post is refused w
   await message.fill(`M5;EURUSD;${time};PUT`);
   await page.getByRole('button', { name: 'Testar' }).click();
   const result = page.getByRole('list', { name: 'Resultado' });
-  // Signal type 1 (end of candle) enters just before the channel's minute; expiry 5 min later.
-  const read = /EURUSD PUT ▼ · entrada \d\d:\d\d · expira \d\d:\d\d · M5/;
+  // Signal type 1 (end of candle) enters just before the channel's minute (shown to the second);
+  // expiry 5 min later.
+  const read = /EURUSD PUT ▼ · entrada \d\d:\d\d:\d\d · expira \d\d:\d\d · M5/;
   await expect(result).toContainText(read);
   await expect(result).toContainText('Sinal lido');
   await expect(page.getByText('Entrada agora: 5,00')).toBeVisible();

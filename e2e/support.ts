@@ -1,3 +1,4 @@
+import { AccountType } from '../packages/contract/src/index.ts';
 import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
@@ -201,7 +202,7 @@ export async function saveGlobalParams(
   overrides: Record<string, number> = {},
 ): Promise<void> {
   await apiPost(page, `/globalparams?userid=${trader.userid}`, {
-    accType: 1,
+    accType: AccountType.demo,
     optionType: 1,
     loteType: 1,
     stopType: 1,

@@ -1,63 +1,28 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
-import { startFakeBotApi, type FakeBotApi } from '../apps/server/src/test/fake-bot-api.ts';
+import type { FakeBotApi } from '../apps/server/src/test/fake-bot-api.ts';
+import { botServerURL, startBotServer } from './bot-server.ts';
 import { newTrader, nextMinute, registerAndLogIn, saveGlobalParams, shot } from './support.ts';
 
-// The operator's Telegram bot from the browser (issue 25): a new trader verifies the bot by the
+// The operator's Telegram bot from the browser: a new trader verifies the bot by the
 // deep link — the fake Bot API delivers the `/start <token>` Telegram would send when the trader
 // taps Start — the panel updates by itself, and the first order the robot sends reaches the
 // trader's chat. This needs a server with TELEGRAM_BOT_TOKEN and TELEGRAM_BOT_API_URL (the fake):
 // it starts its own, on a port and data directory of its own, so the shared server's outbox-file
 // set-up stays as the other specs need it.
 
-const port = Number(process.env.E2E_PORT ?? 3987) + 500;
-const baseURL = `http://127.0.0.1:${port}`;
-const root = new URL('..', import.meta.url).pathname;
+const baseURL = botServerURL(500);
 let fake: FakeBotApi;
-let server: ChildProcess;
 let dataDir: string;
-
-async function listening(): Promise<void> {
-  for (let i = 0; i < 120; i += 1) {
-    try {
-      if ((await fetch(`${baseURL}/api/docs`)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the Telegram-bot server did not start');
-}
+let stop: (() => Promise<void>) | undefined;
 
 test.beforeAll(async () => {
-  fake = await startFakeBotApi();
-  dataDir = mkdtempSync(join(tmpdir(), 'copybot-e2e-tg-'));
-  server = spawn('node', ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: root,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      REGISTRATIONS_PER_HOUR: '1000',
-      TELEGRAM_BOT_TOKEN: fake.token,
-      TELEGRAM_BOT_API_URL: fake.url,
-      ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
-    },
-  });
-  await listening();
+  ({ fake, dataDir, stop } = await startBotServer(baseURL, 'telegram-bot'));
 });
 
 test.afterAll(async () => {
-  server?.kill('SIGTERM');
-  await fake?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await stop?.();
 });
 
 /** An accepted signal for the trader's bot, written as the reader writes it (support.ts). */
@@ -104,10 +69,25 @@ test('a new bot is verified through the deep link and its first order reaches th
   await shot(page, 'telegram-verify-pending');
   const token = new URL((await button.getAttribute('href')) ?? '').searchParams.get('start');
 
-  // The trader taps Start in Telegram: the bot receives /start <token> from the bot's own id.
-  fake.sendText({ id: chatId, language_code: 'pt-br' }, `/start ${token}`);
+  // The trader taps Start in Telegram: the bot receives /start <token> from the bot's own id,
+  // and asks first which panel account claims the id (masked e-mail) before verifying.
+  const tapper = { id: chatId, language_code: 'pt-br' };
+  fake.sendText(tapper, `/start ${token}`);
   await expect
     .poll(() => fake.textsTo(chatId).at(-1), { timeout: 30_000 })
+    .toBe(
+      `A conta ${trader.email[0]}***@${trader.email.split('@')[1]} do painel pediu o ID ${trader.userid}. Foi você? Confirme só se essa conta é sua: quem confirmar fica com o ID.`,
+    );
+  const question = fake.sent.filter((m) => m.chat_id === chatId).at(-1)!;
+  // The second tap, "Sim, sou eu" (tapped again while the bot asks to wait: one update a second).
+  await expect
+    .poll(
+      () => {
+        if (question.text.startsWith('A conta')) fake.pressButton(tapper, question, `vy:${token}`);
+        return question.text;
+      },
+      { timeout: 30_000, intervals: [1_100] },
+    )
     .toBe(`✅ Bot ${trader.userid} verificado. Volte ao painel: ele já pode operar.`);
   // The panel sees it by itself: the pending notice goes away.
   await expect(pending).toHaveCount(0, { timeout: 15_000 });
@@ -129,5 +109,5 @@ test('a new bot is verified through the deep link and its first order reaches th
     .poll(() => fake.textsTo(chatId).find((text) => text.startsWith('📈')), {
       timeout: at - Date.now() + 60_000,
     })
-    .toBe(`📈 ${trader.userid}: ordem enviada — EURUSD CALL, entrada 2,00, entrada.`);
+    .toBe(`📈 ${trader.userid} (Simulador): ordem enviada — EURUSD CALL, entrada 2,00, entrada.`);
 });

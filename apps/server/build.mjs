@@ -11,9 +11,10 @@ rmSync(new URL('dist/chunks', import.meta.url), { recursive: true, force: true }
 
 await build({
   absWorkingDir: new URL('.', import.meta.url).pathname,
-  entryPoints: ['src/server.ts'],
-  // dist/server.js, plus a chunk per dynamic import: what is loaded only when configured (the
-  // `telegram` package) is not even parsed at start.
+  // dist/server.js and dist/worker.js (`node apps/server/dist/worker.js`: a worker without tsx
+  // nor npm's banner lines in its log), plus a chunk per dynamic import: what is loaded only
+  // when configured (the `telegram` package) is not even parsed at start.
+  entryPoints: ['src/server.ts', 'src/worker.ts'],
   outdir: 'dist',
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',

@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { writeCompressed } from './scripts/precompress.mjs';
+import { routePreloads } from './scripts/route-preloads.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 /** Any dependency but the chart library's own (MUI X, d3 and their helpers). */
@@ -115,7 +116,7 @@ function isInitial(id: string, graph: ModuleGraph): boolean {
 // One file for the dev server, the build and the `web` test project (listed in the root vitest.config.ts).
 export default defineConfig({
   root,
-  plugins: [splitCatalogues(), react(), precompress()],
+  plugins: [splitCatalogues(), react(), routePreloads(root), precompress()],
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
   },
@@ -166,6 +167,17 @@ export default defineConfig({
               name: 'mui-screens',
               minShareCount: 2,
               test: /node_modules[\\/](@mui[\\/](material|system|utils|icons-material)|@emotion|react-transition-group|@popperjs)[\\/]/,
+            },
+            // The contract's endpoint tables and schemas of the logged-in screens, in one file:
+            // split by which screens use each, they were about twenty files of 0.3–2 kB that the
+            // frame and home fetched together, on a phone's six connections a wave of round trips
+            // of their own. By name, not `isInitial`: the entry imports the contract's index, so
+            // every module of it counts as initial though the login page uses only the zod-free
+            // few left out here (`npm test`'s size budget says if one slips in).
+            {
+              name: 'contract',
+              includeDependenciesRecursively: false,
+              test: /[\\/]packages[\\/]contract[\\/]src[\\/](?!(index|auth-routes|constants|login-rules|errors|field-problems|field-limits|bot-ids|enums)\.ts$)[\w-]+\.ts$/,
             },
             // Not the shared parts that bring a domain of the contract or the robot with them (the
             // follow cards and their calls, the signal lines, the strategy previews with the

@@ -2,7 +2,8 @@
 // ledgers and placed at the paper broker (the fan-out places copies due at once in its own
 // transaction; the dispatcher pass that follows sends whatever is left), against a raw batched
 // insert of 10,000 order rows in the same database in the same run (goal ≤ 2×). On SQLite, and
-// on PostgreSQL when DATABASE_URL (or the loopback server 127.0.0.1:5432) answers.
+// on the bench's own PostgreSQL (lib/postgres.ts).
+import { AccountType } from '@app/contract';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,14 +14,14 @@ import { CHUNK } from '@app/server/src/robot/copy/copy-rows.ts';
 import { fanOutOrder } from '@app/server/src/robot/copy/fan-out.ts';
 import { runtimeDepsOf } from '@app/server/src/robot/runtime.ts';
 import { enableCopyTrader, seedFollowers } from '@app/server/src/test/copy.ts';
-import { postgresUrl } from '../lib/postgres.ts';
+import { postgresUrl, SQLITE_LABEL } from '../lib/postgres.ts';
 
 const FOLLOWERS = 10_000;
 /** Alternating floor / copy runs per database (COPY_BENCH_REPS); the best of each is compared. */
 const REPS = Math.max(1, Number(process.env.COPY_BENCH_REPS ?? 5));
 const quiet = { info: () => undefined, error: () => undefined };
 
-async function once(label: string, databaseUrl?: string): Promise<void> {
+async function once(label: string, where: string, databaseUrl?: string): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-copy-'));
   const clock = Date.UTC(2026, 0, 9, 10, 0);
   const app = await build({
@@ -32,6 +33,7 @@ async function once(label: string, databaseUrl?: string): Promise<void> {
     ...(databaseUrl ? { databaseUrl } : {}),
   });
   try {
+    console.log(`${label.padEnd(10)} database: ${where}`);
     const db = app.deps.db;
     const account = await db
       .insertInto('accounts')
@@ -70,7 +72,7 @@ async function once(label: string, databaseUrl?: string): Promise<void> {
           session_ref: 'r1',
           gale_level: 0,
           broker_id: 1,
-          account_type: 1,
+          account_type: AccountType.demo,
           asset: 'EURUSD',
           direction: 'CALL',
           stake_cents: 1_000,
@@ -97,7 +99,7 @@ async function once(label: string, databaseUrl?: string): Promise<void> {
                 session_ref: 'raw:1',
                 gale_level: 0,
                 broker_id: 1,
-                account_type: 1,
+                account_type: AccountType.demo,
                 asset: 'EURUSD',
                 direction: 'CALL' as const,
                 stake_cents: 200,
@@ -152,14 +154,11 @@ async function once(label: string, databaseUrl?: string): Promise<void> {
 }
 
 export async function run(): Promise<void> {
-  await once('sqlite');
+  await once('sqlite', SQLITE_LABEL);
   const pgDb = await postgresUrl('bench_copy');
-  if (!pgDb) {
-    console.log('postgres   skipped: no DATABASE_URL and nothing answers on 127.0.0.1:5432');
-    return;
-  }
+  if (!pgDb) return;
   try {
-    await once('postgres', pgDb.url);
+    await once('postgres', pgDb.label, pgDb.url);
   } finally {
     await pgDb.drop();
   }

@@ -1,6 +1,7 @@
 // Copy fan-out throughput: how many followers planFanOut decides per second, and how close that
 // is to the floor — a bare loop touching the same follower fields and allocating one small
 // object per follower, which is the least any fan-out must do.
+import { AccountType } from '@app/contract';
 import { planFanOut, type CopyFollower, type TraderOrder } from '@app/robot';
 
 const AT_MS = 1_700_000_000_000;
@@ -9,7 +10,7 @@ const ORDER: TraderOrder = {
   asset: 'EURUSD',
   direction: 'CALL',
   stakeCents: 1_000,
-  account: 2,
+  account: AccountType.real,
   brokerId: 5,
   signalType: 7,
   atMs: AT_MS,

@@ -2,6 +2,7 @@
 // fresh database, so migrations included) and its resident memory 10 s later, idle.
 import { setTimeout as wait } from 'node:timers/promises';
 import { budgets, median, type BudgetRow } from '../lib/budget.ts';
+import { SQLITE_LABEL } from '../lib/postgres.ts';
 import { ensureServerBuilt, rssMb, startBuiltServer } from '../lib/servers.ts';
 
 const IDLE_MS = 10_000;
@@ -19,6 +20,7 @@ export async function run(): Promise<BudgetRow[]> {
   try {
     await wait(IDLE_MS);
     const rss = rssMb(server.child.pid ?? 0);
+    console.log(`database: ${SQLITE_LABEL}`);
     console.log(
       `startup ${startups.map((ms) => `${Math.round(ms)} ms`).join(', ')}; ` +
         `idle RSS after ${IDLE_MS / 1000} s ${rss.toFixed(1)} MB`,

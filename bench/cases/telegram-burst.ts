@@ -1,4 +1,4 @@
-// The 10,000-follower burst through the operator bot's notification queue (issue 25): one trade
+// The 10,000-follower burst through the operator bot's notification queue: one trade
 // becomes 10,000 messages to 10,000 chats. Measured against the local fake Bot API with
 // Telegram's limits switched on (1 message a second per chat, 30 a second overall; 429 beyond),
 // on a virtual clock the drainer and the fake share (the drain loop's 250 ms step), so the
@@ -7,8 +7,8 @@
 // - sending: virtual seconds until the queue is empty, against the bare minimum 10,000 / 30 s;
 // - the drainer's own cost, wall time, against a bare reference: the same 10,000 sendMessage
 //   calls to the same fake from a plain loop with no queue and no database.
-// Every message must arrive once, with no 429. On SQLite, and on PostgreSQL when DATABASE_URL
-// (or the loopback server 127.0.0.1:5432) answers; the budgets hold for each.
+// Every message must arrive once, with no 429. On SQLite, and on the bench's own PostgreSQL
+// (lib/postgres.ts); the budgets hold for each.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,18 +19,18 @@ import { enqueue, GLOBAL_PER_SECOND } from '@app/server/src/modules/telegram-bot
 import { startFakeBotApi } from '@app/server/src/test/fake-bot-api.ts';
 import type { BudgetRow } from '../lib/budget.ts';
 import { budgets } from '../lib/budget.ts';
-import { postgresUrl } from '../lib/postgres.ts';
+import { postgresUrl, SQLITE_LABEL } from '../lib/postgres.ts';
 
 const FOLLOWERS = 10_000;
 /** The production drain loop's pause between passes (operator-bot.ts). */
 const STEP_MS = 250;
 
 export async function run(): Promise<BudgetRow[]> {
-  const rows = await burst('sqlite');
+  const rows = await burst('sqlite', SQLITE_LABEL);
   const pgDb = await postgresUrl('bench_tg');
   if (pgDb) {
     try {
-      rows.push(...(await burst('postgres', pgDb.url)));
+      rows.push(...(await burst('postgres', pgDb.label, pgDb.url)));
     } finally {
       await pgDb.drop();
     }
@@ -38,11 +38,11 @@ export async function run(): Promise<BudgetRow[]> {
   return rows;
 }
 
-async function burst(label: string, databaseUrl?: string): Promise<BudgetRow[]> {
+async function burst(label: string, where: string, databaseUrl?: string): Promise<BudgetRow[]> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-tg-'));
   let clock = Date.UTC(2026, 0, 9, 10, 0);
   const now = () => clock;
-  const fake = await startFakeBotApi({ now, enforceLimits: true });
+  const fake = await startFakeBotApi({ now, enforceLimits: true, startedChats: 'any' });
   const app = await build({
     dataDir: dir,
     secretKey: '00'.repeat(32),
@@ -53,6 +53,7 @@ async function burst(label: string, databaseUrl?: string): Promise<BudgetRow[]> 
     ...(databaseUrl ? { databaseUrl } : {}),
   });
   try {
+    console.log(`${label.padEnd(8)} database: ${where}`);
     const bot = app.telegramBot!;
     await bot.ready();
     const chats = Array.from({ length: FOLLOWERS }, (_, i) => String(8_000_000_000 + i));

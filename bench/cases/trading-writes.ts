@@ -9,10 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from '@app/server/src/app.ts';
 import { processQueuedCommands } from '@app/server/src/test/commands.ts';
-import { enqueueBotEvent } from '@app/server/src/robot/inbox.ts';
+import { enqueueBotEvent } from '@app/server/src/robot/bot-events.ts';
 import { runSession } from '@app/server/src/robot/run-session.ts';
 import { runtimeDepsOf } from '@app/server/src/robot/runtime.ts';
 import { seedTradingBots } from '@app/server/src/test/trading.ts';
+import { SQLITE_LABEL } from '../lib/postgres.ts';
 
 const BOTS = 100;
 const MINUTE = 60_000;
@@ -122,6 +123,7 @@ export async function run(): Promise<void> {
     clock = at + MINUTE;
     for (const botId of botIds) await runSession(rt, botId);
     const settled = counter.reset();
+    console.log(`database: ${SQLITE_LABEL}`);
     console.log(
       `per order placed (signal decided, ledger, paper broker, open): ${per(placed, BOTS)}`,
     );

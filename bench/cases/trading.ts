@@ -2,16 +2,18 @@
 // signal → order placed (ledger written and accepted by the paper broker) p50/p99 when every bot
 // gets a signal at once, and orders settled per second at expiry — each against a bare loop
 // doing the same ledger inserts (insert placed, mark open), the least any runtime must write.
+import { AccountType } from '@app/contract';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { build } from '@app/server/src/app.ts';
-import { enqueueBotEvent } from '@app/server/src/robot/inbox.ts';
+import { enqueueBotEvent } from '@app/server/src/robot/bot-events.ts';
 import { processQueuedCommands } from '@app/server/src/test/commands.ts';
 import { runSession } from '@app/server/src/robot/run-session.ts';
 import { runtimeDepsOf } from '@app/server/src/robot/runtime.ts';
 import { seedTradingBots } from '@app/server/src/test/trading.ts';
+import { SQLITE_LABEL } from '../lib/postgres.ts';
 
 const BOTS = 1_000;
 const MINUTE = 60_000;
@@ -95,7 +97,7 @@ export async function run(): Promise<void> {
           session_ref: `bare-${i}`,
           gale_level: 0,
           broker_id: 1,
-          account_type: 1,
+          account_type: AccountType.demo,
           asset: 'EURUSD',
           direction: 'CALL',
           stake_cents: 200,
@@ -114,6 +116,7 @@ export async function run(): Promise<void> {
     latencies.sort((a, b) => a - b);
     const perOrder = placeMs / BOTS;
     const perBare = bareMs / BOTS;
+    console.log(`database: ${SQLITE_LABEL}`);
     console.log(`bots: ${BOTS}, orders open after the burst: ${Number(open.n)}`);
     console.log(
       `signal → order placed (all ${BOTS} signals at once, queueing included): p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`,

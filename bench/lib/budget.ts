@@ -7,6 +7,7 @@ export interface Budgets {
   serverProcess: { idleRssMbMax: number; startupMsMax: number };
   parser: { messagesPerSecondMin: number };
   telegram: { burstVsLimitMax: number; drainVsBareMax: number; queueMsMax: number };
+  reader: { idlePassMsMax: number; messageMsMax: number };
   lighthouse: { performanceVsBareMin: number; accessibilityMin: number };
   web: {
     loginJsGzipKbMax: number;

@@ -15,6 +15,8 @@ export interface Running {
   url: string;
   /** From spawn to the line saying it listens. */
   startupMs: number;
+  /** The built server's data directory (its database and the local messenger's outbox). */
+  dataDir?: string;
   stop: () => Promise<void>;
 }
 
@@ -37,10 +39,13 @@ async function startProcess(
   cleanup: () => void = () => {},
 ): Promise<Running> {
   const port = await freePort();
+  // The bench's servers run on the database they are given: never on the operator's
+  // DATABASE_URL, which a shell may have set (it turned the SQLite HTTP figures into PostgreSQL's).
+  const { DATABASE_URL: _operatorDatabase, ...inherited } = process.env;
   const started = performance.now();
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
-    env: { ...process.env, ...env, PORT: String(port) },
+    env: { ...inherited, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -66,15 +71,22 @@ async function startProcess(
   return { child, port, url: `http://127.0.0.1:${port}`, startupMs, stop };
 }
 
-/** The built server on a fresh SQLite database in a temp directory, as `npm start` runs it. */
-export async function startBuiltServer(): Promise<Running> {
+/**
+ * The built server on a fresh SQLite database in a temp directory, as `npm start` runs it
+ * (`SQLITE_LABEL` in lib/postgres.ts says so beside its figures). `entry` runs another build
+ * (an older commit's `apps/server/dist/server.js`, for a side-by-side in the same run).
+ */
+export async function startBuiltServer(
+  entry = join(repoRoot, 'apps/server/dist/server.js'),
+): Promise<Running> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
-  return startProcess(
-    [join(repoRoot, 'apps/server/dist/server.js')],
+  const running = await startProcess(
+    [entry],
     { DATA_DIR: dataDir, NODE_ENV: 'production', HOST: '127.0.0.1' },
     /Panel and API: /,
     () => rmSync(dataDir, { recursive: true, force: true }),
   );
+  return { ...running, dataDir };
 }
 
 export async function startBareFastify(): Promise<Running> {
@@ -92,8 +104,15 @@ export function rssMb(pid: number): number {
   return (kb * 1024) / 1e6;
 }
 
-/** Registers an account and logs in; returns the cookie and the account's bot id. */
-export async function loggedInTrader(baseUrl: string): Promise<{ cookie: string; userid: string }> {
+/**
+ * Registers an account and logs in; returns the cookie and the account's bot id, which stays
+ * pending unless `verifyFrom` names the server's data directory: then it is verified with the
+ * code the local messenger wrote to its outbox, as a local install's operator reads it.
+ */
+export async function loggedInTrader(
+  baseUrl: string,
+  verifyFrom?: string,
+): Promise<{ cookie: string; userid: string }> {
   const userid = String(7_000_000_000 + (Math.floor(performance.now() * 1000) % 1_000_000));
   const account = { email: `bench${userid}@example.com`, password: 'bench-password-1', userid };
   const post = (path: string, body: unknown): Promise<Response> =>
@@ -108,7 +127,22 @@ export async function loggedInTrader(baseUrl: string): Promise<{ cookie: string;
   const login = await post('/botlogin', { email: account.email, password: account.password });
   const cookie = login.headers.getSetCookie().find((c) => c.startsWith('sid='));
   if (!login.ok || !cookie) throw new Error(`login: ${login.status}`);
-  return { cookie: cookie.split(';')[0] ?? '', userid };
+  const session = cookie.split(';')[0] ?? '';
+  if (verifyFrom !== undefined) {
+    const code = readFileSync(join(verifyFrom, 'outbox.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { to: string; code: string })
+      .filter((line) => line.to === userid)
+      .at(-1)?.code;
+    const verified = await fetch(`${baseUrl}/api/verifybot`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl, cookie: session },
+      body: JSON.stringify({ userid, code }),
+    });
+    if (!verified.ok) throw new Error(`verify: ${verified.status} ${await verified.text()}`);
+  }
+  return { cookie: session, userid };
 }
 
 /** Builds the server when its build is stale, the way `npm start` does. */

@@ -15,12 +15,16 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { migrateToLatest, openDatabase } from './db/connect.ts';
 import { LazyChildLogger } from './lib/lazy-child-logger.ts';
 import { localOutbox, type BotMessenger } from './lib/messenger.ts';
-import type { TelegramBotConfig, TelegramBotHandle } from './modules/telegram-bot/operator-bot.ts';
+import type { TelegramBotConfig } from './modules/telegram-bot/operator-bot.ts';
 import { telegramBotRoutes } from './modules/telegram-bot/telegram-bot.routes.ts';
+import { ConfigReader, metricsToken, type RetentionSettings } from './lib/config.ts';
+import { startRetentionJob } from './db/retention.ts';
+import { recordKeyCheck } from './lib/key-check.ts';
+import { REDACT } from './lib/logger.ts';
 import { createSecrets, loadSecretKey } from './lib/secrets.ts';
 import { fastifyTrustProxy, type TrustProxy } from './lib/trust-proxy.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { DEFAULT_THROTTLE, type ThrottlePolicy } from './modules/auth/throttle.ts';
+import { DEFAULT_THROTTLE, type ThrottlePolicy } from './lib/throttle-policy.ts';
 import { botCommandsRoutes } from './modules/bot-commands/bot-commands.routes.ts';
 import { botsRoutes } from './modules/bots/bots.routes.ts';
 import { buyRobotRoutes } from './modules/buy-robot/buy-robot.routes.ts';
@@ -35,12 +39,14 @@ import { brokersRoutes } from './modules/brokers/brokers.routes.ts';
 import { derivOAuthFromEnv, type DerivOAuthConfig } from './modules/brokers/deriv-oauth.ts';
 import { globalParamsRoutes } from './modules/global-params/global-params.routes.ts';
 import { healthRoutes, parseOperatorEmails } from './modules/health/health.routes.ts';
+import { metricsRoutes } from './modules/health/metrics.routes.ts';
+import { processMetrics, type Metrics } from './lib/metrics.ts';
 import { proxyRoutes } from './modules/proxy/proxy.routes.ts';
 import { readerParamsRoutes } from './modules/reader-params/reader-params.routes.ts';
 import { readerRequestsRoutes } from './modules/reader-requests/reader-requests.routes.ts';
 import { strategiesRoutes } from './modules/strategies/strategies.routes.ts';
 import { panelConfigRoutes } from './modules/panel-config/panel-config.routes.ts';
-import type { AppDeps, RateLimits } from './plugins/context.ts';
+import type { AppDeps, RateLimits, TelegramBotHandle } from './plugins/context.ts';
 import { registerDocs, registerDocsRoutes } from './plugins/docs.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerNotImplemented } from './plugins/route.ts';
@@ -52,11 +58,13 @@ import type { TelegramClientFactory } from './reader/telegram/client.ts';
 import type { TelegramSource } from './reader/telegram/telegram-source.ts';
 import { tradingRoutes } from './modules/trading/trading.routes.ts';
 import { closeBrokers } from './robot/runtime.ts';
+import { closeMarketData, marketDataOf } from './market/market-config.ts';
 import { copyTraderRoutes } from './modules/copy-trader/copy-trader.routes.ts';
 import { metaCopyRoutes } from './modules/meta-copy/meta-copy.routes.ts';
 import { copyStatsRoutes } from './modules/copy-stats/copy-stats.routes.ts';
 import { startRobotRuntime, type RobotRuntimeOptions } from './robot/scheduler.ts';
 import { channelsRoutes } from './modules/channels/channels.routes.ts';
+import { channelRecordsRoutes } from './modules/channel-records/channel-records.routes.ts';
 import { inboxRoutes } from './modules/inbox/inbox.routes.ts';
 import { phoneRoutes } from './modules/phone/phone.routes.ts';
 import { readerRoutes } from './modules/reader/reader.routes.ts';
@@ -76,6 +84,10 @@ export interface BuildOptions {
   /** The built panel. Default apps/web/dist of this repository. */
   webDist?: string;
   logger?: boolean;
+  /** The log level when `logger` is on (LOG_LEVEL; default info). */
+  logLevel?: string;
+  /** PostgreSQL pool size and statement time-out (DATABASE_POOL_MAX, DATABASE_STATEMENT_TIMEOUT_MS). */
+  database?: { poolMax?: number; statementTimeoutMs?: number };
   /** Where log lines go when `logger` is on (default stdout); tests read it. */
   logStream?: { write(line: string): void };
   /**
@@ -87,7 +99,7 @@ export interface BuildOptions {
   trustProxy?: TrustProxy;
   /** Request rate of login/registration per client IP (default 10 a minute). */
   rateLimit?: Partial<RateLimits>;
-  /** Guessing limits of login and the registration cap; defaults in modules/auth/throttle.ts. */
+  /** Guessing limits of login and the registration cap; defaults in lib/throttle-policy.ts. */
   throttle?: Partial<ThrottlePolicy>;
   /** Sends bot verification codes; default: the local outbox file in dataDir (lib/messenger.ts). */
   messenger?: BotMessenger;
@@ -108,6 +120,11 @@ export interface BuildOptions {
    * at once when a message arrives. Tests pass `false` and call `app.reader.runOnce()`.
    */
   reader?: false | ReaderRuntimeOptions;
+  /**
+   * READER=off: the workers read the channels (WORKER_READER=on). This process keeps the
+   * Telegram sign-in and chat lists but no live Telegram connection, and runs no reader.
+   */
+  readerInWorkers?: boolean;
   /**
    * The messaging-app source: default from TELEGRAM_API_ID / TELEGRAM_API_HASH; `null` = off
    * (local inbox only). Tests pass a fake client factory.
@@ -140,6 +157,18 @@ export interface BuildOptions {
    * `null` = none (codes go to the outbox file). Tests pass a fake Bot API's root and `run: false`.
    */
   telegramBot?: TelegramBotConfig | null;
+  /**
+   * The bearer token a scraper on another machine sends to read `GET /metrics` (METRICS_TOKEN);
+   * null/unset: only this machine reads it.
+   */
+  metricsToken?: string | null;
+  /** The registry `GET /metrics` serves; default the process's (lib/metrics.ts). */
+  metrics?: Metrics;
+  /**
+   * The pruning job of the append-only tables (db/retention.ts): server.ts passes the validated
+   * RETENTION_* settings; absent or an interval of 0, no job (tests prune by hand).
+   */
+  retention?: RetentionSettings;
 }
 
 /** TELEGRAM_BOT_TOKEN switches the operator's bot on; TELEGRAM_BOT_API_URL replaces the API root. */
@@ -151,6 +180,14 @@ function telegramBotFromEnv(): TelegramBotConfig | null {
     throw new Error('TELEGRAM_BOT_API_URL must be an http(s) URL, e.g. http://127.0.0.1:8081');
   }
   return { token, ...(apiRoot ? { apiRoot } : {}) };
+}
+
+/** METRICS_TOKEN as serverSettings validates it (build() called without server.ts: tests). */
+function metricsTokenFromEnv(): string | null {
+  const c = new ConfigReader(process.env);
+  const token = metricsToken(c);
+  c.done();
+  return token;
 }
 
 /** TRIAL_DAYS: a whole number of days ≥ 0; unset or empty → the default. */
@@ -177,23 +214,13 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
 
 const DEFAULT_RATE_LIMITS: RateLimits = { max: 10, timeWindowMs: 60_000 };
 
-/** Never log a password, token or cookie value, whatever a future log line includes. */
-const REDACT = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'res.headers["set-cookie"]',
-  'headers.authorization',
-  'headers.cookie',
-  'headers["set-cookie"]',
-  'body.password',
-  'body.token',
-  'body.tokenDemo',
-  'body.tokenReal',
-  '*.password',
-  '*.token',
-  '*.tokenDemo',
-  '*.tokenReal',
-];
+/**
+ * Query values that are secrets never reach the request log: an OAuth `code` and `state` (Deriv
+ * sends the browser back to `/brokerconfig?code=…&state=…`), a token.
+ */
+export function redactQuery(url: string): string {
+  return url.replace(/([?&](?:code|state|token|access_token)=)[^&#]*/gi, '$1[redacted]');
+}
 
 /**
  * One log line per request, written when it completes, with only what an operator needs; instead
@@ -217,7 +244,7 @@ class OneLineRequestLog extends LogController {
   ): void {
     const line = {
       method: req.method,
-      url: req.url,
+      url: redactQuery(req.url),
       statusCode: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 10) / 10,
     };
@@ -298,9 +325,12 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     onIdleError: (err) => onIdleError(err),
     ...(options.databaseUrl !== undefined ? { databaseUrl: options.databaseUrl } : {}),
     ...(options.sqliteFile !== undefined ? { sqliteFile: options.sqliteFile } : {}),
+    ...options.database,
   });
   try {
     await migrateToLatest(database);
+    // MARKET_DATA is read now, so a misspelt source stops the start instead of the first order.
+    marketDataOf(database.db);
   } catch (err) {
     await database.db.destroy();
     throw err;
@@ -310,6 +340,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     logger: options.logger
       ? {
           redact: { paths: REDACT, censor: '[redacted]' },
+          level: options.logLevel ?? 'info',
           ...(options.logStream ? { stream: options.logStream } : {}),
         }
       : false,
@@ -349,6 +380,12 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     publicUrl,
   };
   app.decorate('deps', deps);
+  // Workers compare their key with this fingerprint and refuse another one (lib/key-check.ts).
+  if ((await recordKeyCheck(deps.db, loadedKey.key, now())) === 'changed') {
+    app.log.warn(
+      'secret key: this is not the key the database last ran with; broker logins and Telegram sessions saved under the old key cannot be decrypted',
+    );
+  }
   // The grammY bot (and its plugins) is loaded only when a token is configured.
   let telegramBot: TelegramBotHandle | null = null;
   if (botConfig) {
@@ -357,7 +394,11 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
       deps,
       robotEvents,
       publicUrl,
-      log: { warn: (o, m) => app.log.warn(o, m), error: (o, m) => app.log.error(o, m) },
+      log: {
+        info: (o, m) => app.log.info(o, m),
+        warn: (o, m) => app.log.warn(o, m),
+        error: (o, m) => app.log.error(o, m),
+      },
     });
     if (options.messenger === undefined) deps.messenger = telegramBot.messenger;
   }
@@ -383,6 +424,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
         (await import('./reader/telegram/client.ts')).createTelegramClient,
       onDelivered: () => wakeReader.wake(),
       onError: logError,
+      keepLive: options.readerInWorkers !== true,
     });
   }
   const reader: ReaderHandle = createReader({
@@ -423,6 +465,10 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   proxyRoutes(app);
   botCommandsRoutes(app);
   botsRoutes(app);
+  metricsRoutes(app, {
+    metrics: options.metrics ?? processMetrics(),
+    token: options.metricsToken === undefined ? metricsTokenFromEnv() : options.metricsToken,
+  });
   healthRoutes(
     app,
     (options.operatorEmails ?? parseOperatorEmails(process.env.OPERATOR_EMAILS)).map((e) =>
@@ -446,6 +492,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   copyTraderRoutes(app);
   metaCopyRoutes(app);
   copyStatsRoutes(app);
+  channelRecordsRoutes(app);
   telegramBotRoutes(app, telegramBot);
   // Last: whatever the modules above left out answers 501 through the same pipeline.
   registerNotImplemented(app);
@@ -453,7 +500,23 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await registerStatic(app, options.webDist ?? DEFAULT_WEB_DIST);
   // Broker connections (Deriv) close after the runtime has stopped (hooks run last-added first).
   app.addHook('onClose', () => closeBrokers(app.deps));
+  app.addHook('onClose', () => closeMarketData(app.deps.db));
   if (options.robot !== false) startRobotRuntime(app, options.robot);
+  if (options.retention && options.retention.intervalMs > 0) {
+    const metrics = options.metrics ?? processMetrics();
+    const job = startRetentionJob(deps.db, {
+      retention: options.retention.days,
+      batch: options.retention.batch,
+      intervalMs: options.retention.intervalMs,
+      now: deps.now,
+      onRun: (deleted) => {
+        for (const [table, n] of Object.entries(deleted)) metrics.prunedRows(table, n);
+        app.log.info({ deleted }, 'retention: old rows pruned');
+      },
+      onError: (err) => app.log.error({ err: errorSummary(err) }, 'retention: pruning failed'),
+    });
+    app.addHook('onClose', () => job.stop());
+  }
   // Stops before build()'s own hook closes the database (hooks run last-added first).
   app.addHook('onClose', () => reader.stop());
   if (options.reader !== false) reader.start(options.reader);

@@ -22,6 +22,11 @@ export const BotSchema = z.object({
    * yet); absent or false otherwise.
    */
   trial: z.boolean().optional(),
+  /**
+   * When the id's own Telegram chat took the id back from this account (epoch ms): the bot is
+   * pending again and this is why. Absent otherwise.
+   */
+  takenBackAt: z.number().int().optional(),
 });
 export type Bot = z.infer<typeof BotSchema>;
 
@@ -114,6 +119,8 @@ export const botsEndpoints = {
     response: OkSchema,
     owner: 'session',
     rules: checkCreateBot,
+    // Each claim sends a code to someone's chat: rated per address like logins.
+    credential: true,
   }),
   removeBot: endpoint({
     method: 'GET',

@@ -113,13 +113,13 @@ describe('endpoint table', () => {
     }
   });
 
-  it('rate limits exactly the credential calls', () => {
+  it('rate limits exactly the credential calls (and bot creation, rated per address like them)', () => {
     expect(
       endpointList
         .filter((e) => e.credential)
         .map((e) => e.name)
         .sort(),
-    ).toEqual(['botLogin', 'botRegister', 'changePassword']);
+    ).toEqual(['addBot', 'botLogin', 'botRegister', 'changePassword']);
   });
 
   it('rejects a global params body sent as text numbers', () => {

@@ -2,6 +2,7 @@ import { authEndpoints } from './auth.ts';
 import { botsEndpoints } from './bots.ts';
 import { brokersEndpoints } from './brokers.ts';
 import { buyRobotEndpoints } from './buy-robot.ts';
+import { channelRecordsEndpoints } from './channel-records.ts';
 import { channelsEndpoints } from './channels.ts';
 import { copyStatsEndpoints } from './copy-stats.ts';
 import { copyTraderEndpoints } from './copy-trader.ts';
@@ -31,6 +32,7 @@ export const endpoints = {
   ...brokersEndpoints,
   ...proxyEndpoints,
   ...channelsEndpoints,
+  ...channelRecordsEndpoints,
   ...inboxEndpoints,
   ...signalsEndpoints,
   ...readerEndpoints,

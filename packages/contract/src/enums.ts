@@ -8,10 +8,23 @@ function range<const N extends number>(from: number, to: number): readonly N[] {
   return Array.from({ length: to - from + 1 }, (_, i) => (from + i) as N);
 }
 
-/** Account type (accType). */
+/**
+ * Account type: `accType` on the wire and in the panel, `acc_type` in `global_params`,
+ * `account_type` on the ledger's rows, `accountType` in the robot's config, `account` on a broker
+ * request (docs/code-names.md). The only place its numbers are written: everything else says
+ * `AccountType.demo` or asks {@link isReal}.
+ */
 export const ACCOUNT_TYPES = [1, 2, 3] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 export const AccountType = { demo: 1, real: 2, tournament: 3 } as const;
+
+/**
+ * Whether an account type moves real money. Takes what the tables return as well (a number, or a
+ * numeric string from a raw PostgreSQL row, or null for a row without one): only Real is true.
+ */
+export function isReal(account: number | string | null | undefined): boolean {
+  return Number(account) === AccountType.real;
+}
 
 /** Option type (optionType): 1 binary, 2 digital, 3 digital/binary, 4 blitz, 5 digital/blitz/binary, 6 binary/digital. */
 export const OPTION_TYPES = [1, 2, 3, 4, 5, 6] as const;

@@ -37,6 +37,8 @@ export const ErrorCode = {
   cannotRemoveBot: 'bots.errors.cannotRemove',
   badCode: 'bots.errors.badCode',
   codeExpired: 'bots.errors.codeExpired',
+  verifyLimited: 'bots.errors.verifyLimited',
+  tooManyPending: 'bots.errors.tooManyPending',
   virtualSourceUnverified: 'bots.errors.sourceUnverified',
   channelsTraderOnlySave: 'channels.errors.traderOnlySave',
   channelsTraderOnlyRemove: 'channels.errors.traderOnlyRemove',
@@ -55,6 +57,7 @@ export const ErrorCode = {
   phoneBanned: 'phone.errors.banned',
   phoneNoAccount: 'phone.errors.noAccount',
   phoneFailed: 'phone.errors.failed',
+  phoneUnreachable: 'phone.errors.unreachable',
   inboxNameTaken: 'inbox.errors.nameTaken',
   inboxUnknownChannel: 'inbox.errors.unknownChannel',
   followUnknownTrader: 'copyTrader.follow.errors.unknownTrader',
@@ -68,6 +71,7 @@ export const ErrorCode = {
   derivOAuthOff: 'derivOAuth.errors.off',
   derivOAuthState: 'derivOAuth.errors.state',
   derivOAuthRefused: 'derivOAuth.errors.refused',
+  derivOAuthNoPublicUrl: 'derivOAuth.errors.noPublicUrl',
   pendingEntriesGone: 'pendingEntries.gone',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -91,6 +95,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
     "This bot cannot be removed: it has a paid subscription ahead or it is the account's only bot.",
   'bots.errors.badCode': 'That is not the code we sent.',
   'bots.errors.codeExpired': 'This code has expired. Ask for a new one.',
+  'bots.errors.verifyLimited':
+    'Too many codes tried for this ID. Try again later, or verify with the Telegram button.',
+  'bots.errors.tooManyPending':
+    'This account already has 10 bots waiting for verification. Verify or remove one first.',
   'bots.errors.sourceUnverified':
     'A virtual bot is derived only from a verified Telegram bot of this account. Verify it first.',
   'channels.errors.traderOnlySave': 'Only a trader can update or save the channel list.',
@@ -112,6 +120,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'phone.errors.noAccount':
     'This phone number has no Telegram account. Create one in the app first.',
   'phone.errors.failed': 'The messaging app refused the request. Try again.',
+  'phone.errors.unreachable':
+    'Telegram cannot be reached from the server right now. Try again in a few minutes.',
   'inbox.errors.nameTaken': 'A channel with this name already exists.',
   'inbox.errors.unknownChannel': 'This local channel does not exist.',
   'copyTrader.follow.errors.unknownTrader': 'No robot has this trader ID.',
@@ -128,6 +138,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
     'Connecting with Deriv is not set up on this server: paste a personal access token instead.',
   'derivOAuth.errors.state':
     'This Deriv connection expired or was started elsewhere: press "Connect Deriv" again.',
+  'derivOAuth.errors.noPublicUrl':
+    "Connecting with Deriv needs the server's public address (PUBLIC_URL), which this server does not have: paste a personal access token instead.",
   'derivOAuth.errors.refused':
     'Deriv did not confirm the connection: press "Connect Deriv" again, or paste a personal access token.',
   'pendingEntries.gone': 'This entry was already decided or cancelled.',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ACCOUNT_TYPES,
+  AccountType,
   LOTE_TYPES,
   OPTION_TYPES,
   STOP_TYPES,
@@ -83,7 +84,7 @@ export type GlobalParamsRead = z.infer<typeof GlobalParamsReadSchema>;
 /** Defaults of a bot and broker with nothing saved. */
 export function defaultGlobalParams(userid: string, brokerID: number): GlobalParamsRead {
   return {
-    accType: 1,
+    accType: AccountType.demo,
     optionType: null,
     loteType: null,
     stopType: null,

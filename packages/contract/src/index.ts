@@ -14,6 +14,7 @@ export * from './reader-params.ts';
 export * from './brokers.ts';
 export * from './proxy.ts';
 export * from './channels.ts';
+export * from './channel-records.ts';
 export * from './inbox.ts';
 export * from './signals.ts';
 export * from './reader.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VocabularySchema } from './channels.ts';
 import { BotIdSchema } from './common.ts';
 import { endpoint, ownerBody, ownerQuery } from './endpoint.ts';
 import { INBOX_MESSAGE_MAX_CHARS } from './inbox.ts';
@@ -95,8 +96,28 @@ export const SignalTestInputSchema = z.object({
     .string()
     .refine((s) => s.trim() !== '', 'signals.errors.textRequired')
     .refine((s) => s.length <= INBOX_MESSAGE_MAX_CHARS, 'signals.errors.textTooLong'),
+  /** A vocabulary to read with instead of the card's (the tester tries a word before it is taught). */
+  vocabulary: VocabularySchema.optional(),
 });
 export type SignalTestInput = z.infer<typeof SignalTestInputSchema>;
+
+/** Why a token was not understood (packages/robot `DoubtReason`). */
+export const DOUBT_REASONS = [
+  'unexplainedNumber',
+  'unexplainedWord',
+  'labelWithoutValue',
+  'contradiction',
+] as const;
+
+/** A token of the message the reader could not account for: `text === message.slice(start, end)`. */
+export const DoubtTokenSchema = z.object({
+  text: z.string(),
+  start: z.number().int(),
+  end: z.number().int(),
+  line: z.number().int(),
+  reason: z.enum(DOUBT_REASONS),
+});
+export type DoubtToken = z.infer<typeof DoubtTokenSchema>;
 
 /** What the tester answers: the reader's verdict per line, and the stake it would use now. */
 export const SignalTestResultSchema = z.object({
@@ -109,6 +130,8 @@ export const SignalTestResultSchema = z.object({
   traderTimezone: z.number(),
   /** Whether the channel's card is enabled: a disabled card's signals are read but not traded. */
   channelEnabled: z.boolean(),
+  /** The tokens not understood, in message order: the tester highlights them. */
+  doubtful: z.array(DoubtTokenSchema),
 });
 export type SignalTestResult = z.infer<typeof SignalTestResultSchema>;
 
@@ -121,6 +144,21 @@ export const SignalsListQuerySchema = z.object({
   idNum: z.string().min(1).max(64).optional(),
   limit: z.coerce.number().int().min(1).max(SIGNALS_LIST_MAX).default(50),
 });
+
+/** A stored channel message, for the tester to read again (the doubt's "tap to teach" link). */
+export const ChannelMessageQuerySchema = z.object({
+  userid: BotIdSchema,
+  id: z.coerce.number().int().min(1),
+});
+
+export const ChannelMessageSchema = z.object({
+  id: z.number().int(),
+  /** The channel card's `idNum`. */
+  idNum: z.string(),
+  text: z.string(),
+  receivedAt: z.number(),
+});
+export type ChannelMessage = z.infer<typeof ChannelMessageSchema>;
 
 export const signalsEndpoints = {
   testSignal: endpoint({
@@ -142,6 +180,18 @@ export const signalsEndpoints = {
     summary: "The bot's latest signals, newest first (accepted and rejected). Not in SPEC §7.",
     query: SignalsListQuerySchema,
     response: z.array(SignalEntrySchema),
+    owner: ownerQuery,
+  }),
+  getChannelMessage: endpoint({
+    method: 'GET',
+    path: '/signals/message',
+    area: 'signals',
+    summary:
+      'One stored message of a channel the bot reads (its own rooms or the rooms it copies), for ' +
+      'the tester: the chat\'s "tap to teach" link names it by id. 404 errors.notFound for ' +
+      'any other id, so an id says nothing about whose it is. Not in SPEC §7.',
+    query: ChannelMessageQuerySchema,
+    response: ChannelMessageSchema,
     owner: ownerQuery,
   }),
 };

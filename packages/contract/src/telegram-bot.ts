@@ -11,6 +11,7 @@ export const TELEGRAM_NOTIFY_KINDS = [
   'payments',
   'follows',
   'reader',
+  'doubts',
 ] as const;
 export type TelegramNotifyKind = (typeof TELEGRAM_NOTIFY_KINDS)[number];
 

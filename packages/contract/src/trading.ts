@@ -52,6 +52,12 @@ export const TradingOrderSchema = z.object({
   pnlCents: z.number().int().nullable(),
   /** Placed on the paper broker (a simulator), not at the broker itself. */
   simulator: z.boolean(),
+  /**
+   * Where a settled paper order's prices came from: a market source (`deriv`, `quadcode:<id>`)
+   * or `simulated` (the seeded walk, "preço simulado"); NULL for an order at the broker itself
+   * or not settled yet.
+   */
+  priceSource: z.string().nullable(),
 });
 export type TradingOrder = z.infer<typeof TradingOrderSchema>;
 
@@ -172,8 +178,16 @@ export const TradingDashboardSchema = z.object({
    */
   simulator: z.boolean(),
   today: TradingScoreSchema,
-  /** Today's signals scored per signal (what the trader reads as "4 × 0"). */
+  /**
+   * The score per signal (what the trader reads as "4 × 0") of the signals due since the score
+   * last went back to zero (`scoreSince`): the same figures `/placar` answers in the chat.
+   */
   todaySignals: SignalScoreSchema,
+  /**
+   * When the score last went back to zero, Unix ms: the latest score-clear time (the reader's
+   * hourClearScore in its zone, its midnight when blank) or a later zeroScore command.
+   */
+  scoreSince: z.number().int(),
   openOrders: z.array(TradingOrderSchema),
   nextEntries: z.array(ScheduledEntrySchema),
   /**
@@ -193,6 +207,12 @@ export const TradingDashboardSchema = z.object({
     enabled: z.boolean(),
     followers: z.number().int(),
   }),
+  /**
+   * The bot's newest activity id when this was read (0: none yet), read before the figures: the
+   * live stream opened with it as `after` sends whatever came after this read, so the panel
+   * need not read everything again when the stream opens.
+   */
+  lastActivityId: z.number().int().min(0).optional(),
 });
 export type TradingDashboard = z.infer<typeof TradingDashboardSchema>;
 
@@ -210,6 +230,8 @@ export const ActivityItemSchema = z.object({
   orderId: z.number().int().nullable(),
   /** What happened, translated by key (a refusal carries its reason key). */
   message: RobotMessageSchema,
+  /** The line's order is on the simulator (the paper broker holds it): the panel says so. */
+  simulator: z.boolean().optional(),
 });
 export type ActivityItem = z.infer<typeof ActivityItemSchema>;
 
@@ -238,13 +260,15 @@ export type ActivityPage = z.infer<typeof ActivityPageSchema>;
  * SSE `event:` field is the `type`, `id:` the activity id for `Last-Event-ID` resume):
  * - `activity`: a new feed item;
  * - `order`: an order was written or changed state;
- * - `dashboard`: figures changed (score, balance, on/off) — re-read the dashboard.
+ * - `dashboard`: figures changed (score, balance, on/off) — re-read the dashboard;
+ * - `bot`: the bot itself changed (verified) — re-read the bot list.
  * A comment line `: ping` comes every 15 s. Only the caller's bot is streamed.
  */
 export const TradingStreamEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('activity'), item: ActivityItemSchema }),
   z.object({ type: z.literal('order'), userid: z.string(), order: TradingOrderSchema }),
   z.object({ type: z.literal('dashboard'), userid: z.string() }),
+  z.object({ type: z.literal('bot'), userid: z.string() }),
 ]);
 export type TradingStreamEvent = z.infer<typeof TradingStreamEventSchema>;
 
@@ -301,11 +325,18 @@ export const OrdersCsvQuerySchema = OrdersFilterSchema.extend({
   lang: z.enum(LANGUAGES).default('pt-BR'),
 });
 
-/** Columns of the CSV export, in order (the `iso` header row = these names). */
+/**
+ * Columns of the CSV export, in order (the `iso` header row = these names). `sendAt` is when the
+ * order was scheduled, `confirmedAt` when the broker confirmed it; `signalResult` and
+ * `signalPnl` are its signal's result and net (every row of one signal carries the same).
+ */
 export const ORDERS_CSV_COLUMNS = [
   'id',
   'signalId',
+  'signalResult',
+  'signalPnl',
   'sendAt',
+  'confirmedAt',
   'channelId',
   'channelName',
   'asset',
@@ -315,7 +346,9 @@ export const ORDERS_CSV_COLUMNS = [
   'payoutPct',
   'accountType',
   'brokerId',
+  'brokerName',
   'simulator',
+  'priceSource',
   'state',
   'failReason',
   'expiresAt',
@@ -343,6 +376,8 @@ export const ResultChartSchema = z.object({
       pnlCents: z.number().int(),
     }),
   ),
+  /** The period's balance is the simulator's: its orders are on the paper broker. */
+  simulator: z.boolean().optional(),
 });
 export type ResultChart = z.infer<typeof ResultChartSchema>;
 
@@ -444,8 +479,8 @@ export const tradingEndpoints = {
     path: '/trading/stream',
     area: 'trading',
     summary:
-      'Server-sent events (text/event-stream) of the bot: activity, order, dashboard. Not in SPEC §7.',
-    query: z.object({ userid: BotIdSchema }),
+      "Server-sent events (text/event-stream) of the bot: activity, order, dashboard, bot. `after` (the dashboard's `lastActivityId`) sends the feed items written since that read first; `Last-Event-ID` wins over it. Not in SPEC §7.",
+    query: z.object({ userid: BotIdSchema, after: z.coerce.number().int().min(0).optional() }),
     response: TradingStreamEventSchema,
     owner: ownerQuery,
   }),
@@ -551,11 +586,15 @@ export const ORDER_FAIL_REASONS = [
   'assetUnavailable',
   'noToken',
   'accountMismatch',
+  'accountInactive',
   'notOffered',
   'optionTypeUnavailable',
   'priceMoved',
   'rateLimited',
   'realCapReached',
+  'twoFactorRequired',
+  'payoutImplausible',
+  'brokerUnavailable',
   'unknown',
 ] as const;
 export type OrderFailReason = (typeof ORDER_FAIL_REASONS)[number];

@@ -6,3 +6,5 @@ export * from './stops/index.ts';
 export * from './copy/index.ts';
 export * from './broker/index.ts';
 export * from './session/index.ts';
+export * from './market/index.ts';
+export * from './record/index.ts';

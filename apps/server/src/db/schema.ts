@@ -42,6 +42,12 @@ export interface BotsTable {
    * trading runtime trades only verified bots; virtual bots are always verified.
    */
   verified: ColumnType<boolean | number, boolean | undefined, boolean>;
+  /** Migration 1850: how the id was proven ('code' | 'tap'); null before 1850 and for virtual. */
+  verified_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 1850: when the id was proven. */
+  verified_at: ColumnType<EpochMs | null, EpochMs | null | undefined, EpochMs | null>;
+  /** Migration 1850: when the id's own chat took the id back (the bot is pending again). */
+  taken_back_at: ColumnType<EpochMs | null, EpochMs | null | undefined, EpochMs | null>;
 }
 
 export interface SessionsTable {
@@ -277,6 +283,10 @@ export interface OrdersTable {
   pnl_cents: number | null;
   balance_after_cents: number | null;
   created_at: EpochMs;
+  /** Where a paper order's settling prices came from: a market source, or `simulated` (walk). */
+  price_source: ColumnType<string | null, string | null | undefined, string | null>;
+  entry_price: ColumnType<number | null, number | null | undefined, number | null>;
+  exit_price: ColumnType<number | null, number | null | undefined, number | null>;
   /** Migration 0035: the trader's order this follower order copies; NULL on the bot's own orders. */
   copy_of: ColumnType<number | null, number | null | undefined, number | null>;
   copy_product: ColumnType<CopyProduct | null, CopyProduct | null | undefined, CopyProduct | null>;
@@ -309,6 +319,9 @@ export interface PaperOrdersTable {
   expires_at: EpochMs;
   settled_at: EpochMs | null;
   pnl_cents: number | null;
+  price_source: ColumnType<string | null, string | null | undefined, string | null>;
+  entry_price: ColumnType<number | null, number | null | undefined, number | null>;
+  exit_price: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** One line of the activity feed; `message` is JSON `{ key, params }`. */
@@ -327,6 +340,23 @@ export interface BotLeasesTable {
   bot_id: number;
   owner: string;
   expires_at: EpochMs;
+}
+
+/** Migration 1101: a live runtime process and its heartbeat (robot/partitions.ts). */
+export interface RobotWorkersTable {
+  id: string;
+  role: string;
+  host: string;
+  pid: number;
+  started_at: EpochMs;
+  beat_at: EpochMs;
+}
+
+/** Migration 1101: one of the 64 partitions of the bots (`bot_id % 64`) and the worker holding it. */
+export interface RobotPartitionsTable {
+  partition: number;
+  owner: string | null;
+  taken_at: EpochMs | null;
 }
 
 /**
@@ -418,6 +448,25 @@ export interface ChannelCardsTable {
   /** The card's `botID`. */
   card_bot_id: string;
   updated_at: EpochMs;
+  /** What the trader taught the channel: the card's `vocabulary` as JSON text, `''` for none. */
+  vocabulary: ColumnType<string, string | undefined, string>;
+}
+
+/**
+ * Doubtful messages of a channel, per room owner: the last chat message about one (at most one
+ * per channel per 10 minutes) and how many came since without one.
+ */
+export interface ChannelDoubtsTable {
+  bot_id: number;
+  channel_id: string;
+  /** When the chat was last told; 0 when never. */
+  notified_at: EpochMs;
+  /** The message that chat message was about. */
+  message_id: number | null;
+  /** Doubtful messages since `notified_at` that got no chat message. */
+  unsent: number;
+  last_at: EpochMs;
+  last_message_id: number | null;
 }
 
 /** A local inbox channel of a bot; its `idNum` is `inbox-<id>`. */
@@ -471,7 +520,10 @@ export interface MessagingCursorsTable {
   updated_at: number;
 }
 
-/** The reader's cursor per reading bot: the last `reader_messages.id` it has read. */
+/**
+ * Where a bot started reading its room: it reads the `reader_messages` after this id (set when it
+ * starts following; the room's own cursor is `reader_rooms`).
+ */
 export interface ReaderStateTable {
   bot_id: number;
   last_message_id: number;
@@ -479,7 +531,30 @@ export interface ReaderStateTable {
   updated_at: EpochMs;
 }
 
+/** Per room owner, the last message fanned in to every reader of the room (migration 1750). */
+export interface ReaderRoomsTable {
+  owner_id: number;
+  last_message_id: number;
+  /** When that message reached the room (the reader status's "last message"). */
+  last_message_at: EpochMs;
+  updated_at: EpochMs;
+}
+
+/** Per partition of room owners (`owner % 64`), the message id up to which all is read. */
+export interface ReaderPartitionsTable {
+  partition: number;
+  read_to: number;
+}
+
+/** Facts about the installation every process checks at start (migration 1100). */
+export interface AppMetaTable {
+  key: string;
+  value: string;
+  updated_at: EpochMs;
+}
+
 export interface Database {
+  app_meta: AppMetaTable;
   accounts: AccountsTable;
   bots: BotsTable;
   sessions: SessionsTable;
@@ -499,18 +574,23 @@ export interface Database {
   signals: SignalsTable;
   copy_rooms: CopyRoomsTable;
   channel_cards: ChannelCardsTable;
+  channel_doubts: ChannelDoubtsTable;
   inbox_channels: InboxChannelsTable;
   reader_messages: ReaderMessagesTable;
   messaging_sessions: MessagingSessionsTable;
   messaging_chats: MessagingChatsTable;
   messaging_cursors: MessagingCursorsTable;
   reader_state: ReaderStateTable;
+  reader_rooms: ReaderRoomsTable;
+  reader_partitions: ReaderPartitionsTable;
   bot_events: BotEventsTable;
   orders: OrdersTable;
   paper_accounts: PaperAccountsTable;
   paper_orders: PaperOrdersTable;
   activity: ActivityTable;
   bot_leases: BotLeasesTable;
+  robot_workers: RobotWorkersTable;
+  robot_partitions: RobotPartitionsTable;
   auth_throttle: AuthThrottleTable;
   bot_verifications: BotVerificationsTable;
   copy_trader_settings: CopyTraderSettingsTable;
@@ -526,6 +606,12 @@ export interface Database {
   tg_bot_prefs: TgBotPrefsTable;
   tg_outbox: TgOutboxTable;
   tg_runtime: TgRuntimeTable;
+  market_candles: MarketCandlesTable;
+  market_ranges: MarketRangesTable;
+  market_waits: MarketWaitsTable;
+  tg_updates: TgUpdatesTable;
+  signal_verdicts: SignalVerdictsTable;
+  tg_chat_pace: TgChatPaceTable;
 }
 
 /** Migration 0020: counters of failed logins and registrations per key (modules/auth/throttle.ts). */
@@ -696,7 +782,11 @@ export interface TgBotPrefsTable {
   off_kinds: string;
 }
 
-export type TgOutboxStatus = 'queued' | 'sent' | 'unreachable' | 'failed';
+/**
+ * `waiting`: a code for a chat that cannot be written to yet (never started the bot, or blocked
+ * it), queued again when that chat writes; `expired`: queued longer than a message is worth.
+ */
+export type TgOutboxStatus = 'queued' | 'sent' | 'unreachable' | 'failed' | 'waiting' | 'expired';
 
 /** Migration 0300: the notification queue. */
 export interface TgOutboxTable {
@@ -709,6 +799,27 @@ export interface TgOutboxTable {
   status: TgOutboxStatus;
   created_at: EpochMs;
   sent_at: EpochMs | null;
+  /** Migration 1200: 0 = an answer (code, command reply, edit), sent before 1 = notifications. */
+  priority: ColumnType<number, number | undefined, number>;
+  /** Migration 1200: the bot of a `code` row, the command of a `reply` row. */
+  ref: number | null;
+  /** Migration 1200: the chat message a sent reply became, or the one an `edit` row replaces. */
+  message_id: number | null;
+  /** Migration 1200: JSON the row's kind needs (a reply's language and title). */
+  meta: string | null;
+}
+
+/** Migration 1200: an update already handled (Telegram may deliver one twice). */
+export interface TgUpdatesTable {
+  update_id: number;
+  received_at: EpochMs;
+}
+
+/** Migration 1851: a chat's updates in its current one-second window, shared by every server. */
+export interface TgChatPaceTable {
+  key: string;
+  window_at: EpochMs;
+  hits: number;
 }
 
 /** Migration 0300: a named lease (`owner` until `expires_at`) or cursor (`value`). */
@@ -717,4 +828,43 @@ export interface TgRuntimeTable {
   owner: string | null;
   expires_at: EpochMs | null;
   value: number | null;
+  /** Migration 1200: the receiver's state (JSON), on the lease row. */
+  detail: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One minute of an asset's market from one source (migration 1600), shared by every user. */
+export interface MarketCandlesTable {
+  source: string;
+  asset: string;
+  /** Start of the minute as a whole-minute index (epoch ms / 60 000). */
+  minute: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+}
+
+/** A minute range a source answered for an asset (both ends included). */
+export interface MarketRangesTable {
+  source: string;
+  asset: string;
+  from_minute: number;
+  to_minute: number;
+  fetched_at: EpochMs;
+}
+
+/** A source that was down or rate-limited for an asset: not asked again before `retry_at`. */
+export interface MarketWaitsTable {
+  source: string;
+  asset: string;
+  reason: string;
+  retry_at: EpochMs;
+}
+
+/** A signal's final result against the market (migration 1601), keyed by what decides it. */
+export interface SignalVerdictsTable {
+  key: string;
+  result: 'win' | 'loss' | 'draw' | 'no_data';
+  step: number | null;
+  scored_at: EpochMs;
 }

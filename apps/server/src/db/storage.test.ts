@@ -88,6 +88,7 @@ describe('where the secret key lives, and GET /api/health', () => {
         database: 'sqlite',
         secretKey: 'beside-data',
         warnings: ['health.keyBesideData'],
+        connectors: { telegramBot: expect.objectContaining({ state: 'off' }) },
       });
     });
   });

@@ -1,7 +1,7 @@
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Language } from '@app/contract';
-import { say } from '../modules/telegram-bot/catalogue.ts';
+import { say } from './telegram-catalogue.ts';
 
 /**
  * Sends messages to a messaging-app user id through the robot's messaging bot (a
@@ -9,8 +9,16 @@ import { say } from '../modules/telegram-bot/catalogue.ts';
  * adapter (Telegram's Bot API) implements this behind configuration; the default needs no network.
  */
 export interface BotMessenger {
-  /** The code's message is written in `language`: the panel's language of the request that asked for it. */
-  sendVerificationCode(userid: string, code: string, language: Language): Promise<void>;
+  /**
+   * The code's message is written in `language`: the panel's language of the request that asked
+   * for it. `botId` is the pending bot's row (a newer code for it replaces this one).
+   */
+  sendVerificationCode(
+    userid: string,
+    code: string,
+    language: Language,
+    botId?: number,
+  ): Promise<void>;
 }
 
 /** The file the local messenger writes to, in the data directory. */

@@ -1,13 +1,13 @@
 import type { EventEmitter } from 'node:events';
+import type { TelegramBotHealth, TelegramBotState } from '@app/contract';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 import type { BotMessenger } from '../lib/messenger.ts';
 import type { KeySource, Secrets } from '../lib/secrets.ts';
 import type { ReaderHandle } from '../reader/runtime.ts';
-import type { TelegramBotHandle } from '../modules/telegram-bot/operator-bot.ts';
-import type { ThrottlePolicy } from '../modules/auth/throttle.ts';
-import type { StreamHub } from '../modules/trading/stream-hub.ts';
+import type { ThrottlePolicy } from '../lib/throttle-policy.ts';
+import type { StreamHub } from './stream-hub.ts';
 
 /** Request rate of the credential endpoints (login, registration) per client IP. */
 export interface RateLimits {
@@ -26,7 +26,7 @@ export interface AppDeps {
   /** Where the secrets key came from (reported by /api/health). */
   keySource: KeySource;
   rateLimits: RateLimits;
-  /** Guessing limits of login and the registration cap (modules/auth/throttle.ts). */
+  /** Guessing limits of login and the registration cap (lib/throttle-policy.ts). */
   throttle: ThrottlePolicy;
   /** Sends verification codes to messaging-app ids (lib/messenger.ts). */
   messenger: BotMessenger;
@@ -37,6 +37,49 @@ export interface AppDeps {
    * payment links and the Origin check use it instead of the request's Host header.
    */
   publicUrl: string | null;
+}
+
+/**
+ * The operator's Telegram bot as the app carries it (`app.telegramBot`); the Telegram bot module
+ * implements it (modules/telegram-bot/operator-bot.ts), so this layer names no module.
+ */
+/** What a webhook request came to (the route answers 401, 400 or 200 from it). */
+export type WebhookOutcome = 'handled' | 'duplicate' | 'unauthorized' | 'invalid';
+
+/** This process's receiver state (modules/telegram-bot/bot-status.ts), epoch ms. */
+export interface TelegramBotStatus {
+  state: TelegramBotState;
+  since: number;
+  lastError: { at: number; code: number | null; description: string } | null;
+  retryAt: number | null;
+  /** Sending paused until (a 429's retry_after, or backoff after failures); 0 = not paused. */
+  sendingPausedUntil: number;
+}
+
+export interface TelegramBotHandle {
+  /** The bot's @username once getMe answered, else null. */
+  username(): string | null;
+  mode: 'polling' | 'webhook';
+  /** Waits for getMe (throws when Telegram refused the token or cannot be reached). */
+  ready(): Promise<void>;
+  /** `https://t.me/<bot>?start=<payload>`, or null before getMe answered. */
+  deepLink(payload?: string): string | null;
+  messenger: BotMessenger;
+  /** One getUpdates without waiting, its updates handled; how many there were. */
+  pollOnce(): Promise<number>;
+  drainOnce(): Promise<number>;
+  feedOnce(): Promise<number>;
+  /**
+   * A webhook request: `unauthorized` when its secret header is wrong, `invalid` when the body is
+   * not an update; answered within a time limit (the handling goes on after the answer).
+   */
+  handleWebhook(secretHeader: string | undefined, update: unknown): Promise<WebhookOutcome>;
+  /** The operator's view: state, last error, what waits in the outbox. */
+  health(): Promise<TelegramBotHealth>;
+  /** This process's receiver state. */
+  status(): TelegramBotStatus;
+  start(): void;
+  stop(): Promise<void>;
 }
 
 /**
@@ -77,7 +120,7 @@ declare module 'fastify' {
      * `change` (botId) when the runtime changed a bot's feed or figures (wakes its SSE streams).
      */
     robotEvents: EventEmitter;
-    /** Every open live stream of this process (modules/trading/stream-hub.ts). */
+    /** Every open live stream of this process (plugins/stream-hub.ts). */
     streamHub: StreamHub;
     /** The operator's Telegram bot (modules/telegram-bot), null without TELEGRAM_BOT_TOKEN. */
     telegramBot: TelegramBotHandle | null;

@@ -56,7 +56,12 @@ const HANDLER_REFUSALS: Record<string, { status: number; code: string }> = {
   'POST /savelist': { status: 400, code: 'errors.invalidParams' },
   // No such channel in the caller's chat list / local inbox.
   'POST /chanremove': { status: 404, code: 'channels.errors.unknownChannel' },
-  'POST /signals/test': { status: 404, code: 'channels.errors.unknownChannel' },
+  // The sample's vocabulary teaches the word '12345': a number alone is no word to teach.
+  'POST /signals/test': { status: 400, code: 'vocabulary.errors.unknownField' },
+  'POST /channels/vocabulary': { status: 400, code: 'vocabulary.errors.unknownField' },
+  'POST /channels/vocabulary/impact': { status: 400, code: 'vocabulary.errors.unknownField' },
+  // The sample's message id is no stored message of the caller's channels.
+  'GET /signals/message': { status: 404, code: 'errors.notFound' },
   'POST /inbox/remove': { status: 404, code: 'inbox.errors.unknownChannel' },
   'POST /inbox/post': { status: 404, code: 'inbox.errors.unknownChannel' },
   // The test app has no messaging-app source configured.

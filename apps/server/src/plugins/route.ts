@@ -22,8 +22,8 @@ import type {
   preHandlerHookHandler,
 } from 'fastify';
 import { HttpError } from '../lib/http-error.ts';
-import { ownedBotScope } from '../lib/owned-bot.ts';
-import type { FollowMatch, RequestSession } from './context.ts';
+import type { OwnedBot } from '../lib/owned-bot.ts';
+import type { AppDeps, FollowMatch, RequestSession } from './context.ts';
 import { credentialLimiters } from './rate-limit.ts';
 import { resolveSession } from './session.ts';
 
@@ -45,8 +45,19 @@ export interface HandlerContext<E extends Endpoint> {
    * `copy_follows` rows with the bot the request names. Only on endpoints that declare a relation.
    */
   follows: FollowMatch[];
+  /**
+   * The app's deps with the bot the ownership check found (`ownedBot`): pass these, not
+   * `app.deps`, to a service that resolves the bot by its id (`botIdOf`), so a pending id several
+   * accounts claim names the caller's row.
+   */
+  deps: RequestDeps;
   req: FastifyRequest;
   reply: FastifyReply;
+}
+
+/** `app.deps` with the request's owned bot, explicit (no async context: no per-promise hook). */
+export interface RequestDeps extends AppDeps {
+  ownedBot: OwnedBot | null;
 }
 
 export type Handler<E extends Endpoint> = (
@@ -348,10 +359,13 @@ export function route<E extends Endpoint>(
         get follows(): FollowMatch[] {
           return req.follows ?? [];
         },
+        get deps(): RequestDeps {
+          return { ...app.deps, ownedBot: req.session?.ownedBot ?? null };
+        },
         req,
         reply,
       };
-      return ownedBotScope.run(req.session?.ownedBot ?? null, () => handler(ctx));
+      return handler(ctx);
     },
   });
 }

@@ -177,7 +177,7 @@ export async function endSession(
   const token = cookieToken(req);
   if (token !== null) {
     await app.deps.db.deleteFrom('sessions').where('id', '=', hashToken(token)).execute();
-    // Its live streams end now (modules/trading/stream-hub.ts).
+    // Its live streams end now (plugins/stream-hub.ts).
     app.robotEvents.emit('sessions-ended');
   }
   reply.clearCookie(cookieName(SESSION_COOKIE, req), {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode, LANGUAGES } from '@app/contract';
@@ -36,6 +36,24 @@ const LONG_CACHE = 'public, max-age=31536000, immutable';
 
 const loginPage = (lng: string): string => `prerendered/login.${lng}.html`;
 
+/**
+ * The build's pages of logged-in addresses (apps/web/scripts/route-preloads.mjs): index.html
+ * with the chunks of that address's first paint preloaded, per language; address → file name.
+ */
+function preloadPages(webDist: string): Map<string, string> {
+  try {
+    const index = JSON.parse(
+      readFileSync(join(webDist, 'preload', 'pages.json'), 'utf8'),
+    ) as Record<string, string>;
+    const complete = Object.entries(index).filter(([, name]) =>
+      LANGUAGES.every((lng) => existsSync(join(webDist, `preload/${name}.${lng}.html`))),
+    );
+    return new Map(complete);
+  } catch {
+    return new Map(); // a build without them: index.html for every address
+  }
+}
+
 const NOT_BUILT =
   'The panel has not been built yet.\n\n' +
   'Run `npm run build` in the project folder, then restart the server.\n' +
@@ -48,6 +66,12 @@ const NOT_BUILT =
  */
 export async function registerStatic(app: FastifyInstance, webDist: string): Promise<void> {
   const built = existsSync(join(webDist, 'index.html'));
+  /** Which of the build's HTML files answers a panel address (`/`, a client route). */
+  let panelPage = async (
+    _req: FastifyRequest,
+    _reply: FastifyReply,
+    _path: string,
+  ): Promise<string> => 'index.html';
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -63,19 +87,31 @@ export async function registerStatic(app: FastifyInstance, webDist: string): Pro
     // HTML instead of after the scripts. With a session, or a build without them, `/`
     // is index.html as any client route.
     const prerendered = LANGUAGES.every((lng) => existsSync(join(webDist, loginPage(lng))));
-    if (prerendered) {
+    const preloads = preloadPages(webDist);
+    // With a session, an address the build made a page for gets it: its first chunks leave with
+    // the page's own, not after them. Without one (or when the database does not answer, so the
+    // page's own session read shows the error with a retry, never a 500), `/` is the login page
+    // rendered at build time and any other address index.html.
+    panelPage = async (req, reply, path) => {
+      const preload = preloads.get(path);
+      if (preload === undefined && (path !== '/' || !prerendered)) return 'index.html';
+      let loggedIn = true;
+      try {
+        loggedIn = (await resolveSession(app, req, reply)) !== null;
+      } catch (err) {
+        req.log.error({ err }, 'session lookup for the panel page failed');
+        return 'index.html';
+      }
+      reply.header('vary', 'Accept-Encoding, Cookie, Accept-Language');
+      if (!loggedIn)
+        return path === '/' && prerendered ? loginPage(panelLanguage(req)) : 'index.html';
+      return preload === undefined ? 'index.html' : `preload/${preload}.${panelLanguage(req)}.html`;
+    };
+    if (prerendered || preloads.has('/')) {
       app.get('/', async (req, reply) => {
-        let loggedOut = false;
-        try {
-          loggedOut = (await resolveSession(app, req, reply)) === null;
-        } catch (err) {
-          // The database did not answer: index.html, whose own session read shows the error
-          // with a retry, instead of a 500 for the panel's address.
-          req.log.error({ err }, 'session lookup for the panel page failed');
-        }
+        const page = await panelPage(req, reply, '/');
         reply.header('cache-control', 'no-cache');
-        reply.header('vary', 'Accept-Encoding, Cookie, Accept-Language');
-        return reply.sendFile(loggedOut ? loginPage(panelLanguage(req)) : 'index.html');
+        return reply.sendFile(page);
       });
     }
   }
@@ -92,7 +128,8 @@ export async function registerStatic(app: FastifyInstance, webDist: string): Pro
     const last = path.split('/').pop() ?? '';
     if (last.includes('.'))
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
+    const page = await panelPage(req, reply, path);
     reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
+    return reply.sendFile(page);
   });
 }

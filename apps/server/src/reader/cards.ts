@@ -1,4 +1,10 @@
-import type { ChannelSettings, ChannelSignalType, ChannelStrategy, OperType } from '@app/contract';
+import type {
+  ChannelSettings,
+  ChannelSignalType,
+  ChannelStrategy,
+  OperType,
+  VocabularyEntryWire,
+} from '@app/contract';
 import { CHANNEL_SIGNAL_TYPES, CHANNEL_STRATEGIES, OPER_TYPES } from '@app/contract';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { fromDbBool } from '../db/dialect.ts';
@@ -39,7 +45,22 @@ export function defaultCard(
     tolarance: '',
     inverter: false,
     botID: '',
+    vocabulary: [],
   };
+}
+
+/**
+ * The stored vocabulary (JSON text, `''` when never taught). It was checked when saved; the reader
+ * checks it again when it reads (`channelSignalSettingsFromCard`), so a bad row reads as nothing.
+ */
+export function vocabularyFromColumn(text: string): VocabularyEntryWire[] {
+  if (text === '') return [];
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? (value as VocabularyEntryWire[]) : [];
+  } catch {
+    return [];
+  }
 }
 
 function pick<T extends number>(values: readonly T[], value: number, fallback: T): T {
@@ -68,6 +89,7 @@ export function cardFromRow(row: Selectable<ChannelCardsTable>): ChannelCard {
     tolarance: row.tolarance,
     inverter: fromDbBool(row.inverter),
     botID: row.card_bot_id,
+    vocabulary: vocabularyFromColumn(row.vocabulary),
   };
 }
 
@@ -99,6 +121,8 @@ export function cardToRow(
     inverter: card.inverter,
     card_bot_id: card.botID,
     updated_at: now,
+    // A card saved without its vocabulary keeps the stored one (undefined: column left out).
+    vocabulary: card.vocabulary === undefined ? undefined : JSON.stringify(card.vocabulary),
   };
 }
 

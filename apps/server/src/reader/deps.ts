@@ -18,6 +18,11 @@ export interface ReaderDeps {
   inbox: MessageSource;
   /** The messaging-app source, when TELEGRAM_API_ID/HASH are configured. */
   telegram: TelegramSource | null;
+  /**
+   * The partitions of room owners this reader holds (`owner % 64`, robot/partitions.ts); absent
+   * or null: every room (the one-process runtime).
+   */
+  partitions?: () => readonly number[] | null;
   /** Told about a bot whose reading failed (the others go on). Name and message only. */
   onError?: (err: unknown, context: Record<string, unknown>) => void;
 }

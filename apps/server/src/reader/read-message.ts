@@ -6,12 +6,13 @@ import {
   planEntry,
   signalKey,
   timingOfChannelType,
+  type DoubtfulLine,
   type Rejection,
   type Signal,
 } from '@app/robot';
 import type { Insertable } from 'kysely';
 import type { SignalsTable } from '../db/schema.ts';
-import { LATE_TOLERANCE_MS, sendDeadline } from '../robot/orders/broker-call.ts';
+import { LATE_TOLERANCE_MS, sendDeadline } from '../robot/ledger/broker-call.ts';
 import type { ChannelCard } from './cards.ts';
 
 const MINUTE_MS = 60_000;
@@ -37,12 +38,15 @@ export interface ReadLine {
   row: Insertable<SignalsTable>;
 }
 
-/** `HH:MM` of an instant on a clock `offsetHours` from UTC. */
+/** `HH:MM` of an instant on a clock `offsetHours` from UTC, `HH:MM:SS` off the whole minute. */
 export function clockTime(atMs: number, offsetHours: number): string {
   const local = new Date(atMs + offsetHours * 60 * MINUTE_MS);
   const hh = String(local.getUTCHours()).padStart(2, '0');
   const mm = String(local.getUTCMinutes()).padStart(2, '0');
-  return `${hh}:${mm}`;
+  // An entry sent before its minute (end of candle: 2 s before) shows its seconds: a 21:16 M1
+  // signal enters at 21:15:58, not "21:15".
+  const ss = local.getUTCSeconds();
+  return ss === 0 ? `${hh}:${mm}` : `${hh}:${mm}:${String(ss).padStart(2, '0')}`;
 }
 
 function acceptedLine(signal: Signal, card: ChannelCard, ctx: ReadContext): ReadLine {
@@ -152,12 +156,19 @@ function baseRow(ctx: ReadContext, card: ChannelCard) {
   };
 }
 
+/** A message as read: its lines, and those the reader could not account for (the doubts). */
+export interface ReadResult {
+  lines: ReadLine[];
+  doubtful: DoubtfulLine[];
+}
+
 /**
  * Reads one channel message with its card, exactly as the reader does (the signal tester calls
- * this too): `parseSignal` with the card's settings, each signal planned with the card's signal
- * type and delay, each rejection with its reason; lines in message order.
+ * this too): `parseSignal` with the card's settings (its taught vocabulary included), each signal
+ * planned with the card's signal type and delay, each rejection with its reason; lines in message
+ * order, and the doubtful lines with the tokens not understood.
  */
-export function readMessage(text: string, card: ChannelCard, ctx: ReadContext): ReadLine[] {
+export function readChannelMessage(text: string, card: ChannelCard, ctx: ReadContext): ReadResult {
   const result = parseSignal(text, channelSignalSettingsFromCard(card), {
     nowMs: ctx.nowMs,
     channelId: ctx.channelId,
@@ -167,5 +178,32 @@ export function readMessage(text: string, card: ChannelCard, ctx: ReadContext): 
     ...result.signals.map((s) => acceptedLine(s, card, ctx)),
     ...result.rejected.map((r) => rejectedLine(r, card, ctx)),
   ];
-  return lines.sort((a, b) => (a.read.line ?? 0) - (b.read.line ?? 0));
+  lines.sort((a, b) => (a.read.line ?? 0) - (b.read.line ?? 0));
+  return { lines, doubtful: result.doubtful };
+}
+
+/** {@link readChannelMessage}'s lines alone. */
+export function readMessage(text: string, card: ChannelCard, ctx: ReadContext): ReadLine[] {
+  return readChannelMessage(text, card, ctx).lines;
+}
+
+/**
+ * Whether a read message is one to ask the trader about: a line the reader could not account for
+ * (doubtful), or one that looks like a signal it could not read — an asset and a time without a
+ * side it knows, or an asset and a side without a time (and no "agora"). Chit-chat that names
+ * no asset, result posts, cancellations and late or repeated signals are no doubt.
+ */
+export function isDoubt(result: ReadResult): boolean {
+  if (result.doubtful.length > 0) return true;
+  return result.lines.some(({ row }) => {
+    if (row.reason === 'doubtful') return true;
+    if (row.reason === 'no_direction' || row.reason === 'direction_conflict')
+      return Boolean(row.asset) && Boolean(row.signal_time);
+    return row.reason === 'no_time' && Boolean(row.asset);
+  });
+}
+
+/** The words not understood, once each, in message order. */
+export function doubtWords(result: ReadResult): string[] {
+  return [...new Set(result.doubtful.flatMap((d) => d.tokens.map((t) => t.text)))];
 }

@@ -59,7 +59,7 @@ describe('the reader on the local inbox', () => {
       // Card default: type 1 (end of candle → 7), 1 s delay: 14:30 − 2 s + 1 s.
       signalType: 7,
       delayMs: 1000,
-      entryTime: '14:29',
+      entryTime: '14:29:59',
       expiryTime: '14:35',
       receivedAt: T0,
       parsedAt: T0 + 1500,
@@ -182,7 +182,7 @@ describe('the reader on the local inbox', () => {
       direction: 'PUT',
       signalType: 8,
       delayMs: 3000,
-      entryTime: '15:40',
+      entryTime: '15:40:03',
     });
     await callAs(t.app, me.cookie, api.saveGroup, { body: card });
   });

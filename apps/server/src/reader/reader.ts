@@ -1,11 +1,10 @@
 import type { Kysely, Selectable } from 'kysely';
+import { ROBOT_PARTITIONS } from '../db/migrations/1101-robot-partitions.ts';
 import type { Database, ReaderMessagesTable } from '../db/schema.ts';
-import { appendActivity } from '../robot/activity.ts';
-import { cancelFromChannel } from '../robot/decide/cancel-entries.ts';
-import { cardFromRow, defaultCard, traderTimezoneOf, type ChannelCard } from './cards.ts';
+import { inPartitions } from '../robot/partitions.ts';
 import type { ReaderDeps } from './deps.ts';
-import { clockTime, readMessage, type ReadLine } from './read-message.ts';
-import { roomOwnerOf, type BotRef } from './copy-rooms.ts';
+import { fanInMessage } from './fan-in.ts';
+import { loadRoom } from './rooms.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -25,228 +24,116 @@ export async function seenKeys(
   return new Set(rows.flatMap((r) => (r.dedupe_key === null ? [] : [r.dedupe_key])));
 }
 
-/** Bots that follow at least one chat, theirs or their copied trader's. */
-async function readingBots(db: Kysely<Database>): Promise<BotRef[]> {
-  return db
-    .selectFrom('bots as b')
-    .select(['b.id', 'b.userid', 'b.traderid', 'b.account_id'])
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('copy_rooms as c')
-          .innerJoin('bots as r', 'r.id', 'c.bot_id')
-          .select('c.bot_id')
-          .where((w) =>
-            w.or([w('r.id', '=', w.ref('b.id')), w('r.userid', '=', w.ref('b.traderid'))]),
-          ),
-      ),
-    )
-    .orderBy('b.id')
-    .execute();
-}
-
-interface Room {
-  /** The bot whose chat list and cards these are. */
-  owner: BotRef;
-  chats: Map<string, string>;
-  cards: Map<string, ChannelCard>;
-  timezone: number;
-}
-
-async function loadRoom(db: Kysely<Database>, owner: BotRef): Promise<Room> {
-  const [chats, cards, timezone] = await Promise.all([
-    db
-      .selectFrom('copy_rooms')
-      .select(['chat_id', 'name'])
-      .where('bot_id', '=', owner.id)
-      .execute(),
-    db.selectFrom('channel_cards').selectAll().where('bot_id', '=', owner.id).execute(),
-    traderTimezoneOf(db, owner.id),
-  ]);
-  return {
-    owner,
-    chats: new Map(chats.map((c) => [c.chat_id, c.name])),
-    cards: new Map(cards.map((c) => [c.id_num, cardFromRow(c)])),
-    timezone,
-  };
-}
-
-/**
- * Whether this bot takes the channel's signals (SPEC §3 card `botID`): a card that names a robot
- * routes its channel to that one among the owner account's bots; the account's other bots skip
- * it. Bots of other accounts that copy these rooms are not the owner's to route.
- */
-function takesChannel(card: ChannelCard, bot: BotRef, owner: BotRef): boolean {
-  if (card.botID === '' || bot.account_id !== owner.account_id) return true;
-  return card.botID === bot.userid;
-}
-
-/**
- * The feed line of a message's new pending entries ("Lista recebida de sala-vip: 4 entradas…"):
- * the trader sees that the robot read the channel, and the panel's live stream re-reads the
- * dashboard's next entries at once instead of when the first one is decided.
- */
-async function noteReceived(
-  trx: Kysely<Database>,
-  botId: number,
-  channel: string,
-  taken: readonly ReadLine['row'][],
-  traderTimezone: number,
-  nowMs: number,
-): Promise<void> {
-  const first = [...taken].sort((a, b) => (a.entry_at ?? 0) - (b.entry_at ?? 0))[0];
-  if (!first) return;
-  const at = first.signal_at ?? first.entry_at;
-  const params = {
-    channel,
-    asset: first.asset ?? '',
-    direction: first.direction ?? '',
-    time: at ? clockTime(at, traderTimezone) : '',
-  };
-  await appendActivity(trx, {
-    botId,
-    at: nowMs,
-    kind: 'signal',
-    message:
-      taken.length === 1
-        ? { key: 'robot.activity.received', params }
-        : { key: 'robot.activity.receivedList', params: { ...params, count: taken.length } },
-  });
-}
-
-/**
- * Reads one message for one bot and advances its cursor, in one transaction: the signal rows and
- * the cursor commit together, so after a restart no message is read twice and none is skipped.
- * Returns how many accepted signals it wrote.
- */
-async function readOne(
-  deps: ReaderDeps,
-  bot: BotRef,
-  room: Room,
-  traderTimezone: number,
-  seen: Set<string>,
-  message: Selectable<ReaderMessagesTable>,
-): Promise<number> {
-  return deps.db.transaction().execute(async (trx) => {
-    let state = trx
-      .selectFrom('reader_state')
-      .select('last_message_id')
-      .where('bot_id', '=', bot.id);
-    if (deps.dialect === 'postgres') state = state.forUpdate();
-    const cursor = Number((await state.executeTakeFirst())?.last_message_id ?? 0);
-    if (message.id <= cursor) return 0; // another reader took it
-
-    let accepted = 0;
-    const name = room.chats.get(message.channel_id);
-    const card =
-      room.cards.get(message.channel_id) ??
-      (name === undefined
-        ? undefined
-        : defaultCard(message.channel_id, name, bot.traderid, room.timezone));
-    if (name !== undefined && card?.chanEnable && takesChannel(card, bot, room.owner)) {
-      const nowMs = deps.now();
-      const lines = readMessage(message.text, card, {
-        botId: bot.id,
-        channelId: message.channel_id,
-        nowMs,
-        receivedAtMs: message.received_at,
-        messageId: message.id,
-        seen,
-        traderTimezone,
-      });
-      const taken: ReadLine['row'][] = [];
-      for (const { row } of lines) {
-        const inserted = await trx
-          .insertInto('signals')
-          .values(row)
-          .onConflict((oc) => oc.columns(['bot_id', 'dedupe_key']).doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        if (inserted && row.status === 'accepted') taken.push(row);
-        if (!inserted && row.status === 'accepted') {
-          // Taken since the seen set was read (another reader): record it as a duplicate.
-          await trx
-            .insertInto('signals')
-            .values({ ...row, status: 'rejected', reason: 'duplicate', dedupe_key: null })
-            .execute();
-        }
-        if (row.dedupe_key) seen.add(row.dedupe_key);
-        // A cancel post about a signal cancels this channel's matching entries not sent yet.
-        if (row.status === 'rejected' && row.reason === 'cancelled' && row.asset) {
-          await cancelFromChannel(
-            trx,
-            {
-              botId: bot.id,
-              channelId: message.channel_id,
-              asset: row.asset,
-              time: row.signal_time ?? null,
-            },
-            { at: nowMs, text: message.text },
-          );
-        }
-      }
-      accepted = taken.length;
-      await noteReceived(trx, bot.id, name, taken, traderTimezone, nowMs);
-    }
-    const values = {
-      last_message_id: message.id,
-      last_message_at: message.received_at,
-      updated_at: deps.now(),
-    };
-    await trx
-      .insertInto('reader_state')
-      .values({ bot_id: bot.id, ...values })
-      .onConflict((oc) => oc.column('bot_id').doUpdateSet(values))
-      .execute();
-    return accepted;
-  });
-}
-
-/** Reads the new messages of one bot's rooms; returns how many accepted signals it wrote. */
-export async function readBot(deps: ReaderDeps, bot: BotRef, limit: number): Promise<number> {
-  const owner = await roomOwnerOf(deps.db, bot);
-  const cursorRow = await deps.db
-    .selectFrom('reader_state')
-    .select('last_message_id')
-    .where('bot_id', '=', bot.id)
+/** Where a pass starts: the newest message, and where the held partitions are read to. */
+async function marks(
+  db: Kysely<Database>,
+  held: readonly number[] | null,
+): Promise<{ top: number; low: number }> {
+  const row = await db
+    .selectFrom('reader_partitions')
+    .select((eb) => [
+      eb.fn.min('read_to').as('low'),
+      eb
+        .selectFrom('reader_messages')
+        .select((m) => m.fn.max('id').as('top'))
+        .as('top'),
+    ])
+    .$if(held !== null, (q) => q.where('partition', 'in', held as number[]))
     .executeTakeFirst();
-  const messages = await deps.db
-    .selectFrom('reader_messages')
-    .selectAll()
-    .where('bot_id', '=', owner.id)
-    .where('id', '>', Number(cursorRow?.last_message_id ?? 0))
-    .orderBy('id')
+  return { top: Number(row?.top ?? 0), low: Number(row?.low ?? 0) };
+}
+
+/** The messages of the held partitions' rooms not read yet, oldest first. */
+async function unread(
+  db: Kysely<Database>,
+  held: readonly number[] | null,
+  from: { top: number; low: number },
+  limit: number,
+): Promise<Selectable<ReaderMessagesTable>[]> {
+  const mine = inPartitions('m.bot_id', held);
+  return db
+    .selectFrom('reader_messages as m')
+    .leftJoin('reader_rooms as r', 'r.owner_id', 'm.bot_id')
+    .selectAll('m')
+    .where('m.id', '>', from.low)
+    .where('m.id', '<=', from.top)
+    .where((eb) =>
+      eb.or([eb('r.last_message_id', 'is', null), eb('m.id', '>', eb.ref('r.last_message_id'))]),
+    )
+    .$if(mine !== null, (q) => q.where(mine!))
+    .orderBy('m.id')
     .limit(limit)
     .execute();
-  if (messages.length === 0) return 0;
-  const [room, traderTimezone, seen] = await Promise.all([
-    loadRoom(deps.db, owner),
-    traderTimezoneOf(deps.db, bot.id),
-    seenKeys(deps.db, bot.id, deps.now()),
-  ]);
-  let accepted = 0;
-  for (const message of messages) {
-    accepted += await readOne(deps, bot, room, traderTimezone, seen, message);
-  }
-  return accepted;
 }
 
 /**
- * One pass of the reader over every bot that follows chats: new messages → card settings →
- * `parseSignal` → `signals` rows. One bot's failure is reported and never stops the others.
- * Returns the bots that got new accepted signals (for the trading runtime's wake-up).
+ * Moves the held partitions' marks to `to`, except a partition with a failed room: it stays just
+ * before its first failed message, to be read again by the next pass.
+ */
+async function advance(
+  db: Kysely<Database>,
+  held: readonly number[] | null,
+  to: number,
+  failed: Map<number, number>,
+): Promise<void> {
+  const all = held ?? Array.from({ length: ROBOT_PARTITIONS }, (_, p) => p);
+  const clean = all.filter((p) => !failed.has(p));
+  if (clean.length > 0) {
+    await db
+      .updateTable('reader_partitions')
+      .set({ read_to: to })
+      .where('partition', 'in', clean)
+      .where('read_to', '<', to)
+      .execute();
+  }
+  for (const [p, first] of failed) {
+    await db
+      .updateTable('reader_partitions')
+      .set({ read_to: Math.min(to, first - 1) })
+      .where('partition', '=', p)
+      .where('read_to', '<', Math.min(to, first - 1))
+      .execute();
+  }
+}
+
+/**
+ * One pass of the reader over the rooms of the partitions it holds (every room on the one-process
+ * runtime): the messages past the partitions' mark → each room's card → `parseSignal` once per
+ * message → every reader's `signals` rows (fan-in.ts). An idle pass is one statement, whatever
+ * the number of bots. One room's failure is reported and never stops the others; its message is
+ * read again at the next pass. Returns the bots that got new accepted signals (for the trading
+ * runtime's wake-up).
  */
 export async function readNewMessages(
   deps: ReaderDeps,
   { limit = 200 }: { limit?: number } = {},
 ): Promise<number[]> {
-  const woken: number[] = [];
-  for (const bot of await readingBots(deps.db)) {
+  const held = deps.partitions?.() ?? null;
+  if (held !== null && held.length === 0) return [];
+  const from = await marks(deps.db, held);
+  if (from.top <= from.low) return [];
+  const messages = await unread(deps.db, held, from, limit);
+  const rooms = new Map<number, Selectable<ReaderMessagesTable>[]>();
+  for (const m of messages) rooms.set(m.bot_id, [...(rooms.get(m.bot_id) ?? []), m]);
+  const woken = new Set<number>();
+  const failed = new Map<number, number>();
+  for (const [ownerId, list] of rooms) {
+    let at = list[0]?.id ?? 0;
     try {
-      if ((await readBot(deps, bot, limit)) > 0) woken.push(bot.id);
+      const room = await loadRoom(deps.db, ownerId);
+      if (!room) continue;
+      for (const message of list) {
+        at = message.id;
+        for (const id of (await fanInMessage(deps, room, message)).woken) woken.add(id);
+      }
     } catch (err) {
-      deps.onError?.(err, { botId: bot.id });
+      deps.onError?.(err, { botId: ownerId, messageId: at });
+      const p = ownerId % ROBOT_PARTITIONS;
+      failed.set(p, Math.min(failed.get(p) ?? at, at));
     }
   }
-  return woken;
+  // A full page: read up to its last message; otherwise every message up to `top` was seen.
+  const to = messages.length === limit ? (messages[messages.length - 1]?.id ?? from.low) : from.top;
+  await advance(deps.db, held, to, failed);
+  return [...woken];
 }

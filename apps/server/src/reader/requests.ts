@@ -1,3 +1,4 @@
+import { inPartitions } from '../robot/partitions.ts';
 import type { ReaderDeps } from './deps.ts';
 import { roomOwnerOf, type BotRef } from './copy-rooms.ts';
 
@@ -11,6 +12,9 @@ export async function processReaderRequests(
   deps: ReaderDeps,
   { limit = 20 }: { limit?: number } = {},
 ): Promise<{ id: number; status: 'done' | 'failed' }[]> {
+  const held = deps.partitions?.() ?? null;
+  if (held !== null && held.length === 0) return [];
+  const mine = inPartitions('reader_requests.bot_id', held);
   const queued = await deps.db
     .selectFrom('reader_requests')
     .innerJoin('bots', 'bots.id', 'reader_requests.bot_id')
@@ -23,6 +27,8 @@ export async function processReaderRequests(
       'bots.account_id',
     ])
     .where('reader_requests.status', '=', 'queued')
+    // A request is carried out by the reader that holds its bot's partition.
+    .$if(mine !== null, (q) => q.where(mine!))
     .orderBy('reader_requests.id')
     .limit(limit)
     .execute();

@@ -1,3 +1,4 @@
+import { processMetrics } from '../lib/metrics.ts';
 import { processReaderRequests } from './requests.ts';
 import type { ReaderDeps } from './deps.ts';
 import { readNewMessages } from './reader.ts';
@@ -51,7 +52,10 @@ export function createReader(deps: ReaderDeps): ReaderHandle {
   let sessionsCheckedAt = deps.now();
 
   async function runOnce(): Promise<number[]> {
+    const started = Date.now();
     await processReaderRequests(deps);
+    // A partitioned reader connects the accounts of the partitions it holds now.
+    await deps.telegram?.sync().catch((err: unknown) => deps.onError?.(err, { telegram: true }));
     if (deps.telegram && deps.now() - sessionsCheckedAt >= SESSION_CHECK_MS) {
       sessionsCheckedAt = deps.now();
       await deps.telegram
@@ -59,6 +63,7 @@ export function createReader(deps: ReaderDeps): ReaderHandle {
         .catch((err: unknown) => deps.onError?.(err, { telegram: true }));
     }
     const woken = await readNewMessages(deps);
+    processMetrics().readerPassed(Date.now() - started, deps.now());
     if (woken.length > 0) {
       for (const listener of listeners) {
         try {

@@ -1,5 +1,6 @@
 import type { RobotMessage } from '@app/contract';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { isSqlite } from '../db/bulk.ts';
 import { toDbJson } from '../db/dialect.ts';
 import type { ActivityTable, Database } from '../db/schema.ts';
 
@@ -26,4 +27,26 @@ export async function appendActivity(
       message: toDbJson(item.message),
     })
     .execute();
+}
+
+/**
+ * Appends the same line to many bots' feeds in one statement (a channel message read for every
+ * follower): the ids and the message travel as two parameters whatever their number.
+ */
+export async function appendActivityFor(
+  db: Kysely<Database>,
+  botIds: readonly number[],
+  item: { at: number; kind: ActivityTable['kind']; message: RobotMessage },
+): Promise<void> {
+  if (botIds.length === 0) return;
+  const ids = JSON.stringify(botIds);
+  const message = toDbJson(item.message);
+  await (
+    isSqlite(db)
+      ? sql`insert into activity (bot_id, at, kind, signal_id, order_id, message)
+          select value, ${item.at}, ${item.kind}, null, null, ${message} from json_each(${ids})`
+      : sql`insert into activity (bot_id, at, kind, signal_id, order_id, message)
+          select cast(x as bigint), ${item.at}, ${item.kind}, null, null, cast(${message} as jsonb)
+          from json_array_elements_text(cast(${ids} as json)) as x`
+  ).execute(db);
 }

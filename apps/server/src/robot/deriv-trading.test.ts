@@ -1,4 +1,4 @@
-import { endpoints as api, Broker } from '@app/contract';
+import { endpoints as api, Broker, AccountType } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { fromDbJson } from '../db/dialect.ts';
 import { callAs, useTestApp } from '../test/app.ts';
@@ -244,7 +244,11 @@ describe('a bot on Deriv with a stored token trades on Deriv (the fake)', () => 
     await callAs(t.app, me.cookie, api.saveDerivTokens, {
       body: { tokenDemo: '', tokenReal: 'demo-only-in-real-slot', userid: me.userid },
     });
-    await saveGlobalParams(t.app, me, { brokerID: Broker.deriv, payout: 0, accType: 2 });
+    await saveGlobalParams(t.app, me, {
+      brokerID: Broker.deriv,
+      payout: 0,
+      accType: AccountType.real,
+    });
     await command(t.app, rt(), me, 1);
     const at = nextMinute();
     clock.now = at - 30_000;
@@ -264,11 +268,11 @@ describe('a bot on Deriv with a stored token trades on Deriv (the fake)', () => 
   it('uses the paper broker when no token is stored for the account type', async () => {
     const me = await newTrader(t.app);
     // Real needs a real token to be switched on; removed afterwards, the bot falls to paper
-    // (and its signals are refused as `real_on_simulator`: real-money.test.ts).
+    // (and its signals are refused as `real_on_simulator`: real-money/real-money.test.ts).
     await callAs(t.app, me.cookie, api.saveDerivTokens, {
       body: { tokenDemo: DEMO, tokenReal: 'some-real-token', userid: me.userid },
     });
-    await saveGlobalParams(t.app, me, { brokerID: Broker.deriv, accType: 2 });
+    await saveGlobalParams(t.app, me, { brokerID: Broker.deriv, accType: AccountType.real });
     await callAs(t.app, me.cookie, api.saveDerivTokens, {
       body: { tokenDemo: '', tokenReal: '', userid: me.userid, remove: ['tokenReal'] },
     });

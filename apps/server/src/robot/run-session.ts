@@ -1,8 +1,8 @@
 import { botRunOf, type BotRun } from './bot-run.ts';
 import { applyQueuedCommands } from './commands/command-queue.ts';
 import { decideSignals } from './decide/decide-signals.ts';
-import { scheduleWake } from './inbox.ts';
-import { sendDeadline } from './orders/broker-call.ts';
+import { scheduleWake } from './bot-events.ts';
+import { sendDeadline } from './ledger/broker-call.ts';
 import {
   fanOut,
   missOrder,

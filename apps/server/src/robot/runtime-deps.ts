@@ -50,7 +50,18 @@ export interface RuntimeDeps {
   brokerTimeoutMs?: number;
   /** Crash tests only: called at each fault point. */
   fault?: (point: FaultPoint) => void;
+  /**
+   * Whether this process may call brokers now (partitions.ts `mayTrade`): false once its own
+   * heartbeat is so old that another worker may have taken its bots. Absent: always.
+   */
+  mayTrade?: () => boolean;
 }
+
+/**
+ * What the runtime borrows from its host: the server's deps (`app.deps`), a worker's own, a
+ * bench's. Only these; the runtime knows nothing of the app's other deps.
+ */
+export type RobotHostDeps = Pick<RuntimeDeps, 'db' | 'dialect' | 'now' | 'secrets'>;
 
 /** Only the error's name and message: a driver error can carry query parameters. */
 export function describeError(err: unknown): { name: string; message: string } {

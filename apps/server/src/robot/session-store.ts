@@ -40,7 +40,17 @@ export async function loadSession(
     .where('bot_id', '=', botId)
     .executeTakeFirst();
   if (!row) return { state: { ...initialSession(config), running: false }, version: null };
-  const stored = fromDbJson<StoredSession & { config?: unknown; copyEnabled?: unknown }>(row.state);
+  return sessionOfRow(row, config);
+}
+
+/** A stored session row with today's config put back in (see {@link loadSession}). */
+export function sessionOfRow(
+  row: { state: unknown; version: number; money_key: string | null },
+  config: SessionConfig,
+): LoadedSession {
+  const stored = fromDbJson<StoredSession & { config?: unknown; copyEnabled?: unknown }>(
+    row.state as never,
+  );
   // A row saved before migration 0015 may still carry its old config, and one saved before the
   // copy switch moved to the copy settings its own `copyEnabled`: today's settings win.
   const { config: _old, copyEnabled: _switch, ...rest } = stored;

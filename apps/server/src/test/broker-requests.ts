@@ -1,3 +1,4 @@
+import { AccountType } from '@app/contract';
 import type { PlaceRequest } from '../robot/brokers/broker-adapter.ts';
 import type { LedgerOrder, LedgerView } from '../robot/brokers/ledger-view.ts';
 
@@ -32,7 +33,7 @@ export function placeRequest(over: Partial<PlaceRequest> = {}): PlaceRequest {
     asset: 'EURUSD',
     direction: 'CALL',
     stakeCents: 200,
-    account: 1,
+    account: AccountType.demo,
     timeframeMin: 1,
     openAtMs: now,
     expiresAtMs: now + 60_000,

@@ -1,4 +1,4 @@
-import type { CopyProduct } from '@app/contract';
+import { type CopyProduct, AccountType } from '@app/contract';
 import { PAPER_DEFAULTS } from '@app/robot';
 import type { Kysely } from 'kysely';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -179,9 +179,9 @@ export async function stakesTaken(
     .selectFrom('paper_accounts')
     .select(['bot_id', 'balance_cents'])
     .where('bot_id', 'in', botIds as number[])
-    .where('account_type', '=', 1)
+    .where('account_type', '=', AccountType.demo)
     .execute();
   const balance = new Map(rows.map((r) => [Number(r.bot_id), Number(r.balance_cents)]));
-  const start = PAPER_DEFAULTS.balances[1];
+  const start = PAPER_DEFAULTS.balances[AccountType.demo];
   return botIds.map((id) => start - (balance.get(id) ?? start));
 }

@@ -1,4 +1,4 @@
-import { defaultGlobalParams, type GlobalParams } from '@app/contract';
+import { defaultGlobalParams, type GlobalParams, AccountType } from '@app/contract';
 import type { Insertable } from 'kysely';
 import type { GlobalParamsTable } from '../db/schema.ts';
 
@@ -33,7 +33,7 @@ export function globalParamsRow(
   return {
     bot_id: botId,
     broker_id: 1,
-    acc_type: 1,
+    acc_type: AccountType.demo,
     option_type: 1,
     lote_type: 1,
     stop_type: 1,

@@ -34,6 +34,13 @@ export interface FakeContract {
   profit: number;
 }
 
+/**
+ * What the next REST call of a kind answers instead of its data, as Deriv's gateway does: 429
+ * (rate limit), 500, 504 (`Gateway timeout - Upstream service timeout`) in Deriv's error shape,
+ * and 502/503 as a proxy's page that is not JSON.
+ */
+export type RestFault = { status: 429 | 500 | 502 | 503 | 504 };
+
 /** What the next frame of a call does instead of a normal answer. */
 export type Fault =
   | { kind: 'error'; code: string; message: string }
@@ -59,8 +66,10 @@ const msgTypeOf = (f: Frame): string =>
  * A local fake of Deriv for tests, both APIs. New API: REST `GET /trading/v1/options/accounts`
  * and `POST …/accounts/{id}/otp` (Bearer token, `Deriv-App-ID`), OAuth `POST /oauth2/token`
  * (authorization code with PKCE), and OTP WebSockets on `/trading/v1/options/ws/demo|real`
- * (authorised by the URL). Legacy: `/websockets/v3` with `authorize`. On the socket: `balance`,
- * `website_status`, `contracts_for`, `proposal` (`underlying_symbol` or legacy `symbol`), `buy`,
+ * (authorised by the URL), with accounts `active` or `inactive` and the gateway's 429, 5xx and
+ * 504 (`restFaults`). Legacy: `/websockets/v3` with `authorize`. On the socket: `balance`,
+ * `website_status` (legacy only: the new API has none), `contracts_for`, `proposal`
+ * (`underlying_symbol` or legacy `symbol`), `buy`,
  * `proposal_open_contract` (one-off or subscribed), `statement` and `forget`, in Deriv's shapes
  * (replies echo `req_id`; errors are `{ error: { code, message } }`). Contracts settle when the
  * test says (`settle`), which pushes the sold contract to its subscribers.
@@ -68,8 +77,18 @@ const msgTypeOf = (f: Frame): string =>
 export class FakeDeriv {
   readonly frames: Frame[] = [];
   readonly replies: Reply[] = [];
+  /** The frames and replies of OTP (new-API) sockets alone. */
+  readonly newApiFrames: Frame[] = [];
+  readonly newApiReplies: Reply[] = [];
+  private readonly otpSockets = new WeakSet<WebSocket>();
   /** Personal access / OAuth tokens of the new API → the account ids they reach. */
   readonly tokens = new Map<string, string[]>();
+  /** Deriv's `status` of each new-API account (`active` unless a test says `inactive`). */
+  readonly statuses = new Map<string, 'active' | 'inactive'>();
+  /** REST answers sent (the schema test checks each against the new API's shapes). */
+  readonly restReplies: { path: string; status: number; body: unknown }[] = [];
+  /** REST faults by call (`accounts` list, `otp` issue); each is used once. */
+  readonly restFaults = new Map<'accounts' | 'otp', RestFault>();
   /** Symbols Deriv does not offer (`contracts_for` answers `InvalidSymbol`). */
   readonly unoffered = new Set<string>();
   /** REST calls received: method, path, and whether the app id header came. */
@@ -107,7 +126,7 @@ export class FakeDeriv {
   private readonly sockets = new Set<WebSocket>();
   private readonly subscribers = new Map<
     number,
-    { socket: WebSocket; reqId: number; id: string }[]
+    { socket: WebSocket; reqId: number; id: string; newApi: boolean }[]
   >();
   private readonly waiters: { type: string; resolve: (f: Frame) => void }[] = [];
   private nextId = 5000;
@@ -122,9 +141,13 @@ export class FakeDeriv {
     const server = new WebSocketServer({ noServer: true });
     const fake = new FakeDeriv(http, server);
     http.on('request', (req, res) => {
-      void fake.onRest(req).then(({ status, body }) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(body));
+      void fake.onRest(req).then(({ status, body, raw }) => {
+        const path = new URL(req.url ?? '/', 'http://fake').pathname;
+        fake.restReplies.push({ path, status, body: raw ?? body });
+        res.writeHead(status, {
+          'content-type': raw === undefined ? 'application/json' : 'text/html',
+        });
+        res.end(raw ?? JSON.stringify(body));
       });
     });
     http.on('upgrade', (req, socket, head) => {
@@ -166,13 +189,20 @@ export class FakeDeriv {
   /** A new-API token (personal access or OAuth) and the accounts Deriv lists for it. */
   addToken(
     token: string,
-    accounts: { accountId: string; type: 'demo' | 'real'; currency?: string; balance?: number }[],
+    accounts: {
+      accountId: string;
+      type: 'demo' | 'real';
+      currency?: string;
+      balance?: number;
+      status?: 'active' | 'inactive';
+    }[],
   ): void {
     this.tokens.set(
       token,
       accounts.map((a) => a.accountId),
     );
     for (const a of accounts) {
+      this.statuses.set(a.accountId, a.status ?? 'active');
       this.accounts.set(a.accountId, {
         loginid: a.accountId,
         currency: a.currency ?? 'USD',
@@ -236,7 +266,7 @@ export class FakeDeriv {
     if (account) account.balance = round(account.balance + c.buyPrice + c.profit, digits);
     for (const sub of this.subscribers.get(contractId) ?? []) {
       this.reply(sub.socket, sub.reqId, 'proposal_open_contract', {
-        proposal_open_contract: this.poc(c),
+        proposal_open_contract: this.poc(c, sub.newApi),
         subscription: { id: sub.id },
       });
     }
@@ -302,7 +332,25 @@ export class FakeDeriv {
     };
   }
 
-  private async onRest(req: IncomingMessage): Promise<{ status: number; body: unknown }> {
+  /** A REST fault's answer: Deriv's error object, or (502, 503) a proxy's HTML page. */
+  private restFault(fault: RestFault, path: string, method: string) {
+    if (fault.status === 502 || fault.status === 503) {
+      return { status: fault.status, body: null, raw: `<html><body>${fault.status}</body></html>` };
+    }
+    const { code, message } = {
+      429: { code: 'TooManyRequests', message: 'Rate limit exceeded' },
+      500: { code: 'InternalServerError', message: 'Internal server error' },
+      504: { code: 'GatewayTimeout', message: 'Upstream service timeout' },
+    }[fault.status];
+    return {
+      status: fault.status,
+      body: { errors: [{ status: fault.status, code, message }], meta: { endpoint: path, method } },
+    };
+  }
+
+  private async onRest(
+    req: IncomingMessage,
+  ): Promise<{ status: number; body: unknown; raw?: string }> {
     const url = new URL(req.url ?? '/', 'http://fake');
     let text = '';
     for await (const chunk of req) text += String(chunk);
@@ -328,6 +376,11 @@ export class FakeDeriv {
     const expiry = bearer ? this.expiries.get(bearer) : undefined;
     if (expiry !== undefined && this.nowS() >= expiry) return unauthorized;
     if (req.method === 'GET' && url.pathname === '/trading/v1/options/accounts') {
+      const fault = this.restFaults.get('accounts');
+      if (fault) {
+        this.restFaults.delete('accounts');
+        return this.restFault(fault, '/accounts', 'GET');
+      }
       return {
         status: 200,
         body: {
@@ -338,7 +391,7 @@ export class FakeDeriv {
               balance: a.balance,
               currency: a.currency,
               group: 'row',
-              status: 'active',
+              status: this.statuses.get(id) ?? 'active',
               account_type: a.virtual ? 'demo' : 'real',
             };
           }),
@@ -350,6 +403,20 @@ export class FakeDeriv {
     if (req.method === 'POST' && otp) {
       const id = decodeURIComponent(otp[1]!);
       if (!ids.includes(id)) return unauthorized;
+      const fault = this.restFaults.get('otp');
+      if (fault) {
+        this.restFaults.delete('otp');
+        return this.restFault(fault, '/otp', 'POST');
+      }
+      if (this.statuses.get(id) === 'inactive') {
+        return {
+          status: 403,
+          body: {
+            errors: [{ status: 403, code: 'AccessDenied', message: 'The account is inactive' }],
+            meta: { endpoint: '/otp', method: 'POST' },
+          },
+        };
+      }
       const code = randomBytes(8).toString('hex');
       this.otps.set(code, id);
       const kind = this.accounts.get(id)!.virtual ? 'demo' : 'real';
@@ -371,6 +438,7 @@ export class FakeDeriv {
     this.connections += 1;
     this.lastQuery = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
     this.sockets.add(socket);
+    if (otpAccount !== null) this.otpSockets.add(socket);
     // An OTP socket is authorised by its URL: it is the account the OTP was issued for.
     let token: string | null = otpAccount;
     socket.on('close', () => {
@@ -380,6 +448,7 @@ export class FakeDeriv {
     socket.on('message', (data) => {
       const frame = JSON.parse(String(data)) as Frame;
       this.frames.push(frame);
+      if (otpAccount !== null) this.newApiFrames.push(frame);
       const type = msgTypeOf(frame);
       const reqId = frame.req_id ?? 0;
       const fault = this.faults.get(type);
@@ -432,7 +501,7 @@ export class FakeDeriv {
           });
           return;
         }
-        this.answer(socket, token, account, type, frame, fault);
+        this.answer(socket, token, account, type, frame, fault, otpAccount !== null);
       };
       answer();
       for (const w of waiting) w.resolve(frame);
@@ -446,10 +515,12 @@ export class FakeDeriv {
     type: string,
     frame: Frame,
     fault: Fault | undefined,
+    newApi: boolean,
   ): void {
     const reqId = frame.req_id ?? 0;
     const digits = DIGITS[account.currency] ?? 2;
-    switch (type) {
+    // The new API has no `website_status` (developers.deriv.com documents no such call).
+    switch (newApi && type === 'website_status' ? 'unknown' : type) {
       case 'website_status':
         this.reply(socket, reqId, type, {
           website_status: {
@@ -641,15 +712,15 @@ export class FakeDeriv {
         if (Number(frame.subscribe) === 1 && !c.isSold) {
           const id = `sub-${c.contractId}-${reqId}`;
           const list = this.subscribers.get(c.contractId) ?? [];
-          list.push({ socket, reqId, id });
+          list.push({ socket, reqId, id, newApi });
           this.subscribers.set(c.contractId, list);
           this.reply(socket, reqId, type, {
-            proposal_open_contract: this.poc(c),
+            proposal_open_contract: this.poc(c, newApi),
             subscription: { id },
           });
           return;
         }
-        this.reply(socket, reqId, type, { proposal_open_contract: this.poc(c) });
+        this.reply(socket, reqId, type, { proposal_open_contract: this.poc(c, newApi) });
         return;
       }
       case 'statement': {
@@ -687,7 +758,31 @@ export class FakeDeriv {
     return `${c.contractType}_${c.symbol.toUpperCase()}_${c.payout}_${c.purchaseTime}_${end}F_S0P_0`;
   }
 
-  private poc(c: FakeContract): Record<string, unknown> {
+  /**
+   * An open or sold contract. The new API's migration notes: `payout` is always a string,
+   * `sell_price` is null or a string (legacy: a number, absent until sold), `buy_price` and
+   * `profit` may be either.
+   */
+  private poc(c: FakeContract, newApi = false): Record<string, unknown> {
+    const account = this.accounts.get(c.token);
+    const digits = DIGITS[account?.currency ?? 'USD'] ?? 2;
+    if (newApi) {
+      return {
+        contract_id: c.contractId,
+        contract_type: c.contractType,
+        currency: account?.currency ?? 'USD',
+        underlying: c.symbol,
+        buy_price: c.buyPrice,
+        payout: c.payout.toFixed(digits),
+        is_sold: c.isSold ? 1 : 0,
+        is_expired: c.isSold ? 1 : 0,
+        status: c.isSold ? (c.profit > 0 ? 'won' : c.profit < 0 ? 'lost' : 'sold') : 'open',
+        profit: c.profit.toFixed(digits),
+        sell_price: c.isSold ? round(c.buyPrice + c.profit, digits).toFixed(digits) : null,
+        date_start: c.purchaseTime,
+        date_expiry: c.purchaseTime + c.duration * 60,
+      };
+    }
     return {
       contract_id: c.contractId,
       contract_type: c.contractType,
@@ -710,6 +805,7 @@ export class FakeDeriv {
     if (socket.readyState !== socket.OPEN) return;
     const message = { ...body, msg_type: msgType, req_id: reqId, echo_req: {} };
     this.replies.push(message);
+    if (this.otpSockets.has(socket)) this.newApiReplies.push(message);
     socket.send(JSON.stringify(message));
   }
 }

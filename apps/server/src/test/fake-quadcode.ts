@@ -13,8 +13,25 @@ export interface FakeQuadcodeUser {
   email: string;
   password: string;
   userId: number;
-  /** Balances as the platform lists them: type 1 real, 4 demo. */
-  balances: { id: number; type: 1 | 4; amount: number; currency: string }[];
+  /**
+   * Balances as the platform lists them: type 1 real, 4 demo. `isMarginal` marks a margin
+   * balance (as Exnova's demo USD balance is in a capture); its amount for options comes from
+   * `marginal-portfolio.get-marginal-balance` (`cash`, `available`), as the SDK reads it.
+   */
+  balances: {
+    id: number;
+    type: 1 | 4;
+    amount: number;
+    currency: string;
+    bonus?: number;
+    isMarginal?: boolean;
+    marginAvailable?: number;
+  }[];
+  /**
+   * Two-step verification is on: the login answers `{ code: 'verify', method, token }` (as
+   * community clients handle it: the platform has sent the trader a code).
+   */
+  twoFactor?: boolean;
 }
 
 export interface FakeActive {
@@ -61,7 +78,9 @@ const INSTRUMENT: Record<number, string> = {
 
 /**
  * A local fake of one Quadcode-platform broker as its client SDK speaks to it: `POST /v2/login`
- * (`{ identifier, password }` → `{ code: 'success', ssid }`, else 403 `invalid_credentials`), and
+ * (`{ identifier, password }` → `{ code: 'success', ssid }`; 403 `invalid_credentials`; with
+ * two-step verification `{ code: 'verify', method, token }`; after repeated refusals 429
+ * `requests_limit_exceeded` with a `ttl`), `timeSync` pushed every second, and
  * the WebSocket at `/echo/websocket`: `authenticate`, `setOptions`, `sendMessage` for
  * `core.get-profile`, `balances.get-available-balances`, `binary-options.get-initialization-data`,
  * `binary-options.open-option`, `portfolio.get-positions`, `portfolio.get-history-positions`,
@@ -78,11 +97,21 @@ export class FakeQuadcode {
   };
   readonly positions = new Map<number, FakePosition>();
   readonly faults = new Map<string, QuadcodeFault>();
+  /** A `profit_income` the next acknowledgements carry instead of the platform's (tests). */
+  incomeOverride: number | null = null;
   /** The `platform` cookie of the last login and the last socket (null = none sent). */
   platformCookie: { login: string | null; socket: string | null } = { login: null, socket: null };
   /** The fake's clock, Unix ms; tests tie it to theirs. */
   nowMs: () => number = () => Date.now();
   logins = 0;
+  /**
+   * Refused logins an identifier may make before the platform answers
+   * `requests_limit_exceeded` (`ttl` 600 s), as community clients report it.
+   */
+  failedLoginsAllowed = 5;
+  /** Whether `timeSync` is pushed on the sockets (every second, as in a capture). */
+  timeSyncing = true;
+  private readonly failedLogins = new Map<string, { count: number; until: number }>();
   private readonly sessions = new Map<string, FakeQuadcodeUser>();
   private readonly sockets = new Set<WebSocket>();
   private readonly subscribers = new Map<WebSocket, number>();
@@ -161,6 +190,11 @@ export class FakeQuadcode {
     for (const s of this.sockets) s.terminate();
   }
 
+  /** Sockets open now (the adapter's current connection among them). */
+  get openSockets(): number {
+    return this.sockets.size;
+  }
+
   /** Closes a position as a win, loss or draw and pushes `position-changed` to the subscribers. */
   settle(id: number, result: 'win' | 'loose' | 'equal'): void {
     const p = this.positions.get(id);
@@ -196,10 +230,36 @@ export class FakeQuadcode {
     let text = '';
     for await (const chunk of req) text += String(chunk);
     const body = JSON.parse(text || '{}') as { identifier?: string; password?: string };
-    const user = this.users.get(body.identifier ?? '');
+    const identifier = body.identifier ?? '';
+    const user = this.users.get(identifier);
     this.logins += 1;
+    const limit = this.failedLogins.get(identifier);
+    if (limit && limit.count >= this.failedLoginsAllowed && this.nowMs() < limit.until) {
+      return {
+        status: 429,
+        body: {
+          code: 'requests_limit_exceeded',
+          message: 'The number of requests has been exceeded. Try again in 10 minutes.',
+          ttl: Math.ceil((limit.until - this.nowMs()) / 1000),
+        },
+      };
+    }
     if (!user || user.password !== body.password) {
-      return { status: 403, body: { code: 'invalid_credentials', message: 'Invalid credentials' } };
+      const count = (limit && this.nowMs() < limit.until ? limit.count : 0) + 1;
+      this.failedLogins.set(identifier, { count, until: this.nowMs() + 600_000 });
+      return {
+        status: 403,
+        body: {
+          code: 'invalid_credentials',
+          message:
+            'You entered the wrong credentials. Please ensure that your login/password is correct.',
+        },
+      };
+    }
+    this.failedLogins.delete(identifier);
+    if (user.twoFactor) {
+      // The platform sends the trader a code and waits for it (`POST /v2/verify/2fa`).
+      return { status: 200, body: { code: 'verify', method: 'sms', token: 'tok-2fa' } };
     }
     const ssid = `ssid-${this.nextSsid++}`;
     this.sessions.set(ssid, user);
@@ -214,6 +274,12 @@ export class FakeQuadcode {
       this.subscribers.delete(socket);
     });
     socket.send(JSON.stringify({ name: 'timeSync', msg: this.nowMs() }));
+    // The platform's heartbeat: `timeSync` every second (the SDK reconnects after 60 s without).
+    const sync = setInterval(() => {
+      if (this.timeSyncing) this.send(socket, { name: 'timeSync', msg: this.nowMs() });
+    }, 1_000);
+    sync.unref();
+    socket.on('close', () => clearInterval(sync));
     socket.on('message', (data) => {
       const frame = JSON.parse(String(data)) as QuadcodeSent;
       this.sent.push(frame);
@@ -287,8 +353,44 @@ export class FakeQuadcode {
           'available-balances',
           user.balances
             .filter((b) => types.includes(b.type))
-            .map((b) => ({ ...b, user_id: user.userId, bonus_amount: 0, is_marginal: false })),
+            .map((b) => ({
+              id: b.id,
+              type: b.type,
+              amount: b.amount,
+              currency: b.currency,
+              user_id: user.userId,
+              bonus_amount: b.bonus ?? 0,
+              is_fiat: true,
+              is_marginal: b.isMarginal === true,
+            })),
         );
+        return;
+      }
+      case 'marginal-portfolio.get-marginal-balance': {
+        const b = user.balances.find((x) => x.id === Number(body.user_balance_id));
+        if (!b?.isMarginal) {
+          this.result(socket, id, false, 'balance is not marginal');
+          return;
+        }
+        // Amounts as strings, as the SDK's MarginPortfolioBalanceV1 reads them.
+        reply('marginal-balance', {
+          id: b.id,
+          type: b.type,
+          cash: String(b.amount),
+          bonus: String(b.bonus ?? 0),
+          currency: b.currency,
+          user_id: user.userId,
+          pnl: '0',
+          pnl_net: '0',
+          equity: String(b.amount),
+          equity_usd: String(b.amount),
+          swap: '0',
+          dividends: '0',
+          margin: '0',
+          available: String(b.marginAvailable ?? b.amount),
+          margin_level: '0',
+          stop_out_level: '0',
+        });
         return;
       }
       case 'binary-options.get-initialization-data':
@@ -393,13 +495,18 @@ export class FakeQuadcode {
       name: 'option',
       request_id: id,
       status: 2000,
+      // As the platform sends it: `profit_income` is 100 + the payout percent (captures:
+      // 187 beside `profit_percent: 87`; 174 with `win_amount: 1.74` on a stake of 1).
       msg: {
+        user_id: user.userId,
         id: p.id,
         act: p.activeId,
         direction: p.direction,
         exp: p.expired,
+        created: Math.floor(p.openTime / 1000),
         price: p.invest,
-        profit_income: p.profitPercent,
+        profit_income: this.incomeOverride ?? 100 + p.profitPercent,
+        profit_return: 0,
         time_rate: Math.floor(p.openTime / 1000),
         type: kind,
         value: 1.0842,

@@ -31,11 +31,25 @@ export function tradingScenario(t: { readonly app: FastifyInstance }, clock: Tes
     return me;
   }
 
-  /** Plays one signal whose orders go L…/W as `pattern` says, from `fromMs`; returns its minute. */
-  async function playSequence(me: Me, asset: string, pattern: string, fromMs: number) {
+  /**
+   * Plays one signal whose orders go L…/W as `pattern` says, from `fromMs` (from `channel` when
+   * given); returns its minute.
+   */
+  async function playSequence(
+    me: Me,
+    asset: string,
+    pattern: string,
+    fromMs: number,
+    channel?: string,
+  ) {
     const at = findMinute(asset, pattern, fromMs);
     clock.now = at - 30_000;
-    await postSignal(t.app, me, { asset, direction: 'CALL', atMs: at });
+    await postSignal(t.app, me, {
+      asset,
+      direction: 'CALL',
+      atMs: at,
+      ...(channel ? { channel } : {}),
+    });
     await runSession(rt(), me.botId);
     await runAt(
       clock,

@@ -1,8 +1,8 @@
-import { endpoints as api, type GlobalParams } from '@app/contract';
+import { endpoints as api, type GlobalParams, AccountType } from '@app/contract';
 import { paperPricePoints } from '@app/robot';
 import type { FastifyInstance } from 'fastify';
 import { PAPER_SEED } from '../robot/brokers/paper-broker.ts';
-import { enqueueBotEvent } from '../robot/inbox.ts';
+import { enqueueBotEvent } from '../robot/bot-events.ts';
 import { runSession } from '../robot/run-session.ts';
 import type { RuntimeDeps } from '../robot/runtime-deps.ts';
 import { callAs, lastCodeSentTo, registerAndLogin } from './app.ts';
@@ -44,7 +44,7 @@ export async function saveGlobalParams(
     query: { userid: me.userid },
     // Switching to Real asks for the account password again: the trader types it.
     body: globalParamsBody(me.userid, {
-      ...(over.accType === 2 ? { realPassword: me.password } : {}),
+      ...(over.accType === AccountType.real ? { realPassword: me.password } : {}),
       ...over,
     }),
   });
@@ -75,7 +75,8 @@ export async function command(
 let dedupe = 0;
 /**
  * The local test source: writes an accepted signal row as the reader will (migration 0006) and
- * rings the bot's inbox. Type 8 (full minute): the entry is sent at `atMs`, expires a timeframe on.
+ * queues the bot's event (`bot_events`). Type 8 (full minute): the entry is sent at `atMs`,
+ * expires a timeframe on.
  */
 export async function postSignal(
   app: FastifyInstance,

@@ -138,6 +138,11 @@ const screens: LazyRoute[] = [
   lazyRoute(PATHS.latency, () =>
     import('../features/trading/components/latency-page.tsx').then((m) => m.LatencyPage),
   ),
+  lazyRoute(PATHS.channelRecord, () =>
+    import('../features/channel-records/components/channel-record-page.tsx').then(
+      (m) => m.ChannelRecordPage,
+    ),
+  ),
   // Copy trading.
   lazyRoute(
     PATHS.copyTrader,
@@ -226,12 +231,14 @@ export const builtPaths: readonly string[] = [PATHS.home, ...screens.map((route)
 const tradingHome = lazyScreen('(trading-home)', () =>
   import('../features/trading/components/trading-home.tsx').then((m) => m.TradingHome),
 );
-// A pending current bot's "Verificar no Telegram", above everything on home.
+// A pending current bot's "Verificar no Telegram", above everything on home: its chunk is
+// fetched only when the bot list says the bot is pending (a verified bot's home never loads it).
 const pendingBot = lazyScreen('(pending-bot)', () =>
   import('../features/telegram-bot/components/pending-bot-notice.tsx').then(
     (m) => m.PendingBotNotice,
   ),
 );
+const pendingNotice = { element: pendingBot({}), load: () => loadScreen('(pending-bot)') };
 // Home arrives with its top part: the live view painted after the menu pushed it down (a layout
 // shift of 0.27, Lighthouse). Home paints once the top's reads have answered too.
 const home = lazyRoute(
@@ -241,24 +248,15 @@ const home = lazyRoute(
       import('../features/home/components/home-page.tsx'),
       import('../features/trading/components/trading-home.tsx'),
       loadScreen('(trading-home)'),
-      // The pending bot's notice sits above the live view: painted later, it pushed the whole
-      // page down (a layout shift of 0.20 on a phone, Lighthouse).
-      loadScreen('(pending-bot)'),
     ]).then(([{ HomePage }, { tradingHomeReads }]) => {
-      function HomeWithTop(props: Omit<ComponentProps<typeof HomePage>, 'topReads'>) {
-        return <HomePage {...props} topReads={tradingHomeReads} />;
+      function HomeWithTop(
+        props: Omit<ComponentProps<typeof HomePage>, 'topReads' | 'pendingNotice'>,
+      ) {
+        return <HomePage {...props} topReads={tradingHomeReads} pendingNotice={pendingNotice} />;
       }
       return HomeWithTop;
     }),
-  {
-    builtPaths,
-    top: (
-      <>
-        {pendingBot({})}
-        {tradingHome({ isBuilt })}
-      </>
-    ),
-  },
+  { builtPaths, top: tradingHome({ isBuilt }) },
 );
 const notFound = lazyScreen('*', () =>
   import('../features/not-found/components/not-found-page.tsx').then((m) => m.NotFoundPage),

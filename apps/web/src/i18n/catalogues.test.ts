@@ -5,6 +5,7 @@ import {
   CANDLE_COLORS,
   CHANNEL_SIGNAL_TYPES,
   CHANNEL_STRATEGIES,
+  DOUBT_REASONS,
   ErrorCode,
   FOLLOWER_COPY_SIGNAL_TYPES,
   FOLLOWER_LOTE_TYPES,
@@ -24,8 +25,9 @@ import {
   TRADER_CONFIG_SIGNAL_TYPES,
   TRADER_MODES,
 } from '@app/contract';
-import { SESSION_REPLY_KEYS } from '@app/robot';
+import { SESSION_REPLY_KEYS, type VocabularyErrorCode } from '@app/robot';
 import { describe, expect, it } from 'vitest';
+import { VOCABULARY_KINDS, VOCABULARY_POSITIONS } from '../features/channels/vocabulary-form.ts';
 import { catalogues } from '../test/all-catalogues.ts';
 
 function flatten(node: unknown, prefix = ''): Map<string, unknown> {
@@ -68,7 +70,27 @@ const SCREEN_ENUMS: Record<string, readonly number[]> = {
   ],
   candleColor: CANDLE_COLORS,
   followerLoteType: FOLLOWER_LOTE_TYPES,
+  vocabularyKind: VOCABULARY_KINDS,
+  vocabularyPosition: VOCABULARY_POSITIONS,
 };
+
+/**
+ * Every reason the reader refuses a taught entry with (packages/robot `VocabularyErrorCode`),
+ * shown as `vocabulary.errors.<code>`, and why a token was not understood.
+ */
+const VOCABULARY_ERRORS = [
+  'notAList',
+  'tooMany',
+  'notAnEntry',
+  'unknownMeaning',
+  'unknownField',
+  'emptyWord',
+  'tooLong',
+  'numericWord',
+  'duplicate',
+  'contradictsLexicon',
+  'badValue',
+] as const satisfies readonly VocabularyErrorCode[];
 
 /**
  * Every reason the reader gives for a line it did not take (packages/robot `RejectionReason`,
@@ -88,6 +110,7 @@ const REJECTION_REASONS = [
   'invalid_time',
   'no_time',
   'price_order',
+  'doubtful',
 ] as const;
 
 const flat = Object.fromEntries(LANGUAGES.map((lng) => [lng, flatten(catalogues[lng])]));
@@ -135,6 +158,15 @@ describe('catalogues', () => {
   it.each(LANGUAGES)('%s has a text for every reason a signal line is rejected', (lng) => {
     for (const reason of REJECTION_REASONS) {
       expect(flat[lng]!.get(`signals.reasons.${reason}`), reason).toMatch(/\S/);
+    }
+  });
+
+  it.each(LANGUAGES)('%s has a text for every refusal of a taught word and every doubt', (lng) => {
+    for (const code of VOCABULARY_ERRORS) {
+      expect(flat[lng]!.get(`vocabulary.errors.${code}`), code).toMatch(/\S/);
+    }
+    for (const reason of DOUBT_REASONS) {
+      expect(flat[lng]!.get(`vocabulary.doubtReason.${reason}`), reason).toMatch(/\S/);
     }
   });
 

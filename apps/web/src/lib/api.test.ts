@@ -1,4 +1,4 @@
-import { endpoints, ErrorEnvelopeSchema } from '@app/contract';
+import { endpoints, ErrorEnvelopeSchema, AccountType } from '@app/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { errorReply, fakeServer } from '../test/fake-server.ts';
 import { api, ApiError, NETWORK_ERROR, readErrorEnvelope } from './api.ts';
@@ -7,7 +7,7 @@ describe('api', () => {
   it('builds the path and query from the endpoint table and sends JSON with the cookie', async () => {
     const server = fakeServer({ 'POST /api/globalparams': { body: { ok: true } } });
     const body = {
-      accType: 1,
+      accType: AccountType.demo,
       optionType: 1,
       loteType: 1,
       stopType: 1,

@@ -25,6 +25,7 @@ describe('early reads', () => {
       read(endpoints.getBots, { userid: BOT }),
       read(endpoints.panelConfig),
       read(endpoints.tradingDashboard, { userid: BOT }),
+      read(endpoints.tradingChannelResults, { userid: BOT, period: 'today' }),
     ]);
     expect(SCREEN_READS[PATHS.masaniello]?.(BOT)).toEqual([
       read(endpoints.getMasaniello, { userid: BOT }),

@@ -20,6 +20,7 @@ export const SCREEN_READS: Readonly<Record<string, (userid: string) => readonly 
     apiUrl('/getbots', { userid }),
     apiUrl('/config'),
     apiUrl('/trading/dashboard', { userid }),
+    apiUrl('/trading/channel-results', { userid, period: 'today' }),
   ],
   [PATHS.masaniello]: (userid) => [apiUrl('/masaparams', { userid })],
 };

@@ -21,7 +21,7 @@ type DecimalOptions = Pick<
 >;
 
 /** CLDR's symbols and grouping of each panel language (es-ES groups from five digits). */
-const DECIMAL_STYLES: Readonly<
+export const DECIMAL_STYLES: Readonly<
   Record<string, { group: string; decimal: string; minGrouping: number }>
 > = {
   'pt-BR': { group: '.', decimal: ',', minGrouping: 1 },

@@ -46,6 +46,8 @@ export const PATHS = {
   orders: '/orders',
   results: '/results',
   latency: '/latency',
+  // Not in SPEC: a followed channel's verified record against the market (docs/trader.md).
+  channelRecord: '/channel-record',
   copyStats: '/copystats',
   // Not in SPEC: password change and log out of every device (docs/trader.md).
   account: '/conta',

@@ -12,6 +12,8 @@ function area<const A extends string, P extends readonly unknown[]>(name: A) {
 export const queryKeys = {
   session: area<'session', []>('session'),
   globalParams: area<'global-params', [userid: string, brokerid: number]>('global-params'),
+  /** The dashboard's balance, read by a settings screen to weigh a stake before saving it. */
+  balance: area<'balance', [userid: string]>('balance'),
   recoveryParams: area<'recovery-params', [userid: string, brokerid: number]>('recovery-params'),
   cycles: area<'cycles', [userid: string, brokerid: number]>('cycles'),
   soros: area<'soros', [userid: string, brokerid: number]>('soros'),
@@ -28,6 +30,8 @@ export const queryKeys = {
   readerStatus: area<'reader-status', [userid: string]>('reader-status'),
   signals: area<'signals', [userid: string, channel: string]>('signals'),
   localChannels: area<'local-channels', [userid: string]>('local-channels'),
+  channelDoubts: area<'channel-doubts', [userid: string]>('channel-doubts'),
+  channelMessage: area<'channel-message', [userid: string, id: number]>('channel-message'),
   payMethods: area<'pay-methods', [userid: string]>('pay-methods'),
   purchase: area<'purchase', [id: string]>('purchase'),
   // Copy trading and MetaCopy. Follows change on both sides at once (a request answered,

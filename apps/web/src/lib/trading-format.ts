@@ -12,6 +12,7 @@ function tradingFormats(language: string) {
   const result = lazy(() => numberFormat(language, { ...MONEY_DIGITS, signDisplay: 'exceptZero' }));
   const pct = lazy(() => numberFormat(language, { maximumFractionDigits: 1 }));
   const ms = lazy(() => numberFormat(language, { maximumFractionDigits: 0 }));
+  const seconds = lazy(() => numberFormat(language, { maximumFractionDigits: 1 }));
   const time = lazy(() => dateTimeFormat(language, { timeStyle: 'medium' }));
   const clock = lazy(() => dateTimeFormat(language, { hour: '2-digit', minute: '2-digit' }));
   const day = lazy(() => dateTimeFormat(language, { weekday: 'short', day: '2-digit' }));
@@ -28,6 +29,25 @@ function tradingFormats(language: string) {
     pct: (value: number) => pct().format(value),
     /** Milliseconds as a whole number: 1.250. */
     ms: (value: number) => ms().format(value),
+    /**
+     * A duration in the unit that reads best: 850 ms, 12,3 s, 11 min 32 s, 2 h 05 min (the unit
+     * symbols are the same in the three languages).
+     */
+    duration: (value: number) => {
+      const abs = Math.abs(value);
+      const sign = value < 0 ? '-' : '';
+      if (abs < 1000) return `${sign}${ms().format(abs)} ms`;
+      if (abs < 60_000) return `${sign}${seconds().format(abs / 1000)} s`;
+      const totalSec = Math.round(abs / 1000);
+      if (totalSec < 3600) {
+        const m = Math.floor(totalSec / 60);
+        const s = totalSec % 60;
+        return `${sign}${m} min${s ? ` ${String(s).padStart(2, '0')} s` : ''}`;
+      }
+      const h = Math.floor(totalSec / 3600);
+      const m = Math.floor((totalSec % 3600) / 60);
+      return `${sign}${h} h${m ? ` ${String(m).padStart(2, '0')} min` : ''}`;
+    },
     time: (at: number) => time().format(at),
     /** Hours and minutes, for chart ticks: 13:05. */
     clock: (at: number) => clock().format(at),

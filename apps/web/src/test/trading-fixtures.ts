@@ -1,11 +1,12 @@
-import type {
-  ActivityItem,
-  LatencyReport,
-  OrdersPage,
-  ResultChart,
-  SignalScore,
-  TradingDashboard,
-  TradingOrder,
+import {
+  type ActivityItem,
+  type LatencyReport,
+  type OrdersPage,
+  type ResultChart,
+  type SignalScore,
+  type TradingDashboard,
+  type TradingOrder,
+  AccountType,
 } from '@app/contract';
 
 /** 13:00:00 UTC on a trading day: the instant the fixtures are built around. */
@@ -23,7 +24,7 @@ export function order(overrides: Partial<TradingOrder> = {}): TradingOrder {
     stakeCents: 200,
     payoutPct: 87,
     brokerId: 2,
-    accountType: 1,
+    accountType: AccountType.demo,
     state: 'open',
     failReason: null,
     sendAt: NOW - 18_000,
@@ -32,6 +33,7 @@ export function order(overrides: Partial<TradingOrder> = {}): TradingOrder {
     settledAt: null,
     pnlCents: null,
     simulator: true,
+    priceSource: null,
     ...overrides,
   };
 }
@@ -58,7 +60,7 @@ export function dashboard(overrides: Partial<TradingDashboard> = {}): TradingDas
     running: true,
     configured: true,
     blockedBy: null,
-    accountType: 1,
+    accountType: AccountType.demo,
     brokerId: 2,
     balanceCents: 998_750,
     simulator: true,
@@ -72,6 +74,7 @@ export function dashboard(overrides: Partial<TradingDashboard> = {}): TradingDas
       orders: 6,
     },
     todaySignals: signalScore(),
+    scoreSince: NOW - 10 * 3_600_000,
     openOrders: [order()],
     nextEntries: [
       {

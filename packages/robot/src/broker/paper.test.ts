@@ -1,3 +1,4 @@
+import { AccountType } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { createPaperBroker, outcomeOf, paperPricePoints, type PaperBroker } from './paper.ts';
 import { hashString, mixKeys, mulberry32 } from './prng.ts';
@@ -8,7 +9,7 @@ const order = (over: Partial<OrderRequest> = {}): OrderRequest => ({
   asset: 'EURUSD',
   direction: 'CALL',
   stakeCents: 200,
-  account: 1,
+  account: AccountType.demo,
   openAtMs: T0,
   expiresAtMs: T0 + 60_000,
   ...over,
@@ -29,7 +30,7 @@ function script(broker: PaperBroker, n: number): unknown[] {
     out.push(placed);
     if (placed.ok) out.push(broker.settle(placed.order.id, placed.order.expiresAtMs));
   }
-  out.push(broker.balance(1));
+  out.push(broker.balance(AccountType.demo));
   return out;
 }
 
@@ -107,7 +108,7 @@ describe('createPaperBroker', () => {
   });
 
   it('produces wins, losses and draws over many orders', () => {
-    const broker = createPaperBroker({ seed: 5, balances: { 1: 100_000_000 } });
+    const broker = createPaperBroker({ seed: 5, balances: { [AccountType.demo]: 100_000_000 } });
     const seen = new Set<string>();
     for (let i = 0; i < 2_000; i += 1) {
       const placed = broker.placeOrder(
@@ -124,10 +125,10 @@ describe('createPaperBroker', () => {
     const broker = createPaperBroker({
       seed: 5,
       payouts: { EURUSD: 0.87 },
-      balances: { 1: 100_000 },
+      balances: { [AccountType.demo]: 100_000 },
     });
     for (let i = 0; i < 200; i += 1) {
-      const before = broker.balance(1);
+      const before = broker.balance(AccountType.demo);
       const placed = broker.placeOrder(
         order({ stakeCents: 215, openAtMs: T0 + i * 60_000, expiresAtMs: T0 + (i + 1) * 60_000 }),
       );
@@ -137,7 +138,7 @@ describe('createPaperBroker', () => {
       if (!s.ok) throw new Error(s.error);
       const expected = { WIN: 187, DRAW: 0, LOSS: -215 }[s.settlement.outcome];
       expect(s.settlement.pnlCents).toBe(expected);
-      expect(broker.balance(1)).toBe(before + expected);
+      expect(broker.balance(AccountType.demo)).toBe(before + expected);
       expect(s.settlement.balanceCents).toBe(before + expected);
     }
   });
@@ -147,7 +148,7 @@ describe('createPaperBroker', () => {
     [{ stakeCents: 1.5 }, 'invalid_stake'],
     [{ stakeCents: 99 }, 'stake_below_min'],
     [{ stakeCents: 500_001 }, 'stake_above_max'],
-    [{ account: 2 as const }, 'insufficient_balance'],
+    [{ account: AccountType.real }, 'insufficient_balance'],
     [{ expiresAtMs: T0 }, 'invalid_times'],
     [{ openAtMs: Number.NaN }, 'invalid_times'],
   ])('refuses the order when %o', (over, error) => {
@@ -181,8 +182,15 @@ describe('createPaperBroker', () => {
   });
 
   it('keeps demo and real balances apart when both are funded', () => {
-    const broker = createPaperBroker({ seed: 1, balances: { 1: 1_000, 2: 5_000 } });
-    broker.placeOrder(order({ account: 2, stakeCents: 300 }));
-    expect([broker.balance(1), broker.balance(2), broker.balance(3)]).toEqual([1_000, 4_700, 0]);
+    const broker = createPaperBroker({
+      seed: 1,
+      balances: { [AccountType.demo]: 1_000, [AccountType.real]: 5_000 },
+    });
+    broker.placeOrder(order({ account: AccountType.real, stakeCents: 300 }));
+    expect([
+      broker.balance(AccountType.demo),
+      broker.balance(AccountType.real),
+      broker.balance(AccountType.tournament),
+    ]).toEqual([1_000, 4_700, 0]);
   });
 });

@@ -1,4 +1,4 @@
-import type { AccountType } from '@app/contract';
+import { AccountType } from '@app/contract';
 import { roundCents, type Cents } from '../money/cents.ts';
 import { hashString, mixKeys, mulberry32 } from './prng.ts';
 import type {
@@ -45,7 +45,11 @@ export const PAPER_DEFAULTS = {
   otcPayout: 0.8,
   minStakeCents: 100,
   maxStakeCents: 500_000,
-  balances: { 1: 1_000_000, 2: 0, 3: 0 } as Record<AccountType, Cents>,
+  balances: {
+    [AccountType.demo]: 1_000_000,
+    [AccountType.real]: 0,
+    [AccountType.tournament]: 0,
+  } as Record<AccountType, Cents>,
 } as const;
 
 /** One key per instrument, `-OTC` kept: `normalizeAsset(' eur/usd-otc') === 'EURUSD-OTC'`. */
@@ -106,7 +110,7 @@ export function outcomeOf(
  * @example
  * const broker = createPaperBroker({ seed: 1 });
  * const placed = broker.placeOrder({ asset: 'EURUSD', direction: 'CALL', stakeCents: 200,
- *   account: 1, openAtMs: 0, expiresAtMs: 60_000 });
+ *   account: AccountType.demo, openAtMs: 0, expiresAtMs: 60_000 });
  * if (placed.ok) broker.settle(placed.order.id, 60_000); // WIN, LOSS or DRAW, same every run
  */
 export function createPaperBroker(config: PaperBrokerConfig): PaperBroker {

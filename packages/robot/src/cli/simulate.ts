@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { RecoveryFactor, RecoveryMode } from '@app/contract';
+import { type RecoveryFactor, type RecoveryMode, AccountType } from '@app/contract';
 import { createPaperBroker, type PaperBroker } from '../broker/index.ts';
 import {
   breakEvenHitRate,
@@ -373,7 +373,7 @@ export function replayMessages(
     seed: options.seed,
     defaultPayout: options.payout,
     otcPayout: options.payout,
-    balances: { 1: options.startBalanceCents },
+    balances: { [AccountType.demo]: options.startBalanceCents },
     minStakeCents: options.config.brokerMinCents,
     maxStakeCents: options.config.brokerMaxCents,
   });
@@ -407,7 +407,7 @@ export function replayMessages(
       });
       const opened = strategy.next(
         state,
-        { type: 'start_sequence', balanceCents: broker.balance(1) },
+        { type: 'start_sequence', balanceCents: broker.balance(AccountType.demo) },
         options.config,
       );
       state = opened.state;
@@ -426,7 +426,7 @@ export function replayMessages(
           asset: signal.asset,
           direction: signal.direction,
           stakeCents: stake.stakeCents,
-          account: 1,
+          account: AccountType.demo,
           openAtMs,
           expiresAtMs: window.expiresAtMs,
         });
@@ -456,7 +456,7 @@ export function replayMessages(
           minApplied: stake.minApplied,
           result: outcome === 'WIN' ? 'W' : outcome === 'LOSS' ? 'L' : 'D',
           pnlCents,
-          balanceCents: broker.balance(1),
+          balanceCents: broker.balance(AccountType.demo),
           summary: strategy.summarize(state, options.config),
         });
         place = firstPlace(next.commands);

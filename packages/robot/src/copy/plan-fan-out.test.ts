@@ -1,3 +1,4 @@
+import { AccountType } from '@app/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { copyStakeCents, planFanOut, planMetaFanOut } from './plan-fan-out.ts';
@@ -15,7 +16,7 @@ const order: TraderOrder = {
   asset: 'EURUSD',
   direction: 'CALL',
   stakeCents: 1_000,
-  account: 2,
+  account: AccountType.real,
   brokerId: 5,
   signalType: 7,
   atMs: AT_MS,
@@ -42,7 +43,7 @@ describe('planFanOut', () => {
     ['disabled', { traderEna: false }, {}, 'disabled'],
     ['expired at the order second', { expCopy: AT_MS / 1000 }, {}, 'expired'],
     ['expired before', { expCopy: AT_MS / 1000 - 1 }, {}, 'expired'],
-    ['demo order not accepted', {}, { account: 1 }, 'demo_not_accepted'],
+    ['demo order not accepted', {}, { account: AccountType.demo }, 'demo_not_accepted'],
     ['daily limit reached', { maxTrades: 3, ordersToday: 3 }, {}, 'max_orders_reached'],
     ['another broker', { brokerID: 6 }, {}, 'broker_mismatch'],
     ['another signal type', { signalType: 8 }, {}, 'signal_type_mismatch'],
@@ -64,7 +65,7 @@ describe('planFanOut', () => {
     ['raised to minStake', { minStake: 5 }, {}, 500, 'min'],
     ['cut to maxStake', { loteType: 2, lote: 3, maxStake: 20 }, {}, 2_000, 'max'],
     ['expiry still ahead', { expCopy: AT_MS / 1000 + 1 }, {}, 200, null],
-    ['demo accepted', { acptdemo: true }, { account: 1 }, 200, null],
+    ['demo accepted', { acptdemo: true }, { account: AccountType.demo }, 200, null],
     ['under the daily limit', { maxTrades: 3, ordersToday: 2 }, {}, 200, null],
     ['same broker and signal type', { brokerID: 5, signalType: 7 }, {}, 200, null],
   ])('plans an order when %s', (_, over, orderOver, stakeCents, clamped) => {

@@ -1,6 +1,6 @@
 // Bot commands 1–16 (SPEC §3 botCmd): each changes the session in one defined way and answers
 // with `robot.reply.<name>` and plain params, never prose. The README has the table.
-import { BOT_COMMANDS, type BotCommandCode, type BotCommandName } from '@app/contract';
+import { BOT_COMMANDS, type BotCommandCode, type BotCommandName, AccountType } from '@app/contract';
 import type { MoneyCommand, PlaceCommand } from '../money/index.ts';
 import { abortSequence, isTrading, notify, plugOf, runMoney } from './engine.ts';
 import { initialStops, resetStops } from '../stops/index.ts';
@@ -32,6 +32,19 @@ function reply(
 /** Emits `resume` when a command made trading possible again. */
 function resumed(before: SessionState, after: SessionState): SessionCommand[] {
   return !isTrading(before) && isTrading(after) ? [{ type: 'resume' }] : [];
+}
+
+/**
+ * The score back to zero from `sinceMs` (zeroScore, and the daily score-clear time): the order
+ * and sequence counters and the stops' running score, which count from the same zero.
+ */
+export function clearScore(state: SessionState, sinceMs: number | null): SessionState {
+  return {
+    ...state,
+    score: { wins: 0, losses: 0, draws: 0, sequenceWins: 0, sequenceLosses: 0 },
+    stops: resetStops(state.stops),
+    scoreSinceMs: sinceMs,
+  };
 }
 
 const busy = (state: SessionState): boolean => state.openOrder !== null || state.sequence !== null;
@@ -127,7 +140,7 @@ export function handleCommand(
 ): SessionStep {
   const name = BOT_COMMANDS[code] as BotCommandName | undefined;
   if (!name) return { state, commands: [notify('robot.reply.unknown', { code })] };
-  const { config, score } = state;
+  const { config } = state;
   switch (name) {
     case 'on': {
       const next = { ...state, running: true };
@@ -180,16 +193,14 @@ export function handleCommand(
         ...resumed(state, next),
       ]);
     }
-    case 'score': {
-      const decided = score.wins + score.losses;
-      return reply(state, name, {
-        ...score,
-        hitRatePct: decided ? Math.round((10_000 * score.wins) / decided) / 100 : 0,
-      });
-    }
+    case 'score':
+      // The score per signal is the ledger's (the server's signalScoreOf fills it in); the
+      // session knows from when it counts.
+      return reply(state, name, { sinceMs: state.scoreSinceMs ?? null });
     case 'info':
       return reply(state, name, {
-        botId: config.botId,
+        // The reply's param keeps its name: stored replies and the catalogues' texts use it.
+        botId: config.userid,
         strategySel: config.strategySel,
         strategy: plugOf(state)?.name ?? null,
         accountType: config.accountType,
@@ -211,7 +222,9 @@ export function handleCommand(
           reason: 'sequence_in_flight',
           accountType: config.accountType,
         });
-      const accountType = args.accountType ?? (config.accountType === 1 ? 2 : 1);
+      const accountType =
+        args.accountType ??
+        (config.accountType === AccountType.demo ? AccountType.real : AccountType.demo);
       const next: SessionState = {
         ...state,
         config: { ...config, accountType },
@@ -224,16 +237,7 @@ export function handleCommand(
       return reply({ ...state, config: { ...config, copyMode } }, name, { copyMode });
     }
     case 'zeroScore':
-      return reply(
-        {
-          ...state,
-          score: { wins: 0, losses: 0, draws: 0, sequenceWins: 0, sequenceLosses: 0 },
-          // The score stops (Diferencial, Quant) count from the same zero as the panel's score.
-          stops: resetStops(state.stops),
-        },
-        name,
-        { ok: true },
-      );
+      return reply(clearScore(state, state.nowMs), name, { ok: true });
     case 'zeroMasaniello':
       return zeroMoney(state, name, [2]);
     case 'zeroCycle':
@@ -248,7 +252,7 @@ export function handleCommand(
       // and an identity check would reset the strategy (Masaniello's wins and capital) on every
       // update.
       const moneyChanged = moneyKeyOf(incoming) !== moneyKeyOf(config);
-      const probe: SessionState = { ...state, config: { ...incoming, botId: config.botId } };
+      const probe: SessionState = { ...state, config: { ...incoming, userid: config.userid } };
       const plug = plugOf(probe);
       const next: SessionState = {
         ...probe,

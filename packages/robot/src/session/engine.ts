@@ -62,7 +62,7 @@ export function emitPlace(
   const seq = state.sequence;
   if (!seq) return { state, commands: [] };
   const ordersPlaced = state.ordersPlaced + 1;
-  const ref = `${state.config.botId}-${ordersPlaced}`;
+  const ref = `${state.config.userid}-${ordersPlaced}`;
   const command: SessionCommand = {
     type: 'place_order',
     ref,

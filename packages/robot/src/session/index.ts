@@ -1,14 +1,23 @@
 // Public API of the session folder: one bot's state machine and its bot commands.
-export { initialSession, step } from './session.ts';
+export { initialSession, lastScoreClear, step } from './session.ts';
 export { stopWith } from './engine.ts';
-export { galePricesCents, moneyKeyOf, SESSION_REPLY_KEYS, signalLadderCents } from './commands.ts';
+export { decideEntry, type EntryDecision, type EntryDecisionInput } from './decide-entry.ts';
+export {
+  clearScore,
+  galePricesCents,
+  moneyKeyOf,
+  SESSION_REPLY_KEYS,
+  signalLadderCents,
+} from './commands.ts';
 export { moneyPlugFor, type MoneyPlug } from './money-plug.ts';
 export { scoreOf, type ScoredOrder } from './score.ts';
 export {
   groupBySignal,
   signalOutcome,
+  signalResultOf,
   signalScoreOf,
   type SignalOutcome,
+  type SignalResult,
   type SignalScoredOrder,
 } from './signal-score.ts';
 export {

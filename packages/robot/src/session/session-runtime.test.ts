@@ -1,4 +1,4 @@
-import { BOT_COMMAND_CODES, type BotCommandCode } from '@app/contract';
+import { BOT_COMMAND_CODES, type BotCommandCode, AccountType } from '@app/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createPaperBroker } from '../broker/index.ts';
@@ -18,8 +18,8 @@ const martingaleCfg: MartingaleConfig = {
   multiplier: 2,
 };
 const config = (over: Partial<SessionConfig> = {}): SessionConfig => ({
-  botId: 'b1',
-  accountType: 1,
+  userid: 'b1',
+  accountType: AccountType.demo,
   strategySel: 1,
   money: { martingale: martingaleCfg },
   stops: { stopType: 1, stopWin: 0, stopLoss: 0, trailing: false },
@@ -38,7 +38,7 @@ function runtime(
   seed: number,
   messages: string[],
 ): { state: SessionState; sent: PlaceOrderCommand[]; balance: number } {
-  const broker = createPaperBroker({ seed, balances: { 1: 100_000 } });
+  const broker = createPaperBroker({ seed, balances: { [AccountType.demo]: 100_000 } });
   let state = initialSession(config());
   let now = T0;
   const sent: PlaceOrderCommand[] = [];
@@ -89,7 +89,7 @@ function runtime(
       feed({ type: 'signal', signal, entry });
     }
   }
-  return { state, sent, balance: broker.balance(1) };
+  return { state, sent, balance: broker.balance(AccountType.demo) };
 }
 
 const MESSAGES = [

@@ -1,4 +1,4 @@
-import { BOT_COMMANDS, type BotCommandCode } from '@app/contract';
+import { BOT_COMMANDS, type BotCommandCode, AccountType } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import type { MartingaleConfig, MasanielloConfig } from '../money/index.ts';
 import type { EntryPlan } from '../timing/index.ts';
@@ -35,8 +35,8 @@ const masanielloCfg: MasanielloConfig = {
   restartOnBust: false,
 };
 const config = (over: Partial<SessionConfig> = {}): SessionConfig => ({
-  botId: 'b1',
-  accountType: 1,
+  userid: 'b1',
+  accountType: AccountType.demo,
   strategySel: 1,
   money: { martingale: martingaleCfg, masaniello: masanielloCfg },
   stops: { stopType: 1, stopWin: 0, stopLoss: 0, trailing: false },
@@ -121,7 +121,7 @@ describe('session', () => {
     expect(sent[0]).toMatchObject({
       asset: 'EURUSD',
       direction: 'CALL',
-      account: 1,
+      account: AccountType.demo,
       expiresAtMs: T + MIN,
     });
     expect(state.sequence).toBeNull();
@@ -330,6 +330,57 @@ describe('session stops', () => {
     expect(places(step(state, signal()).commands)).toHaveLength(1);
   });
 
+  it('counts the score from the instant zeroScore was sent', () => {
+    const ticked = step(initialSession(config()), { type: 'tick', nowMs: 5_000 }).state;
+    expect(step(ticked, { type: 'command', code: 10 }).state.scoreSinceMs).toBe(5_000);
+  });
+
+  describe('the daily score-clear time (hourClearScore)', () => {
+    // 18:00 at UTC−3 is 21:00 UTC.
+    const clearAt = Date.UTC(2026, 11, 3, 21, 0);
+    const played = playLadder(
+      initialSession({ ...config(stops({ stopType: 4, stopLoss: 9 })), scoreClearMinuteUtc: 1260 }),
+      'LLW',
+    ).state;
+    const before = step(played, { type: 'tick', nowMs: clearAt - 60_000 }).state;
+
+    it('keeps the score before the clear time', () => {
+      expect(before.score.losses).toBe(2);
+      expect(before.stops.ordersLost).toBe(2);
+    });
+
+    it('zeroes the score and the stops count at the first tick past it, from the clear time', () => {
+      const after = step(before, { type: 'tick', nowMs: clearAt + 90_000 }).state;
+      expect(after.score).toEqual({
+        wins: 0,
+        losses: 0,
+        draws: 0,
+        sequenceWins: 0,
+        sequenceLosses: 0,
+      });
+      expect(after.stops.ordersLost).toBe(0);
+      expect(after.scoreSinceMs).toBe(clearAt);
+    });
+
+    it('does not clear twice in one day', () => {
+      const after = step(before, { type: 'tick', nowMs: clearAt + 90_000 }).state;
+      const later = step(
+        { ...after, score: { ...after.score, wins: 1 } },
+        {
+          type: 'tick',
+          nowMs: clearAt + 3_600_000,
+        },
+      ).state;
+      expect(later.score.wins).toBe(1);
+    });
+
+    it('never clears a session with no clear time set', () => {
+      const { scoreClearMinuteUtc: _none, ...plain } = before.config;
+      const after = step({ ...before, config: plain }, { type: 'tick', nowMs: clearAt + 90_000 });
+      expect(after.state.score.losses).toBe(2);
+    });
+  });
+
   it('restarts the stops score when zeroScore is sent', () => {
     const state = playLadder(
       initialSession(config(stops({ stopType: 4, stopLoss: 5 }))),
@@ -405,12 +456,12 @@ describe('session bot commands', () => {
       { ok: false, reason: 'order_open' },
     ],
     [
-      'score reports the hit rate',
-      { ...idle, score: { wins: 3, losses: 1, draws: 0, sequenceWins: 2, sequenceLosses: 1 } },
+      'score says since when it counts (the server adds the ledger score per signal)',
+      { ...idle, scoreSinceMs: 1_000 },
       { type: 'command', code: 5 },
-      (s) => s.score.wins,
-      3,
-      { wins: 3, hitRatePct: 75 },
+      (s) => s.scoreSinceMs,
+      1_000,
+      { sinceMs: 1_000 },
     ],
     [
       'info reports the settings',
@@ -442,15 +493,19 @@ describe('session bot commands', () => {
       { type: 'command', code: 8 },
       (s) => s.config.accountType,
       2,
-      { ok: true, accountType: 2 },
+      { ok: true, accountType: AccountType.real },
     ],
     [
       'accountType sets the given account and balance',
       idle,
-      { type: 'command', code: 8, args: { accountType: 3, balanceCents: 5_000 } },
+      {
+        type: 'command',
+        code: 8,
+        args: { accountType: AccountType.tournament, balanceCents: 5_000 },
+      },
       (s) => [s.config.accountType, s.balanceCents],
       [3, 5_000],
-      { accountType: 3 },
+      { accountType: AccountType.tournament },
     ],
     [
       'accountType is refused mid-sequence',
@@ -538,7 +593,7 @@ describe('session bot commands', () => {
       { type: 'command', code: 16 },
       (s) => s,
       idle,
-      { balanceCents: 100_000, accountType: 1 },
+      { balanceCents: 100_000, accountType: AccountType.demo },
     ],
   ])('%s', (_, before, event, pick, expected, params) => {
     const out = step(before, event);

@@ -1,5 +1,5 @@
 import type { BaseState, PlaceCommand } from '../money/index.ts';
-import { handleCommand } from './commands.ts';
+import { clearScore, handleCommand } from './commands.ts';
 import {
   abortSequence,
   applyMoney,
@@ -34,7 +34,7 @@ const IDLE_MONEY: BaseState = {
 
 /**
  * A fresh session for one bot: on, no stop hit, zero score, the strategy's initial state.
- * @example initialSession({ botId: '42', strategySel: 1, money: { martingale: cfg }, … }).running // true
+ * @example initialSession({ userid: '42', strategySel: 1, money: { martingale: cfg }, … }).running // true
  */
 export function initialSession(config: SessionConfig): SessionState {
   const plug = moneyPlugFor(config.strategySel, config.money);
@@ -75,9 +75,25 @@ export function step(state: SessionState, event: SessionEvent): SessionStep {
   }
 }
 
+/**
+ * The latest daily score-clear instant at or before `nowMs` (`minuteUtc` of the UTC day), Unix ms.
+ * @example lastScoreClear(Date.UTC(2026, 0, 2, 12), 21 * 60) // Date.UTC(2026, 0, 1, 21)
+ */
+export function lastScoreClear(nowMs: number, minuteUtc: number): number {
+  const shift = minuteUtc * 60_000;
+  return Math.floor((nowMs - shift) / DAY_MS) * DAY_MS + shift;
+}
+
 function onTick(state: SessionState, nowMs: number): SessionStep {
   const dayKey = Math.floor((nowMs - (state.config.resetHourUtc ?? 0) * HOUR_MS) / DAY_MS);
-  const next: SessionState = { ...state, nowMs, dayKey };
+  const clearMinute = state.config.scoreClearMinuteUtc;
+  const clearAt = clearMinute === undefined ? null : lastScoreClear(nowMs, clearMinute);
+  // The clock passed the score-clear time since the last tick: the score starts again from it.
+  const cleared =
+    clearAt !== null && state.nowMs !== null && clearAt > state.nowMs
+      ? clearScore(state, clearAt)
+      : state;
+  const next: SessionState = { ...cleared, nowMs, dayKey };
   if (state.dayKey === null || dayKey === state.dayKey) return { state: next, commands: [] };
   return {
     state: { ...next, ordersToday: 0 },

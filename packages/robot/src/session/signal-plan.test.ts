@@ -1,3 +1,4 @@
+import { AccountType } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { common } from '../money/money.test-helpers.ts';
 import type { EntryPlan } from '../timing/index.ts';
@@ -128,8 +129,8 @@ describe('a session trading a signal with its plan', () => {
     gales: [1, 2, 3].map((k) => ({ sendAtMs: T + k * MIN, expiresAtMs: T + (k + 1) * MIN })),
   };
   const config = (strategySel: SessionConfig['strategySel']): SessionConfig => ({
-    botId: 'b1',
-    accountType: 1,
+    userid: 'b1',
+    accountType: AccountType.demo,
     strategySel,
     money,
     stops: { stopType: 1, stopWin: 0, stopLoss: 0, trailing: false },

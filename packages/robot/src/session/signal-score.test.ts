@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { scoreOf } from './score.ts';
-import { signalOutcome, signalScoreOf, type SignalScoredOrder } from './signal-score.ts';
+import {
+  signalOutcome,
+  signalResultOf,
+  signalScoreOf,
+  type SignalScoredOrder,
+} from './signal-score.ts';
 
 let nextId = 1;
 /** One order of signal `signalId` at `galeLevel` (stake 2,00 at 80 % unless told). */
@@ -14,6 +19,21 @@ const o = (
 
 /** Entry 2,00 lost, G1 4,00 lost, G2 8,00 won at 80 %: −2,00 − 4,00 + 6,40 = +0,40. */
 const winAtG2 = (s: number) => [o(s, 0, 'lost', -200), o(s, 1, 'lost', -400), o(s, 2, 'won', 640)];
+
+describe('signalResultOf', () => {
+  it('nets a win at G2 with the losses before it: +0,40, not the G2 order’s +6,40', () => {
+    expect(signalResultOf(winAtG2(9))).toEqual({
+      outcome: { kind: 'won', step: 2 },
+      pnlCents: 40,
+      entryPayoutPct: 80,
+    });
+  });
+
+  it('nets a lost ladder with every stake of it', () => {
+    const lost = [o(8, 0, 'lost', -200), o(8, 1, 'lost', -400)];
+    expect(signalResultOf(lost)).toMatchObject({ outcome: { kind: 'lost' }, pnlCents: -600 });
+  });
+});
 
 describe('signalScoreOf', () => {
   it('counts four signals won, one at G2, as 4 × 0 at 100 % (the orders score said 4 × 2)', () => {

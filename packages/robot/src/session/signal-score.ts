@@ -52,6 +52,32 @@ export function signalOutcome(
   return { kind: last.state === 'lost' ? 'lost' : 'draw' };
 }
 
+/** One signal's result and its net money: the sum of every order of its ladder, cents. */
+export interface SignalResult {
+  outcome: SignalOutcome;
+  /** Net of the signal's settled orders (a gale win nets the losses before it), cents. */
+  pnlCents: number;
+  /** The payout of its entry (the lowest step it has), percent; null without orders. */
+  entryPayoutPct: number | null;
+}
+
+/**
+ * One signal's result from all of its orders (entry and gales): the outcome of
+ * {@link signalOutcome} and the net of the ladder. What the chat says when a signal ends and
+ * what {@link signalScoreOf} adds up.
+ * @example signalResultOf([entryLost200, g1Won383]) // { outcome: { kind: 'won', step: 1 }, pnlCents: 183, … }
+ */
+export function signalResultOf(
+  orders: readonly Pick<SignalScoredOrder, 'state' | 'galeLevel' | 'pnlCents' | 'payoutPct'>[],
+): SignalResult {
+  const entry = [...orders].sort((a, b) => a.galeLevel - b.galeLevel)[0];
+  return {
+    outcome: signalOutcome(orders),
+    pnlCents: orders.reduce((s, o) => s + (o.pnlCents ?? 0), 0),
+    entryPayoutPct: entry ? entry.payoutPct : null,
+  };
+}
+
 /**
  * The score of a period counted per signal (docs/trader.md "Score per signal"): wins by the step
  * they won at, losses, draws, open signals, the hit rate (wins over wins + losses) and the hit
@@ -70,13 +96,11 @@ export function signalScoreOf(orders: readonly SignalScoredOrder[]): SignalScore
   const winsByStep: number[] = [];
   const entryPayouts: number[] = [];
   for (const group of groupBySignal(orders)) {
-    const outcome = signalOutcome(group);
+    const { outcome, pnlCents: pnl, entryPayoutPct } = signalResultOf(group);
     if (outcome.kind === 'open') open += 1;
     if (outcome.kind === 'open' || outcome.kind === 'failed') continue;
-    const pnl = group.reduce((s, o) => s + (o.pnlCents ?? 0), 0);
     pnlCents += pnl;
-    const entry = [...group].sort((a, b) => a.galeLevel - b.galeLevel)[0];
-    if (entry) entryPayouts.push(entry.payoutPct);
+    if (entryPayoutPct !== null) entryPayouts.push(entryPayoutPct);
     if (outcome.kind === 'won') {
       wins += 1;
       wonCents += pnl;

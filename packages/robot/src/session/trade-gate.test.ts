@@ -1,4 +1,4 @@
-import { TRADING_REFUSAL_REASONS } from '@app/contract';
+import { TRADING_REFUSAL_REASONS, AccountType } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { initialSession } from './session.ts';
 import { insideWindows, TRADE_BLOCKS, tradeBlock, type TradeGateInput } from './trade-gate.ts';
@@ -6,8 +6,8 @@ import type { SessionConfig } from './types.ts';
 
 const T = Date.UTC(2026, 0, 5, 13, 0); // 10:00 at UTC−3
 const config: SessionConfig = {
-  botId: 'b1',
-  accountType: 1,
+  userid: 'b1',
+  accountType: AccountType.demo,
   strategySel: 1,
   money: {},
   stops: { stopType: 1, stopWin: 0, stopLoss: 0, trailing: false },

@@ -33,8 +33,9 @@ export interface MoneyConfigs {
 
 /** Everything one bot's session needs; instants are Unix ms, money cents. */
 export interface SessionConfig {
-  botId: string;
-  /** accType: 1 demo, 2 real, 3 tournament (command 8 switches it). */
+  /** The messaging-app id the bot answers to (SPEC's `userid`); its order refs start with it. */
+  userid: string;
+  /** accType: demo, real or tournament ({@link AccountType}; command 8 switches it). */
   accountType: AccountType;
   /** 1 martingale, 2 masaniello, 3 cycles, 4 loss recovery, 5 custom cycles. */
   strategySel: Strategy;
@@ -47,6 +48,12 @@ export interface SessionConfig {
   galeSchedule?: GaleSchedule;
   /** Hour (UTC, 0–23) at which the daily order counter resets (hourReset); default 0. */
   resetHourUtc?: number;
+  /**
+   * Minute of the UTC day (0–1439) at which the score is cleared every day (hourClearScore, in
+   * the reader's zone; blank = its midnight): the tick past it does what zeroScore does.
+   * Absent: the score is cleared only by the command.
+   */
+  scoreClearMinuteUtc?: number;
   /** Balance when the session starts, cents. */
   startBalanceCents: Cents;
   /**
@@ -195,6 +202,11 @@ export interface SessionState {
   dayKey: number | null;
   ordersToday: number;
   score: Score;
+  /**
+   * When the score last went back to zero (zeroScore, or the daily score-clear time), Unix ms;
+   * null or absent: never since the session began. The per-signal score counts from here.
+   */
+  scoreSinceMs?: number | null;
   /** Realised P&L since the session (re)started, cents. */
   profitCents: Cents;
   balanceCents: Cents;

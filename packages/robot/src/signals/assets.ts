@@ -246,3 +246,16 @@ export function takeAsset(
   }
   return undefined;
 }
+
+/**
+ * Where the first asset among the tokens not yet used starts (its index), without reading it:
+ * `-1` when there is none. A line's second asset is found so after `takeAsset` took the first.
+ */
+export function nextAssetAt(tokens: readonly Token[]): number {
+  for (let i = 0; i < tokens.length; i += 1) {
+    if (!isWord(tokens[i])) continue;
+    const marked = tokens[i - 1]?.text === '#';
+    if (matchPair(tokens, i) ?? matchStock(tokens, i, marked) ?? matchIndex(tokens, i)) return i;
+  }
+  return -1;
+}

@@ -1,3 +1,6 @@
+import type { ChannelVocabulary } from './types.ts';
+import { checkVocabulary } from './vocabulary.ts';
+
 /**
  * How a channel's messages are read (ROBOT.md §8). The wire card (SPEC §3) spells the fields
  * `wordfilter`, `delaysig`, `tolarance`…; inside the robot they get readable names, mapped here only.
@@ -19,6 +22,11 @@ export interface ChannelSignalSettings {
   invert: boolean;
   /** Maximum lateness in seconds; 0 = any lateness while the expiry is still ahead. */
   toleranceSec: number;
+  /**
+   * What the trader taught this channel (see `ChannelVocabulary`): read before the generic
+   * lexicon, for this channel's messages only. Absent or empty: the lexicon alone.
+   */
+  vocabulary?: ChannelVocabulary;
 }
 
 /** Settings of a card with nothing configured. */
@@ -41,6 +49,8 @@ export interface ChannelCardSignalFields {
   delaysig?: number | string;
   inverter?: boolean;
   tolarance?: string | number;
+  /** The taught vocabulary as stored on the card (validated with `checkVocabulary` on save). */
+  vocabulary?: unknown;
 }
 
 /**
@@ -74,7 +84,7 @@ export function channelSignalSettingsFromCard(
   const d = DEFAULT_CHANNEL_SIGNAL_SETTINGS;
   const timeframe = card.timeframe;
   const tolerance = parseSeconds(card.tolarance);
-  return {
+  const settings: ChannelSignalSettings = {
     wordFilter: splitWordList(card.wordfilter),
     ignoreWords: splitWordList(card.ignore),
     timezoneOffsetHours:
@@ -90,4 +100,11 @@ export function channelSignalSettingsFromCard(
     invert: card.inverter ?? d.invert,
     toleranceSec: tolerance !== undefined && tolerance > 0 ? tolerance : d.toleranceSec,
   };
+  // A card saved before a limit tightened keeps the entries that still pass; never a throw here.
+  if (card.vocabulary !== undefined && card.vocabulary !== null) {
+    const checked = checkVocabulary(card.vocabulary);
+    const vocabulary = checked.ok ? checked.vocabulary : checked.valid;
+    if (vocabulary.length > 0) settings.vocabulary = vocabulary;
+  }
+  return settings;
 }

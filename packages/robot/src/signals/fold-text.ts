@@ -27,6 +27,27 @@ function isMark(codePoint: number): boolean {
   return known;
 }
 
+// The folded form of each non-ASCII code point seen (NFKD, marks dropped, lower case), made once:
+// a message is folded a code point at a time from these, without normalizing the whole text.
+const bmpFolded: (string | undefined)[] = [];
+const astralFolded = new Map<number, string>();
+
+function foldCodePoint(codePoint: number, symbol: string): string {
+  const decomposed = symbol.normalize('NFKD');
+  let out = '';
+  for (let i = 0; i < decomposed.length; i += 1) {
+    const c = decomposed.charCodeAt(i);
+    const pair = c >= 0xd800 && c <= 0xdbff && i + 1 < decomposed.length;
+    const cp = pair ? (decomposed.codePointAt(i) ?? c) : c;
+    if (!isMark(cp)) out += decomposed.slice(i, i + (pair ? 2 : 1));
+    if (pair) i += 1;
+  }
+  const folded = out.toLowerCase();
+  if (codePoint <= 0xffff) bmpFolded[codePoint] = folded;
+  else astralFolded.set(codePoint, folded);
+  return folded;
+}
+
 /** Case- and accent-insensitive form used for every match: `foldText('Direção: COMPRA') === 'direcao: compra'`. */
 export function foldText(text: string): string {
   let ascii = true;
@@ -38,20 +59,29 @@ export function foldText(text: string): string {
   }
   if (ascii) return text.toLowerCase();
 
-  const decomposed = text.normalize('NFKD');
   let out = '';
   let runStart = 0;
-  for (let i = 0; i < decomposed.length; i += 1) {
-    const c = decomposed.charCodeAt(i);
-    if (c < 0x300) continue;
-    const pair = c >= 0xd800 && c <= 0xdbff && i + 1 < decomposed.length;
-    const codePoint = pair ? (decomposed.codePointAt(i) ?? c) : c;
-    if (isMark(codePoint)) {
-      out += decomposed.slice(runStart, i);
-      runStart = i + (pair ? 2 : 1);
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c <= 0x7f) continue;
+    if (i > runStart) out += text.slice(runStart, i).toLowerCase();
+    const pair =
+      c >= 0xd800 &&
+      c <= 0xdbff &&
+      i + 1 < text.length &&
+      text.charCodeAt(i + 1) >= 0xdc00 &&
+      text.charCodeAt(i + 1) <= 0xdfff;
+    let folded: string | undefined;
+    if (pair) {
+      const cp = (c - 0xd800) * 0x400 + (text.charCodeAt(i + 1) - 0xdc00) + 0x10000;
+      folded = astralFolded.get(cp) ?? foldCodePoint(cp, text.slice(i, i + 2));
+      i += 1;
+    } else {
+      folded = bmpFolded[c] ?? foldCodePoint(c, text[i] as string);
     }
-    if (pair) i += 1;
+    out += folded;
+    runStart = i + 1;
   }
-  out += decomposed.slice(runStart);
-  return out.toLowerCase();
+  if (runStart < text.length) out += text.slice(runStart).toLowerCase();
+  return out;
 }

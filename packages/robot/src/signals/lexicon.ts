@@ -44,7 +44,11 @@ export const W = {
   UTC: 1 << 18,
   /** The first word of a place that gives a time zone (`brasilia`, `nova` york). */
   PLACE: 1 << 19,
-  /** `g` / `mg` of `G2`, `MG 2`. */
+  /**
+   * Words the gale reader looks at by their text: `g` / `mg` of `G2`, `MG 2`, and the second word
+   * of a phrase that says "no gale" (`mão fixa`, `entrada seca`: one entry at a fixed stake).
+   * (Flags stay below bit 30, so a token's flags are a small integer to V8.)
+   */
   GALE_LETTER: 1 << 20,
   /** `próxima` / `next` / `siguiente` before `vela` / `candle`: enter on the next candle. */
   NEXT: 1 << 21,
@@ -83,6 +87,16 @@ export const PRICE_WORDS: ReadonlySet<string> = new Set(
   'tp sl take takeprofit stop stoploss target targets alvo alvos objetivo objetivos'.split(' '),
 );
 
+/**
+ * The time of posting, not of entry: `🕒 Gerado às: 14:18`, `Sent at 14:18`, `Enviado 14:18`. A
+ * clock on such a line is read as known decoration, never as the signal's time.
+ */
+export const POSTED_WORDS: ReadonlySet<string> = new Set(
+  'gerado gerada generated enviado enviada enviamos postado postada posted publicado publicada sent'.split(
+    ' ',
+  ),
+);
+
 const table = new Map<string, number>();
 function add(flag: number, words: string): void {
   for (const word of words.split(' ')) table.set(word, (table.get(word) ?? 0) | flag);
@@ -91,12 +105,16 @@ function add(flag: number, words: string): void {
 // Each class lists its spellings in Portuguese, Spanish and English (folded: no accents), then
 // the loanwords channels of every language use. Adjectives such as "alta" are left out: "alta
 // assertividade" is advertising, not a direction.
-add(W.CALL, 'compra comprar acima cima sobe subir subida'); // pt
-add(W.CALL, 'arriba sube alcista alza'); // es (compra, comprar as pt)
-add(W.CALL, 'call buy up higher rise bullish'); // en, loanwords
-add(W.PUT, 'venda vender baixo abaixo baixa desce descida'); // pt
-add(W.PUT, 'venta abajo baja bajista bajar'); // es
-add(W.PUT, 'put sell down lower fall bearish'); // en, loanwords
+// Each side's words and their opposites: a pair is listed whole, so a channel that writes one
+// half and then the other is read either way. "alta" stays out (the opposite of "baixa", but the
+// adjective of "alta assertividade" and the trend of "Tendência: ALTA"): a channel teaches it.
+add(W.CALL, 'compra comprar compre comprando acima cima sobe subir subindo subida altista'); // pt
+add(W.CALL, 'arriba sube alcista alza'); // es (compra, comprar, subida as pt)
+add(W.CALL, 'call buy up higher rise rising bullish above upward upwards increase'); // en
+add(W.PUT, 'venda vender vende vendendo baixo abaixo baixa desce descer descendo descida'); // pt
+add(W.PUT, 'caindo cair baixista'); // pt
+add(W.PUT, 'venta abajo baja bajista bajar bajada'); // es
+add(W.PUT, 'put sell down lower fall falling bearish below downward downwards decrease'); // en
 add(W.RESULT, 'placar resultado resultados empate'); // pt
 add(W.RESULT, 'marcador ganada ganadas ganado ganancia ganancias perdida perdidas perdido'); // es
 add(W.RESULT, 'win wins loss doji green red score scoreboard gain gains draw'); // en, loanwords
@@ -111,6 +129,8 @@ add(W.GALE, 'proteccion protecciones protection protections');
 // "Segunda chance: 14:35", "OP 2: 14:35": steps of the gale schedule.
 add(W.GALE_STEP, 'chance op');
 add(W.GALE_ORDINAL, 'gale martingale martingala mg protecao proteccion protection');
+// "1st level at 14:35", "2º nível": a level of the gale schedule, only after an ordinal.
+add(W.GALE_ORDINAL, 'level levels nivel niveis');
 add(W.UP_TO, 'ate hasta up max maximo maxima');
 add(W.WITHOUT, 'sem sin no without');
 add(W.MINUTES, 'minuto minutos minute minutes min mins m');
@@ -136,9 +156,12 @@ add(W.SESSION, 'bolsa fechamento cierre close');
 add(W.FILLER, 'de da do of the');
 add(W.UTC, 'utc gmt fuso huso timezone');
 add(W.PLACE, [...PLACE_NAMES.keys()].join(' '));
-add(W.GALE_LETTER, 'g mg');
+// "SG" (sem gale) is a count of 0.
+add(W.GALE_LETTER, 'g mg sg');
 add(W.NEXT, 'proxima proximo next siguiente');
 add(W.CANDLE, 'vela velas candle');
+// "Mão fixa", "entrada seca": no gale.
+add(W.GALE_LETTER, 'fixa seca');
 
 /** Keyword classes of a folded word, 0 when it is none. */
 export function wordFlags(word: string): number {
@@ -161,8 +184,11 @@ export const S = {
 } as const;
 
 const symbols = new Map<string, number>();
-for (const s of ['🟩', '🟢', '⬆', '🔼', '⏫', '↗', '↑', '🔺', '📈', '⤴']) symbols.set(s, S.CALL);
-for (const s of ['🟥', '🔴', '⬇', '🔽', '⏬', '↘', '↓', '🔻', '📉', '⤵']) symbols.set(s, S.PUT);
+// Colours, emoji and the geometric arrows and triangles, each with its opposite.
+const CALL_MARKS = '🟩 🟢 ⬆ 🔼 ⏫ ↗ ↑ 🔺 📈 ⤴ ▲ △ ▴ ▵ ⇧ ⇑ ⇡ ⏶ ⬈ ⇗ ➚ ➶ 🡅 🡑 🠉 ⤒ 🆙';
+const PUT_MARKS = '🟥 🔴 ⬇ 🔽 ⏬ ↘ ↓ 🔻 📉 ⤵ ▼ ▽ ▾ ▿ ⇩ ⇓ ⇣ ⏷ ⬊ ⇘ ➘ ➷ 🡇 🡓 🠋 ⤓';
+for (const s of CALL_MARKS.split(' ')) symbols.set(s, S.CALL);
+for (const s of PUT_MARKS.split(' ')) symbols.set(s, S.PUT);
 for (const s of ['✅', '❌', '✔', '✖', '❎', '☑']) symbols.set(s, S.RESULT_MARK);
 for (const s of ['+', '-', '−', '–']) symbols.set(s, S.SIGN);
 

@@ -120,6 +120,7 @@ describe('parseSignal', () => {
     expect(again).toEqual({
       signals: [],
       rejected: [{ reason: 'duplicate', line: 1, asset: 'EURUSD', time: '14:30' }],
+      doubtful: [],
     });
   });
 

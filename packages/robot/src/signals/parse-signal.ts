@@ -3,94 +3,29 @@
  * starts a signal, the other lines are either details of that signal (a vertical template) or
  * message-wide defaults (a header or footer of a list).
  */
+import * as accounting from './account.ts';
+import type { Candidate } from './account.ts';
 import type { ChannelSignalSettings } from './channel-settings.ts';
+import { locateDoubts, type PendingDoubt } from './doubt.ts';
+import * as draftParts from './draft.ts';
+import type { MessageRead } from './draft.ts';
 import { foldText } from './fold-text.ts';
-import { scanTokens, type ClockTime, type LineScan } from './scan-line.ts';
-import { zoneOffsetHours, type ZoneHint } from './time-zones.ts';
-import { isBlank, tokenize, type Token } from './tokenize.ts';
-import type {
-  ParseSignalContext,
-  ParseSignalResult,
-  Rejection,
-  Signal,
-  SignalDirection,
-} from './types.ts';
+import { newScan, scanTokens, type LineScan } from './scan-line.ts';
+import * as splitParts from './split-line.ts';
+import { applyTaught, type TaughtLine } from './taught.ts';
+import * as signalParts from './to-signal.ts';
+import { isBlank, isBlankRange, tokenize, type Token } from './tokenize.ts';
+import type { ParseSignalContext, ParseSignalResult, Rejection, Signal } from './types.ts';
+import { compileVocabulary, type CompiledVocabulary } from './vocabulary.ts';
 
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
-/** Lines further ahead than this are ignored (ROBOT.md §8). */
-export const MAX_LEAD_MS = 9 * HOUR_MS;
+export { MAX_LEAD_MS, signalInstantMs, signalKey } from './to-signal.ts';
 
-/** What the lines say about one signal, or (for the header) about every signal of the message. */
-interface Draft {
-  line: number;
-  asset?: string;
-  time?: ClockTime;
-  /** An impossible clock time (`25:10`) where the time should be: the signal is rejected. */
-  invalidTime?: string;
-  direction?: SignalDirection | 'conflict';
-  timeframeMin?: number;
-  galeCount?: number;
-  galeLines: number;
-  timezoneOffsetHours?: number;
-  timezoneHint?: ZoneHint;
-  /** The asset line lacked a time or a direction: the next lines complete it. */
-  open: boolean;
-  /** Header only: a "LISTA OTC" line makes every asset of the message OTC. */
-  otc?: boolean;
-}
-
-// Every field present from the start, so all drafts share one shape (V8 keeps such objects fast).
-const newDraft = (line: number): Draft => ({
-  line,
-  asset: undefined,
-  time: undefined,
-  invalidTime: undefined,
-  direction: undefined,
-  timeframeMin: undefined,
-  galeCount: undefined,
-  galeLines: 0,
-  timezoneOffsetHours: undefined,
-  timezoneHint: undefined,
-  open: false,
-  otc: false,
-});
-
-/** Fills what `into` lacks from `scan`'s options; never overwrites. */
-function fillOptions(into: Draft, scan: LineScan): void {
-  into.timeframeMin ??= scan.timeframeMin;
-  into.galeCount ??= scan.galeCount;
-  into.timezoneOffsetHours ??= scan.timezoneOffsetHours;
-  into.timezoneHint ??= scan.timezoneHint;
-}
-
-const pad2 = (n: number): string => String(n).padStart(2, '0');
-const formatTime = (t: ClockTime): string => `${pad2(t.hour)}:${pad2(t.minute)}`;
-const opposite = (d: SignalDirection): SignalDirection => (d === 'CALL' ? 'PUT' : 'CALL');
-
-/**
- * The UTC instant of `time` in a clock `offsetHours` from UTC, on the day that puts it nearest to
- * `nowMs` (within ±12 h), so 23:58 read at 00:01 is two minutes late, not a day ahead:
- * `signalInstantMs({hour: 22, minute: 30}, -3, Date.parse('2025-05-13T01:00Z'))` → 01:30Z.
- */
-export function signalInstantMs(time: ClockTime, offsetHours: number, nowMs: number): number {
-  const offsetMs = Math.round(offsetHours * HOUR_MS);
-  const localDayStart = Math.floor((nowMs + offsetMs) / DAY_MS) * DAY_MS;
-  let atMs = localDayStart + (time.hour * 60 + time.minute) * MINUTE_MS - offsetMs;
-  if (atMs - nowMs > DAY_MS / 2) atMs -= DAY_MS;
-  if (nowMs - atMs >= DAY_MS / 2) atMs += DAY_MS;
-  return atMs;
-}
-
-/**
- * The dedupe key of a signal: channel, asset, direction and entry instant (an immediate signal's
- * instant is the minute it was read): `signalKey(s) === 'chan|EURUSD|CALL|1747060200000'`.
- */
-export function signalKey(signal: Signal): string {
-  const instantMs = signal.atMs ?? Math.floor(signal.receivedAtMs / MINUTE_MS) * MINUTE_MS;
-  return `${signal.channelId}|${signal.asset}|${signal.direction}|${instantMs}`;
-}
+// Local aliases: under a CommonJS transform (tsx, the bench) an imported binding is a getter,
+// and these run once per line.
+const { collectCandidates } = accounting;
+const { fillOptions, formatTime, newDraft } = draftParts;
+const { orphanDoubt, toSignal } = signalParts;
+const cutSecondSignal = splitParts.secondSignalCut;
 
 // The channel's words folded once per settings list, not once per message.
 const foldedWords = new WeakMap<readonly string[], readonly string[]>();
@@ -106,46 +41,123 @@ function containsAny(folded: string, words: readonly string[]): boolean {
   return false;
 }
 
-/** What the lines of one message said so far. */
-interface MessageRead {
-  /** Message-wide defaults: a list's header or footer. */
-  header: Draft;
-  drafts: Draft[];
-  /** Signal drafts and rejected lines, in line order. */
-  entries: (Draft | Rejection)[];
-  resultLines: number;
-  /** The signal the following lines may complete (a vertical template). */
-  current: Draft | undefined;
-  /** A line cancels a signal, or warns not to trade one it names. */
-  cancels: boolean;
-  /** A line warns not to trade without naming a signal: advice, unless the message has no signal. */
-  warns: boolean;
-  immediate: boolean;
-  /** The first asset named anywhere, to say what a cancellation is about. */
-  named: { asset: string; time: ClockTime | undefined } | undefined;
-  /** The asset (and time) named on the first cancelling line, which beats `named`. */
-  cancelNamed: { asset: string; time: ClockTime | undefined } | undefined;
-  /** A line gives a price order's level (`TP: 1.0850`): a forex/spot order, not a binary option. */
-  priceOrder: boolean;
-}
-
 // Tokens of the line being read, reused from line to line (parseSignal never re-enters).
 const lineTokens: Token[] = [];
+// The line's unexplained tokens, copied only when there are some.
+const lineCandidates: Candidate[] = [];
 
 /** Reads each line of `text` (split at `\r\n`, `\r`, `\n`) into `read`. */
-function readLines(text: string, read: MessageRead): void {
+function readLines(
+  text: string,
+  read: MessageRead,
+  vocabulary: CompiledVocabulary | undefined,
+): void {
   let start = 0;
   let line = 1;
   const n = text.length;
   for (let i = 0; i <= n; i += 1) {
     const c = i < n ? text.charCodeAt(i) : 10;
     if (c !== 10 && c !== 13) continue;
-    const contains = tokenize(text, start, i, lineTokens);
-    readLine(read, scanTokens(lineTokens, contains), line);
+    // A blank line says nothing and feeds nothing: not even scanned.
+    if (!isBlankRange(text, start, i)) readPart(text, start, i, line, read, vocabulary, true);
     if (c === 13 && text.charCodeAt(i + 1) === 10) i += 1;
     start = i + 1;
     line += 1;
   }
+}
+
+// The scan of the part being read, reused from line to line: `readLine` keeps what it needs of it
+// (the clock times themselves, never the scan nor its arrays).
+const lineScan = newScan();
+// What the taught words said on the part `scanPart` read last (no object per line).
+let partTaught: TaughtLine | undefined;
+
+/** Tokenizes and scans `text[from, to)`, with the channel's taught words first. */
+function scanPart(
+  text: string,
+  from: number,
+  to: number,
+  vocabulary: CompiledVocabulary | undefined,
+): LineScan {
+  const contains = tokenize(text, from, to, lineTokens);
+  const taught = vocabulary && applyTaught(lineTokens, vocabulary);
+  partTaught = taught;
+  const scan = scanTokens(lineTokens, contains, lineScan);
+  if (taught !== undefined) {
+    // The channel's own words beat the lexicon's reading of the same line.
+    scan.asset = taught.asset ?? scan.asset;
+    if (taught.galeCount !== undefined) {
+      scan.galeCount = taught.galeCount;
+      scan.galeMentioned = true;
+    }
+    scan.timeframeMin = taught.timeframeMin ?? scan.timeframeMin;
+    scan.cancels ||= taught.cancels;
+  }
+  return scan;
+}
+
+/**
+ * Reads `text[from, to)`, a line or the part of one, as line `line`. A line holding two signals
+ * (`EURUSD 14:30 CALL | GBPJPY 14:35 PUT`) is read as its parts when `split`, each part a line of
+ * its own (see `secondSignalCut`), if the first part says a time or a side.
+ */
+function readPart(
+  text: string,
+  from: number,
+  to: number,
+  line: number,
+  read: MessageRead,
+  vocabulary: CompiledVocabulary | undefined,
+  split: boolean,
+): void {
+  let scan = scanPart(text, from, to, vocabulary);
+  const cut = split && scan.asset !== undefined ? cutSecondSignal(lineTokens, scan) : undefined;
+  if (cut !== undefined) {
+    const first = scanPart(text, from, cut[0], vocabulary);
+    if (first.times.length > 0 || first.direction !== undefined) {
+      account(first, partTaught, line, read);
+      readLine(read, first, line);
+      readPart(text, cut[1], to, line, read, vocabulary, true);
+      return;
+    }
+    scan = scanPart(text, from, to, vocabulary);
+  }
+  account(scan, partTaught, line, read);
+  readLine(read, scan, line);
+}
+
+/** Files the unexplained tokens of the part just scanned under its line. */
+function account(
+  scan: LineScan,
+  taught: TaughtLine | undefined,
+  line: number,
+  read: MessageRead,
+): void {
+  if (lineCandidates.length > 0) lineCandidates.length = 0;
+  collectCandidates(lineTokens, scan, lineCandidates);
+  if (taught?.labelWithoutValue !== undefined) {
+    const t = taught.labelWithoutValue;
+    lineCandidates.push({ kind: 'expiryLabel', start: t.start, end: t.end, value: Number.NaN });
+  }
+  if (lineCandidates.length === 0) return;
+  read.candidates ??= new Map();
+  const known = read.candidates.get(line);
+  if (known === undefined) read.candidates.set(line, lineCandidates.slice());
+  else known.push(...lineCandidates);
+}
+
+const saysSomething = (scan: LineScan): boolean =>
+  scan.times.length > 0 ||
+  scan.direction !== undefined ||
+  scan.timeframeMin !== undefined ||
+  scan.galeMentioned ||
+  scan.timezoneOffsetHours !== undefined ||
+  scan.timezoneHint !== undefined;
+
+function hasLabel(list: readonly Candidate[] | undefined): boolean {
+  if (list === undefined) return false;
+  for (const c of list) if (c.kind === 'expiryLabel' || c.kind === 'galeLabel') return true;
+  return false;
 }
 
 /** Files one line: a result, a new signal, details of the current one, or message defaults. */
@@ -161,6 +173,8 @@ function readLine(read: MessageRead, scan: LineScan, line: number): void {
   const cancelling = scan.cancels || (scan.warns && (namesOne || !scan.warnQualified));
   read.cancels ||= cancelling;
   read.priceOrder ||= scan.priceLevel;
+  read.positionSide ||= scan.positionSide;
+  read.quotesPrice ||= scan.quotesPrice;
   read.warns ||= scan.warns;
   if (cancelling && read.cancelNamed === undefined && scan.asset !== undefined) {
     read.cancelNamed = { asset: scan.asset, time: scan.times[0] };
@@ -185,6 +199,7 @@ function readLine(read: MessageRead, scan: LineScan, line: number): void {
     draft.invalidTime = scan.invalidTime;
     draft.direction = scan.direction;
     draft.timeframeMin = scan.timeframeMin;
+    draft.expiryEnd = scan.expiryEnd;
     draft.galeCount = scan.galeCount;
     draft.timezoneOffsetHours = scan.timezoneOffsetHours;
     draft.timezoneHint = scan.timezoneHint;
@@ -207,12 +222,25 @@ function readLine(read: MessageRead, scan: LineScan, line: number): void {
         ? Math.max(target.galeLines + levels, scan.galeOrdinal ?? scan.galeCount ?? 0)
         : Math.max(target.galeLines, scan.galeStep);
     if (firstTime === undefined) target.invalidTime ??= scan.invalidTime;
+    target.fedBy.push(line);
     return;
   }
   if (current?.open) {
+    current.fedBy.push(line);
     if (current.time === undefined && current.invalidTime === undefined) {
       current.time = firstTime;
       current.invalidTime = scan.invalidTime;
+    } else if (firstTime !== undefined) {
+      // "Open: 14:30" then "Saída: 14:35": a second clock for one signal, which nothing read.
+      read.candidates ??= new Map();
+      const list = read.candidates.get(line) ?? [];
+      list.push({
+        kind: 'extraTime',
+        start: scan.firstTimeStart,
+        end: scan.firstTimeEnd,
+        value: Number.NaN,
+      });
+      read.candidates.set(line, list);
     }
     current.direction ??= scan.direction;
     fillOptions(current, scan);
@@ -222,8 +250,13 @@ function readLine(read: MessageRead, scan: LineScan, line: number): void {
   }
   if (current !== undefined && hasTime && scan.direction !== undefined) {
     read.entries.push({ reason: 'no_asset', line });
+    read.orphans.push(line);
     return;
   }
+  if (hasTime || scan.direction !== undefined) read.orphans.push(line);
+  // A header or footer line feeds every signal when it says something about one, or labels a
+  // field whose value it does not give ("Expiração: cinco").
+  if (saysSomething(scan) || hasLabel(read.candidates?.get(line))) header.fedBy.push(line);
   fillOptions(header, scan);
   if (current === undefined) {
     // Before the first asset: a time or side stated once for the whole message. A line with
@@ -248,12 +281,12 @@ export function parseSignal(
   const signals: Signal[] = [];
   const rejected: Rejection[] = [];
   const folded = foldText(text);
-  if (isBlank(folded)) return { signals, rejected: [{ reason: 'empty' }] };
+  if (isBlank(folded)) return { signals, rejected: [{ reason: 'empty' }], doubtful: [] };
   if (containsAny(folded, settings.ignoreWords)) {
-    return { signals, rejected: [{ reason: 'ignored' }] };
+    return { signals, rejected: [{ reason: 'ignored' }], doubtful: [] };
   }
   if (settings.wordFilter.length > 0 && !containsAny(folded, settings.wordFilter)) {
-    return { signals, rejected: [{ reason: 'filtered' }] };
+    return { signals, rejected: [{ reason: 'filtered' }], doubtful: [] };
   }
 
   const read: MessageRead = {
@@ -268,8 +301,16 @@ export function parseSignal(
     named: undefined,
     cancelNamed: undefined,
     priceOrder: false,
+    positionSide: false,
+    quotesPrice: false,
+    candidates: undefined,
+    orphans: [],
   };
-  readLines(folded, read);
+  const vocabulary =
+    settings.vocabulary === undefined || settings.vocabulary.length === 0
+      ? undefined
+      : compileVocabulary(settings.vocabulary);
+  readLines(folded, read, vocabulary);
   const { header, drafts } = read;
   const named = read.cancelNamed ?? read.named;
 
@@ -282,117 +323,37 @@ export function parseSignal(
       const clock = named.time ?? header.time;
       if (clock !== undefined) rejection.time = formatTime(clock);
     }
-    return { signals, rejected: [rejection] };
+    return { signals, rejected: [rejection], doubtful: [] };
   }
   // Trading a re-quoted signal under its WIN is worse than missing a signal posted beside a result.
   if (read.resultLines > 0 && drafts.length <= 1) {
-    return { signals, rejected: [{ reason: 'result_post' }] };
+    return { signals, rejected: [{ reason: 'result_post' }], doubtful: [] };
   }
   // "Buy now 1.00380 / TP 1.00480 / SL 1.00030": a price order's "now" is no binary entry.
-  if (read.priceOrder) return { signals, rejected: [{ reason: 'price_order' }] };
-  if (drafts.length === 0) return { signals, rejected: [{ reason: 'no_asset' }] };
+  // "TURTLE LONG ENTRY … Preço Entrada: $93,161.00": a spot or futures position at a price.
+  if (read.priceOrder || (read.positionSide && read.quotesPrice))
+    return { signals, rejected: [{ reason: 'price_order' }], doubtful: [] };
+  const pending: PendingDoubt[] = [];
+  if (drafts.length === 0) {
+    // "ALTA EUROUSD 14:30": a time or a side without an asset; the asset may be a word to teach.
+    for (const line of read.orphans) orphanDoubt(read, line, pending);
+    const doubtful = pending.length === 0 ? [] : locateDoubts(text, folded, pending);
+    return { signals, rejected: [{ reason: 'no_asset' }], doubtful };
+  }
 
   const keys = new Set<string>();
   for (const entry of read.entries) {
     if ('reason' in entry) {
+      if (entry.reason === 'no_asset' && entry.line !== undefined) {
+        orphanDoubt(read, entry.line, pending);
+      }
       rejected.push(entry);
       continue;
     }
-    const outcome = toSignal(entry, header, read.immediate, settings, context, keys);
+    const outcome = toSignal(entry, read, settings, context, keys, pending);
     if ('reason' in outcome) rejected.push(outcome);
     else signals.push(outcome);
   }
-  return { signals, rejected };
-}
-
-/**
- * The UTC instant of `clock` in the message's clock: the signal's own offset or place, else the
- * message's, else the channel's. An explicit offset beats a place named in the same scope.
- */
-function instantOf(
-  clock: ClockTime,
-  draft: Draft,
-  header: Draft,
-  settings: ChannelSignalSettings,
-  nowMs: number,
-): number {
-  const zone =
-    draft.timezoneOffsetHours ??
-    draft.timezoneHint ??
-    header.timezoneOffsetHours ??
-    header.timezoneHint ??
-    settings.timezoneOffsetHours;
-  if (typeof zone === 'number') return signalInstantMs(clock, zone, nowMs);
-  // The offset on the signal's date: read it at now, then again at the instant it gives, in
-  // case a daylight-saving change falls between them.
-  const offsetNow = zoneOffsetHours(zone, nowMs);
-  const atMs = signalInstantMs(clock, offsetNow, nowMs);
-  const offsetThen = zoneOffsetHours(zone, atMs);
-  return offsetThen === offsetNow ? atMs : signalInstantMs(clock, offsetThen, nowMs);
-}
-
-function rejectLine(
-  draft: Draft,
-  asset: string,
-  time: string | undefined,
-  reason: Rejection['reason'],
-): Rejection {
-  const rejection: Rejection = { reason, line: draft.line, asset };
-  if (time !== undefined) rejection.time = time;
-  return rejection;
-}
-
-function toSignal(
-  draft: Draft,
-  header: Draft,
-  immediate: boolean,
-  settings: ChannelSignalSettings,
-  context: ParseSignalContext,
-  keys: Set<string>,
-): Signal | Rejection {
-  const asset =
-    header.otc && draft.asset?.endsWith('-OTC') === false
-      ? `${draft.asset}-OTC`
-      : (draft.asset ?? '');
-  const clock = draft.invalidTime === undefined ? (draft.time ?? header.time) : undefined;
-  const invalidTime = draft.invalidTime ?? (clock === undefined ? header.invalidTime : undefined);
-  const time = invalidTime ?? (clock && formatTime(clock));
-
-  if (invalidTime !== undefined) return rejectLine(draft, asset, time, 'invalid_time');
-  const side = draft.direction ?? header.direction;
-  if (side === undefined || side === 'conflict')
-    return rejectLine(draft, asset, time, 'no_direction');
-  // Only an explicit "agora / now / ahora / entrar já" makes a signal without a time immediate.
-  if (clock === undefined && !immediate) return rejectLine(draft, asset, time, 'no_time');
-
-  const timeframeMin = draft.timeframeMin ?? header.timeframeMin ?? settings.defaultTimeframeMin;
-  const galeLines = draft.galeLines || header.galeLines;
-  const gales = draft.galeCount ?? (galeLines > 0 ? galeLines : header.galeCount);
-
-  let atMs: number | undefined;
-  if (clock !== undefined) {
-    atMs = instantOf(clock, draft, header, settings, context.nowMs);
-    const lateMs = context.nowMs - atMs;
-    const expired = lateMs >= timeframeMin * MINUTE_MS;
-    if (expired || (settings.toleranceSec > 0 && lateMs > settings.toleranceSec * 1000)) {
-      return rejectLine(draft, asset, time, 'too_late');
-    }
-    if (-lateMs > MAX_LEAD_MS) return rejectLine(draft, asset, time, 'too_far');
-  }
-
-  const signal: Signal = {
-    channelId: context.channelId,
-    asset,
-    direction: settings.invert ? opposite(side) : side,
-    time: clock && formatTime(clock),
-    atMs,
-    receivedAtMs: context.nowMs,
-    timeframeMin,
-    gales,
-    line: draft.line,
-  };
-  const key = signalKey(signal);
-  if (keys.has(key) || context.seen?.has(key)) return rejectLine(draft, asset, time, 'duplicate');
-  keys.add(key);
-  return signal;
+  const doubtful = pending.length === 0 ? [] : locateDoubts(text, folded, pending);
+  return { signals, rejected, doubtful };
 }

@@ -121,6 +121,15 @@ describe('scanLine', () => {
     ['#META', { asset: 'META' }],
     ['US 30 minutos', { asset: undefined, timeframeMin: 30 }],
     ['GALE: 14:35', { galeCount: undefined, times: [{ hour: 14, minute: 35 }] }],
+    // Schedules: a schedule's "level" after an ordinal, "SG", the time a post was written.
+    [
+      '2nd level at 14:40',
+      { galeMentioned: true, galeOrdinal: 2, times: [{ hour: 14, minute: 40 }] },
+    ],
+    ['14:40 - EUR/JPY - PUT - SG', { galeCount: 0, direction: 'PUT' }],
+    ['Key Levels:', { galeMentioned: false }],
+    ['🕒 Gerado às: 14:18 (Horário de Brasília)', { times: [] }],
+    ['Sent at 09:05', { times: [] }],
   ])('reads %j as %j', (line, expected) => {
     expect(scanLine(foldText(line))).toMatchObject(expected);
   });

@@ -28,6 +28,9 @@ export interface Token {
   flags: number;
   /** A recogniser has read this token; later recognisers skip it. */
   used: boolean;
+  /** Offsets of the token in the folded text given to `tokenize` (end exclusive). */
+  start: number;
+  end: number;
 }
 
 const isSpace = (c: number): boolean =>
@@ -47,12 +50,44 @@ export function isBlank(text: string): boolean {
   for (let i = 0; i < text.length; i += 1) if (!isSpace(text.charCodeAt(i))) return false;
   return true;
 }
+/** Whether `text[from, to)` is only whitespace. */
+export function isBlankRange(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i += 1) if (!isSpace(text.charCodeAt(i))) return false;
+  return true;
+}
 const isLetter = (c: number): boolean => c >= 97 && c <= 122;
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 const isRegionalIndicatorHigh = (text: string, i: number): boolean =>
   text.charCodeAt(i) === 0xd83c &&
   text.charCodeAt(i + 1) >= 0xdde6 &&
   text.charCodeAt(i + 1) <= 0xddff;
+
+/** A symbol's text and classes, made once per code point seen. */
+interface KnownSymbol {
+  text: string;
+  flags: number;
+}
+const knownSymbols = new Map<number, KnownSymbol>();
+
+function symbolOf(text: string, start: number, end: number): KnownSymbol {
+  const first = text.charCodeAt(start);
+  const second = end - start === 2 ? text.charCodeAt(start + 1) : -1;
+  // A surrogate pair is its code point; a high surrogate glued to something else gets a key of
+  // its own above every code point.
+  const codePoint =
+    second < 0
+      ? first
+      : second >= 0xdc00 && second <= 0xdfff
+        ? (first - 0xd800) * 0x400 + (second - 0xdc00) + 0x10000
+        : 0x110000 + (first - 0xd800) * 0x10000 + second;
+  let known = knownSymbols.get(codePoint);
+  if (known === undefined) {
+    const symbol = text.slice(start, end);
+    known = { text: symbol, flags: symbolFlags(symbol) };
+    knownSymbols.set(codePoint, known);
+  }
+  return known;
+}
 
 // Token objects are reused from line to line and message to message: reading allocates only
 // the token texts. `tokenize` hands them out in order; its caller finishes with one line's tokens
@@ -94,22 +129,28 @@ export function tokenize(text: string, from: number, to: number, out: Token[]): 
         i += 2;
       }
     }
-    const tokenText = text.slice(start, i);
+    let tokenText: string;
     let flags = 0;
     if (kind === 'word') {
+      tokenText = text.slice(start, i);
       flags = wordFlags(tokenText);
       summary |= flags;
     } else if (kind === 'num') {
+      tokenText = text.slice(start, i);
       summary |= LINE.NUM;
-    } else if (tokenText.length === 4) {
+    } else if (i - start === 4) {
+      tokenText = text.slice(start, i);
       flags = S.FLAG;
       summary |= LINE.FLAG;
     } else {
-      flags = symbolFlags(tokenText);
+      // One code point: its text and classes looked up by number, not sliced and hashed anew.
+      const symbol = symbolOf(text, start, i);
+      tokenText = symbol.text;
+      flags = symbol.flags;
     }
     let token = pool[out.length];
     if (token === undefined) {
-      token = { kind, text: tokenText, glued, flags, used: false };
+      token = { kind, text: tokenText, glued, flags, used: false, start, end: i };
       pool.push(token);
     } else {
       token.kind = kind;
@@ -117,6 +158,8 @@ export function tokenize(text: string, from: number, to: number, out: Token[]): 
       token.glued = glued;
       token.flags = flags;
       token.used = false;
+      token.start = start;
+      token.end = i;
     }
     out.push(token);
     glued = true;

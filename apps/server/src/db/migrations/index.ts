@@ -25,6 +25,15 @@ import { derivTokenRenewal } from './0700-deriv-token-renewal.ts';
 import { messagingCursors } from './0750-messaging-cursors.ts';
 import { telegramProducers } from './0800-telegram-producers.ts';
 import { copyRooms } from './0850-copy-rooms.ts';
+import { channelVocabulary } from './1050-channel-vocabulary.ts';
+import { appMeta } from './1100-app-meta.ts';
+import { robotPartitions } from './1101-robot-partitions.ts';
+import { telegramSupervision } from './1200-telegram-supervision.ts';
+import { marketData } from './1600-market-data.ts';
+import { signalVerdicts } from './1601-signal-verdicts.ts';
+import { readerFanIn } from './1750-reader-fan-in.ts';
+import { botTakeBack } from './1850-bot-take-back.ts';
+import { chatPace } from './1851-chat-pace.ts';
 
 /**
  * Every migration, listed in code rather than found by scanning a folder, so running under tsx,
@@ -57,5 +66,14 @@ export function migrations(types: ColumnTypes): Record<string, Migration> {
     '0750-messaging-cursors': messagingCursors(types),
     '0800-telegram-producers': telegramProducers(types),
     '0850-copy-rooms': copyRooms(),
+    '1050-channel-vocabulary': channelVocabulary(types),
+    '1100-app-meta': appMeta(),
+    '1101-robot-partitions': robotPartitions(types),
+    '1200-telegram-supervision': telegramSupervision(types),
+    '1600-market-data': marketData(types),
+    '1601-signal-verdicts': signalVerdicts(types),
+    '1750-reader-fan-in': readerFanIn(types),
+    '1850-bot-take-back': botTakeBack(types),
+    '1851-chat-pace': chatPace(types),
   };
 }

@@ -14,7 +14,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { uniqueViolation } from '../../db/dialect.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { AppDeps } from '../../plugins/context.ts';
-import { assertClaimable, issueCode, sendCode } from '../bots/bot-verification.ts';
+import { assertClaimable, issueCode, sendCode, type IssuedCode } from '../bots/bot-verification.ts';
+import { mayCodeBeSent, trimClaims } from '../bots/id-limits.ts';
 import { startingExpirySec } from '../bots/trial.ts';
 import {
   createAccountWithBot,
@@ -55,7 +56,7 @@ export async function register(
   // The copy-trading identity starts equal to the bot id (SPEC §3 "Registration").
   const traderid = body.userid;
   const now = deps.now();
-  let code: string;
+  let code: IssuedCode;
   try {
     code = await db.transaction().execute(async (trx) => {
       await assertClaimable(trx, body.userid);
@@ -67,6 +68,7 @@ export async function register(
         now,
         botexp: await startingExpirySec(trx, body.userid, now, deps.trialDays, { proven: false }),
       });
+      await trimClaims(trx, body.userid);
       return issueCode(trx, botId, now);
     });
   } catch (err) {
@@ -74,7 +76,11 @@ export async function register(
     if (violated === null) throw err;
     throw new HttpError(409, violated.includes('email') ? ErrorCode.userExist : ErrorCode.botExist);
   }
-  await sendCode(deps, log, body.userid, code, language);
+  // Within the id's allowance of codes (id-limits.ts): a claim beyond it is made, and proven by a
+  // tap or a later "Reenviar".
+  if ((await mayCodeBeSent(deps, body.userid)) === 0) {
+    await sendCode(deps, log, body.userid, code, language);
+  }
   return { userid: body.userid, traderid };
 }
 

@@ -13,7 +13,7 @@ import {
   SESSION_ABSOLUTE_MS,
   SESSION_IDLE_MS,
 } from '../../plugins/session.ts';
-import { DEFAULT_THROTTLE } from './throttle.ts';
+import { DEFAULT_THROTTLE } from '../../lib/throttle-policy.ts';
 
 let clock = Date.UTC(2025, 0, 1);
 

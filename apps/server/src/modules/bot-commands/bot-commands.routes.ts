@@ -4,9 +4,11 @@ import { route } from '../../plugins/route.ts';
 import { listRecentCommands, queueCommand } from './bot-commands.service.ts';
 
 export function botCommandsRoutes(app: FastifyInstance): void {
-  route(app, endpoints.sendBotCommand, async ({ body }) => {
-    app.robotEvents.emit('queued', await queueCommand(app.deps, body));
+  route(app, endpoints.sendBotCommand, async ({ body, deps }) => {
+    app.robotEvents.emit('queued', await queueCommand(deps, body));
     return { ok: true as const };
   });
-  route(app, endpoints.listBotCommands, ({ query }) => listRecentCommands(app.deps, query.userid));
+  route(app, endpoints.listBotCommands, ({ query, deps }) =>
+    listRecentCommands(deps, query.userid),
+  );
 }

@@ -6,7 +6,7 @@ import {
 } from '@app/contract';
 import { botIdOf } from '../../lib/owned-bot.ts';
 import type { AppDeps } from '../../plugins/context.ts';
-import { enqueueBotEvent } from '../../robot/inbox.ts';
+import { enqueueBotEvent } from '../../robot/bot-events.ts';
 import { insertCommand, recentCommands } from './bot-commands.repository.ts';
 
 /** How many commands the form lists under it. */
@@ -15,12 +15,22 @@ export const RECENT_COMMANDS = 20;
 /** Queues the command for the robot runtime, which settles it to 'done' or 'failed'. */
 export async function queueCommand(deps: AppDeps, command: BotCommand): Promise<number> {
   const botId = await botIdOf(deps, command.userid);
-  const now = deps.now();
-  await deps.db.transaction().execute(async (trx) => {
-    const id = await insertCommand(trx, botId, command.botCmd, now);
-    await enqueueBotEvent(trx, { botId, kind: 'command', refId: id, dueAt: now });
-  });
+  await queueBotCommand(deps, botId, command.botCmd);
   return botId;
+}
+
+/** Queues command `code` for the bot row `botId` (its owner already known); the command's id. */
+export async function queueBotCommand(
+  deps: AppDeps,
+  botId: number,
+  code: BotCommand['botCmd'],
+): Promise<number> {
+  const now = deps.now();
+  return deps.db.transaction().execute(async (trx) => {
+    const id = await insertCommand(trx, botId, code, now);
+    await enqueueBotEvent(trx, { botId, kind: 'command', refId: id, dueAt: now });
+    return Number(id);
+  });
 }
 
 export async function listRecentCommands(

@@ -16,6 +16,7 @@ import {
 } from '../../test/app.ts';
 import { markPaid } from '../../test/purchases.ts';
 import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, RESEND_INTERVAL_MS } from './bot-verification.ts';
+import { ID_LIMITS } from './id-limits.ts';
 
 // A messaging-app bot id is claimed only once proven by the code sent to it.
 
@@ -68,7 +69,12 @@ describe('pending bots', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().error.code).toBe('bots.errors.badCode');
     }
-    // Even the right code is dead now.
+    // The id's guesses for 15 minutes are spent (429, unevaluated); after that even the right
+    // code is dead.
+    const limited = await verify(me, me.userid, right);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('bots.errors.verifyLimited');
+    clock += ID_LIMITS.guessWindowMs;
     const dead = await verify(me, me.userid, right);
     expect(dead.json().error.code).toBe('bots.errors.codeExpired');
 
@@ -150,6 +156,10 @@ describe('bot ids and claims (docs/decisions/2026-11-26-bot-claims.md)', () => {
     const squatter = await registerAndLogin(t.app);
     expect((await addBot(squatter, owner.userid)).statusCode).toBe(200);
     const me = await registerAndLogin(t.app, owner);
+    // The id had its code of the minute (the squatter's claim): the owner asks again a minute
+    // later (or taps "Verificar no Telegram", which needs no code).
+    clock += RESEND_INTERVAL_MS;
+    expect((await resend(me, owner.userid)).statusCode).toBe(200);
     expect((await verify(me, owner.userid, lastCodeSentTo(owner.userid))).statusCode).toBe(200);
     expect((await bots(squatter)).map((b) => b.userid)).toEqual([squatter.userid]);
     expect((await login(squatter)).statusCode).toBe(200);

@@ -8,6 +8,7 @@ import type { Database } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { botIdOf } from '../../lib/owned-bot.ts';
 import type { AppDeps } from '../../plugins/context.ts';
+import { chargeGuess, mayCodeBeSent } from './id-limits.ts';
 
 /**
  * Proving a messaging-app bot id (docs/decisions/2026-11-26-bot-claims.md). A new non-virtual bot
@@ -70,9 +71,16 @@ export async function lockClaims(trx: Db, userid: string, dialect: DialectName):
  * pending bots for the same id are dropped — only those bots: their accounts, other bots,
  * settings and purchases stay, and their expiries are not remembered for the id (paid days stay
  * with the account that paid, never with the id's holder). Returns the row ids dropped. 409
- * `botExist` when another proof won: the id is held, or this claim was dropped meanwhile.
+ * `botExist` when another proof won: the id is held, or this claim was dropped meanwhile. How
+ * and when it was proven are kept: a tap's proof can be taken back by the id's own chat for a
+ * while (modules/telegram-bot/take-back.ts).
  */
-export async function markVerified(trx: Db, botId: number): Promise<number[]> {
+export async function markVerified(
+  trx: Db,
+  botId: number,
+  how: 'code' | 'tap',
+  now: number,
+): Promise<number[]> {
   const bot = await trx
     .selectFrom('bots')
     .select(['userid', 'verified'])
@@ -91,13 +99,23 @@ export async function markVerified(trx: Db, botId: number): Promise<number[]> {
   if (others.some((o) => fromDbBool(o.verified))) throw new HttpError(409, ErrorCode.botExist);
   const dropped = others.map((o) => o.id);
   if (dropped.length > 0) await trx.deleteFrom('bots').where('id', 'in', dropped).execute();
-  await trx.updateTable('bots').set({ verified: true }).where('id', '=', botId).execute();
+  await trx
+    .updateTable('bots')
+    .set({ verified: true, verified_by: how, verified_at: now, taken_back_at: null })
+    .where('id', '=', botId)
+    .execute();
   await trx.deleteFrom('bot_verifications').where('bot_id', '=', botId).execute();
   return dropped;
 }
 
+/** A code just stored for a bot, to be sent once its transaction committed. */
+export interface IssuedCode {
+  botId: number;
+  code: string;
+}
+
 /** Stores a fresh code for the bot (replacing any earlier one) and returns it to be sent. */
-export async function issueCode(trx: Db, botId: number, now: number): Promise<string> {
+export async function issueCode(trx: Db, botId: number, now: number): Promise<IssuedCode> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const row = {
     code_hash: codeHash(botId, code),
@@ -110,7 +128,7 @@ export async function issueCode(trx: Db, botId: number, now: number): Promise<st
     .values({ bot_id: botId, ...row })
     .onConflict((oc) => oc.column('bot_id').doUpdateSet(row))
     .execute();
-  return code;
+  return { botId, code };
 }
 
 /**
@@ -121,11 +139,11 @@ export async function sendCode(
   deps: AppDeps,
   log: FastifyBaseLogger,
   userid: string,
-  code: string,
+  issued: IssuedCode,
   language: Language,
 ): Promise<void> {
   try {
-    await deps.messenger.sendVerificationCode(userid, code, language);
+    await deps.messenger.sendVerificationCode(userid, issued.code, language, issued.botId);
   } catch (err) {
     log.warn({ error: (err as Error).name }, 'verification code not sent');
   }
@@ -146,11 +164,18 @@ async function pendingBot(deps: AppDeps, userid: string) {
 
 /**
  * Confirms the bot with the code sent to its id. Wrong: 400 `bots.errors.badCode`; expired or
- * guessed too often: 400 `bots.errors.codeExpired` (send a new one). Already verified: ok.
+ * guessed too often: 400 `bots.errors.codeExpired` (send a new one). Already verified: ok. Every
+ * guess is first charged to the id, across all its claims (429 `bots.errors.verifyLimited`).
  */
-export async function verifyBot(deps: AppDeps, userid: string, code: string): Promise<void> {
+export async function verifyBot(
+  deps: AppDeps,
+  reply: FastifyReply,
+  userid: string,
+  code: string,
+): Promise<void> {
   const bot = await pendingBot(deps, userid);
   if (bot.verified) return;
+  await chargeGuess(deps, reply, userid);
   const now = deps.now();
   await deps.db
     .transaction()
@@ -171,7 +196,7 @@ export async function verifyBot(deps: AppDeps, userid: string, code: string): Pr
           .execute();
         return 'wrong';
       }
-      await markVerified(trx, bot.id);
+      await markVerified(trx, bot.id, 'code', now);
       return 'ok';
     })
     .then((outcome) => {
@@ -181,7 +206,10 @@ export async function verifyBot(deps: AppDeps, userid: string, code: string): Pr
     });
 }
 
-/** Sends a new code to a pending bot, at most once a minute (429 with Retry-After). */
+/**
+ * Sends a new code to a pending bot, at most once a minute per bot and within the id's own
+ * allowance (one a minute, 10 a day, every claim's together): 429 with Retry-After beyond.
+ */
 export async function resendCode(
   deps: AppDeps,
   reply: FastifyReply,
@@ -190,6 +218,11 @@ export async function resendCode(
   const bot = await pendingBot(deps, userid);
   if (bot.verified) return;
   const now = deps.now();
+  const wait = await mayCodeBeSent(deps, userid);
+  if (wait > 0) {
+    reply.header('retry-after', String(Math.ceil(wait / 1000)));
+    throw new HttpError(429, ErrorCode.rateLimited);
+  }
   const code = await deps.db.transaction().execute(async (trx) => {
     const last = await trx
       .selectFrom('bot_verifications')

@@ -20,7 +20,7 @@ export async function accountBots(
 ): Promise<AccountBot[]> {
   const query = db
     .selectFrom('bots')
-    .select(['id', 'email', 'userid', 'botexp', 'virtual', 'verified'])
+    .select(['id', 'email', 'userid', 'botexp', 'virtual', 'verified', 'taken_back_at'])
     .where('account_id', '=', accountId)
     .orderBy('id');
   const rows = await (lock === 'postgres' ? query.forUpdate() : query).execute();
@@ -31,6 +31,7 @@ export async function accountBots(
     botexp: Number(r.botexp),
     virtual: fromDbBool(r.virtual),
     verified: fromDbBool(r.verified),
+    ...(r.taken_back_at !== null ? { takenBackAt: Number(r.taken_back_at) } : {}),
   }));
 }
 

@@ -9,8 +9,9 @@ import {
 import { uniqueViolation } from '../../db/dialect.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { AppDeps } from '../../plugins/context.ts';
-import type { FastifyBaseLogger } from 'fastify';
-import { assertClaimable, issueCode, sendCode } from './bot-verification.ts';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import { assertClaimable, issueCode, sendCode, type IssuedCode } from './bot-verification.ts';
+import { assertPendingRoom, chargeBotCreation, mayCodeBeSent, trimClaims } from './id-limits.ts';
 import { accountBots, accountEmail, deleteBot, insertBot } from './bots.repository.ts';
 import { paidBotIds, rememberRemovedExpiry, startingExpirySec } from './trial.ts';
 
@@ -30,6 +31,7 @@ export async function listBots(deps: AppDeps, accountId: number): Promise<Bot[]>
     virtual: b.virtual,
     verified: b.verified,
     trial: onTrial(b, paid),
+    ...(b.takenBackAt !== undefined ? { takenBackAt: b.takenBackAt } : {}),
   }));
 }
 
@@ -39,16 +41,21 @@ export async function listBots(deps: AppDeps, accountId: number): Promise<Bot[]>
  * claims on that id are left alone. A virtual bot's id must be a derivation
  * (`virtualBotIdCandidates`) of one of the account's own VERIFIED messaging-app bots, and no
  * account may have claimed it. The body's e-mail is ignored: a bot carries its account's.
+ * An account creates at most ID_LIMITS.botsAddedPerHour bots an hour and holds at most
+ * `pendingPerAccount` pending ones; an id keeps its `pendingPerId` newest claims; the code is
+ * sent within the id's own allowance of codes (id-limits.ts).
  */
 export async function addBot(
   deps: AppDeps,
   log: FastifyBaseLogger,
+  reply: FastifyReply,
   accountId: number,
   body: NewBot,
   language: Language,
 ): Promise<void> {
+  await chargeBotCreation(deps, reply, accountId);
   const now = deps.now();
-  let code: string | null;
+  let code: IssuedCode | null;
   try {
     code = await deps.db.transaction().execute(async (trx) => {
       if (body.virtual) {
@@ -65,6 +72,7 @@ export async function addBot(
         }
       }
       await assertClaimable(trx, body.botid, accountId);
+      if (!body.virtual) await assertPendingRoom(trx, accountId);
       const botId = await insertBot(trx, {
         accountId,
         userid: body.botid,
@@ -75,14 +83,18 @@ export async function addBot(
           proven: body.virtual,
         }),
       });
-      return body.virtual ? null : issueCode(trx, botId, now);
+      if (body.virtual) return null;
+      await trimClaims(trx, body.botid);
+      return issueCode(trx, botId, now);
     });
   } catch (err) {
     // Two requests raced past the check: the unique indexes decide.
     if (uniqueViolation(err) !== null) throw new HttpError(409, ErrorCode.botExist);
     throw err;
   }
-  if (code !== null) await sendCode(deps, log, body.botid, code, language);
+  if (code !== null && (await mayCodeBeSent(deps, body.botid)) === 0) {
+    await sendCode(deps, log, body.botid, code, language);
+  }
 }
 
 /**

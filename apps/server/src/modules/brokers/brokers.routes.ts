@@ -13,6 +13,8 @@ import { finishDerivOAuth, startDerivOAuth, type DerivOAuthConfig } from './deri
 const ok = { ok: true as const };
 
 /** The panel's address for Deriv's redirect: PUBLIC_URL, else the request's own origin. */
+const isProduction = () => process.env.NODE_ENV?.trim() === 'production';
+
 function baseUrlOf(publicUrl: string | null, req: FastifyRequest): string {
   if (publicUrl !== null) return publicUrl;
   try {
@@ -33,24 +35,35 @@ export function brokersRoutes(
     derivOAuth: null,
   },
 ): void {
-  const { deps } = app;
-  route(app, endpoints.derivOAuthStart, ({ body, req }) =>
-    startDerivOAuth(deps, options.derivOAuth, body.userid, baseUrlOf(options.publicUrl, req)),
-  );
-  route(app, endpoints.derivOAuthFinish, async ({ body }) => {
+  route(app, endpoints.derivOAuthStart, ({ body, req, deps }) => {
+    // In production the address Deriv sends the browser back to must be the configured one:
+    // built from the request's Host header, a client would choose where the code goes.
+    if (options.derivOAuth && options.publicUrl === null && isProduction()) {
+      throw new HttpError(503, ErrorCode.derivOAuthNoPublicUrl);
+    }
+    return startDerivOAuth(
+      deps,
+      options.derivOAuth,
+      body.userid,
+      baseUrlOf(options.publicUrl, req),
+    );
+  });
+  route(app, endpoints.derivOAuthFinish, async ({ body, deps }) => {
     await finishDerivOAuth(deps, options.derivOAuth, body);
     return ok;
   });
-  route(app, endpoints.listBrokerLogins, ({ query }) => readStoredCredentials(deps, query.userid));
-  route(app, endpoints.saveBrokerLogin, async ({ body }) => {
+  route(app, endpoints.listBrokerLogins, ({ query, deps }) =>
+    readStoredCredentials(deps, query.userid),
+  );
+  route(app, endpoints.saveBrokerLogin, async ({ body, deps }) => {
     await writeBrokerLogin(deps, body);
     return ok;
   });
-  route(app, endpoints.saveDerivTokens, async ({ body }) => {
+  route(app, endpoints.saveDerivTokens, async ({ body, deps }) => {
     await writeDerivTokens(deps, body);
     return ok;
   });
-  route(app, endpoints.removeBrokerLogin, async ({ body }) => {
+  route(app, endpoints.removeBrokerLogin, async ({ body, deps }) => {
     await removeBrokerLogin(deps, body.userid, body.broker);
     return ok;
   });

@@ -26,6 +26,8 @@ export { DERIV_DEFAULT_OAUTH_URL, derivOAuthFromEnv, type DerivOAuthConfig };
 
 /** A started flow may be finished for this long. */
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
+/** Flows of one bot waiting at once (the newest; a new one drops the oldest). */
+export const OAUTH_STATES_PER_BOT = 5;
 /** The panel page Deriv sends the browser back to (registered with Deriv as the redirect URI). */
 export const DERIV_OAUTH_REDIRECT_PATH = '/brokerconfig';
 
@@ -56,6 +58,19 @@ export async function startDerivOAuth(
     await trx
       .deleteFrom('deriv_oauth_states')
       .where('created_at', '<', now - OAUTH_STATE_TTL_MS)
+      .execute();
+    // A bot keeps its newest few flows (a trader may retry from two tabs); older ones go, so
+    // repeated starts store no more rows.
+    const kept = trx
+      .selectFrom('deriv_oauth_states')
+      .select('state_hash')
+      .where('bot_id', '=', botId)
+      .orderBy('created_at', 'desc')
+      .limit(OAUTH_STATES_PER_BOT - 1);
+    await trx
+      .deleteFrom('deriv_oauth_states')
+      .where('bot_id', '=', botId)
+      .where('state_hash', 'not in', kept)
       .execute();
     await trx
       .insertInto('deriv_oauth_states')

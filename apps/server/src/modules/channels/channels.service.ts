@@ -20,6 +20,7 @@ import {
   replaceChatList,
   upsertCard,
 } from './channels.repository.ts';
+import { checkedVocabulary } from './vocabulary-check.ts';
 
 /** The caller's bot (ownership already checked by the route pipeline). */
 export async function ownBot(deps: AppDeps, userid: string): Promise<BotRef> {
@@ -40,7 +41,7 @@ async function roomsNamed(deps: AppDeps, bot: BotRef, traderid: string): Promise
   return owner.id === bot.id ? null : owner;
 }
 
-function requireTrader(bot: BotRef, code: string): void {
+export function requireTrader(bot: BotRef, code: string): void {
   if (!isTrader(bot)) throw new HttpError(403, code);
 }
 
@@ -148,8 +149,10 @@ export async function saveGroup(deps: AppDeps, settings: ChannelSettings): Promi
   }
   const chat = (await chatList(deps.db, bot.id)).find((c) => c.chat_id === settings.idNum);
   if (!chat) throw new HttpError(404, ErrorCode.channelsUnknown);
-  const { userid: _userid, ...fields } = settings;
+  const { userid: _userid, vocabulary, ...fields } = settings;
   const card: ChannelCard = { ...fields, name: chat.name };
+  // Checked like every field, before anything is written; absent, the stored one stays.
+  if (vocabulary !== undefined) card.vocabulary = checkedVocabulary(vocabulary);
   await upsertCard(deps.db, bot.id, card, deps.now());
 }
 

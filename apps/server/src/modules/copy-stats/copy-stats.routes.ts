@@ -5,6 +5,6 @@ import { followerCopyStats, traderCopyStats } from './copy-stats.service.ts';
 
 /** Copy execution figures: the trader's per-order counts, the follower's divergence. */
 export function copyStatsRoutes(app: FastifyInstance): void {
-  route(app, endpoints.copyStatsTrader, ({ query }) => traderCopyStats(app.deps, query));
-  route(app, endpoints.copyStatsFollower, ({ query }) => followerCopyStats(app.deps, query));
+  route(app, endpoints.copyStatsTrader, ({ query, deps }) => traderCopyStats(deps, query));
+  route(app, endpoints.copyStatsFollower, ({ query, deps }) => followerCopyStats(deps, query));
 }

@@ -4,17 +4,17 @@ import { route } from '../../plugins/route.ts';
 import { chooseBroker, readGlobalParams, writeGlobalParams } from './global-params.service.ts';
 
 export function globalParamsRoutes(app: FastifyInstance): void {
-  route(app, endpoints.getGlobalParams, ({ query, botId }) =>
-    readGlobalParams(app.deps, { userid: query.userid, id: botId }, query.brokerid),
+  route(app, endpoints.getGlobalParams, ({ query, botId, deps }) =>
+    readGlobalParams(deps, { userid: query.userid, id: botId }, query.brokerid),
   );
 
-  route(app, endpoints.saveGlobalParams, async ({ query, body, botId }) => {
-    await writeGlobalParams(app.deps, { userid: query.userid, id: botId }, body);
+  route(app, endpoints.saveGlobalParams, async ({ query, body, botId, req, reply, deps }) => {
+    await writeGlobalParams(deps, { userid: query.userid, id: botId }, body, { req, reply });
     return { ok: true as const };
   });
 
-  route(app, endpoints.setBroker, async ({ body }) => {
-    await chooseBroker(app.deps, body);
+  route(app, endpoints.setBroker, async ({ body, deps }) => {
+    await chooseBroker(deps, body);
     return { ok: true as const };
   });
 }

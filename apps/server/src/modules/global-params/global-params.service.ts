@@ -5,14 +5,18 @@ import {
   type BrokerChoice,
   type GlobalParams,
   type GlobalParamsRead,
+  isReal,
 } from '@app/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { GlobalParamsTable } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { AppDeps } from '../../plugins/context.ts';
 import { botIdOf, requireSameBot } from '../../lib/owned-bot.ts';
-import { realSwitchProblem } from '../../robot/brokers/broker-catalog.ts';
+import { realSwitchProblem } from '../../robot/real-money/real-switch.ts';
 import { passwordMatches } from '../auth/auth.service.ts';
+import { knownDevice } from '../auth/device-cookie.ts';
+import { chargeLogin, refundLogin } from '../auth/throttle.ts';
 import { findCredentials } from '../brokers/brokers.repository.ts';
 import {
   findGlobalParams,
@@ -73,13 +77,20 @@ export async function readSavedGlobalParams(
     : { params: defaultGlobalParams(bot.userid, brokerId), saved: false };
 }
 
+/** The request a Real switch's password came with: its guesses count as logins do. */
+export interface PasswordRequest {
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
 export async function writeGlobalParams(
   deps: AppDeps,
   bot: BotRow,
   params: GlobalParams,
+  request: PasswordRequest,
 ): Promise<void> {
   requireSameBot(bot.userid, params.userid);
-  if (params.accType === 2) await checkRealSwitch(deps, bot, params);
+  if (isReal(params.accType)) await checkRealSwitch(deps, bot, params, request);
   // Quant manages its own stop, so a trailing stop makes no sense with it (the form hides it).
   const saved = params.stopType === StopType.quant ? { ...params, stopMovel: 0 as const } : params;
   await saveGlobalParams(deps.db, bot.id, saved, deps.now());
@@ -98,11 +109,18 @@ export async function chooseBroker(deps: AppDeps, choice: BrokerChoice): Promise
  * Real money: a bot is switched from another account type to
  * Real only when the robot can trade real money at that broker with what the bot stored (else
  * the refusal says what to do), and only with the panel account's password typed again. A save
- * that keeps Real as it was needs neither.
+ * that keeps Real as it was needs neither. The password is checked under the login's guessing
+ * limits for that account (charged before it is evaluated, given back when right), so a
+ * borrowed session guesses it no faster than a stranger at the login page could.
  */
-async function checkRealSwitch(deps: AppDeps, bot: BotRow, params: GlobalParams): Promise<void> {
+async function checkRealSwitch(
+  deps: AppDeps,
+  bot: BotRow,
+  params: GlobalParams,
+  { req, reply }: PasswordRequest,
+): Promise<void> {
   const before = await findGlobalParams(deps.db, bot.id, params.brokerID);
-  if (before?.acc_type === 2) return;
+  if (isReal(before?.acc_type)) return;
   const problem = realSwitchProblem(
     params.brokerID,
     await findCredentials(deps.db, bot.id, params.brokerID),
@@ -120,12 +138,20 @@ async function checkRealSwitch(deps: AppDeps, bot: BotRow, params: GlobalParams)
   const account = await deps.db
     .selectFrom('bots')
     .innerJoin('accounts', 'accounts.id', 'bots.account_id')
-    .select('accounts.password_hash')
+    .select(['accounts.password_hash', 'accounts.email'])
     .where('bots.id', '=', bot.id)
     .executeTakeFirstOrThrow();
+  const charge = await chargeLogin(
+    deps,
+    reply,
+    account.email,
+    req.ip,
+    knownDevice(deps, req, account.email),
+  );
   if (!(await passwordMatches(account.password_hash, params.realPassword))) {
     throw new HttpError(403, ErrorCode.realPasswordWrong, {
       realPassword: ErrorCode.realPasswordWrong,
     });
   }
+  await refundLogin(deps, charge);
 }

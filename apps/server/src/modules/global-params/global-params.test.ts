@@ -1,4 +1,4 @@
-import { defaultGlobalParams, type GlobalParams } from '@app/contract';
+import { defaultGlobalParams, type GlobalParams, AccountType } from '@app/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { registerAndLogin, useTestApp } from '../../test/app.ts';
 import { globalParamsBody } from '../../test/factories.ts';
@@ -11,7 +11,7 @@ beforeAll(async () => {
 
 function params(overrides: Partial<GlobalParams> = {}): GlobalParams {
   return globalParamsBody(me.userid, {
-    accType: 1,
+    accType: AccountType.demo,
     optionType: 3,
     stopType: 2,
     lote: 12.5,

@@ -1,4 +1,4 @@
-import { endpoints as api, Broker, ErrorCode, type GlobalParams } from '@app/contract';
+import { endpoints as api, Broker, ErrorCode, type GlobalParams, AccountType } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { callAs, registerAndLogin, useTestApp } from '../../test/app.ts';
 import { globalParamsBody } from '../../test/factories.ts';
@@ -33,10 +33,10 @@ const iqLogin = (me: Trader) =>
 describe('switching a bot to Real', () => {
   it('is refused at a simulator-only broker, with what to do, and nothing is saved', async () => {
     const me = await registerAndLogin(t.app);
-    await save(me, { brokerID: Broker.quotex, accType: 1 });
+    await save(me, { brokerID: Broker.quotex, accType: AccountType.demo });
     const res = await save(me, {
       brokerID: Broker.quotex,
-      accType: 2,
+      accType: AccountType.real,
       realPassword: me.password,
     });
     expect(res.statusCode).toBe(400);
@@ -49,7 +49,11 @@ describe('switching a bot to Real', () => {
 
   it('is refused at a real broker while no login the robot can use is stored', async () => {
     const me = await registerAndLogin(t.app);
-    const res = await save(me, { brokerID: Broker.iq, accType: 2, realPassword: me.password });
+    const res = await save(me, {
+      brokerID: Broker.iq,
+      accType: AccountType.real,
+      realPassword: me.password,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe(ErrorCode.realNoCredentials);
     // Deriv: a demo token alone does not reach a real account.
@@ -58,7 +62,7 @@ describe('switching a bot to Real', () => {
     });
     const deriv = await save(me, {
       brokerID: Broker.deriv,
-      accType: 2,
+      accType: AccountType.real,
       realPassword: me.password,
     });
     expect(deriv.json().error.code).toBe(ErrorCode.realNoCredentials);
@@ -68,26 +72,38 @@ describe('switching a bot to Real', () => {
   it('asks for the account password again and refuses a wrong one', async () => {
     const me = await registerAndLogin(t.app);
     await iqLogin(me);
-    const none = await save(me, { brokerID: Broker.iq, accType: 2 });
+    const none = await save(me, { brokerID: Broker.iq, accType: AccountType.real });
     expect(none.statusCode).toBe(403);
     expect(none.json().error).toMatchObject({
       code: ErrorCode.realPasswordRequired,
       fields: { realPassword: ErrorCode.realPasswordRequired },
     });
-    const wrong = await save(me, { brokerID: Broker.iq, accType: 2, realPassword: 'not-it-1' });
+    const wrong = await save(me, {
+      brokerID: Broker.iq,
+      accType: AccountType.real,
+      realPassword: 'not-it-1',
+    });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().error.code).toBe(ErrorCode.realPasswordWrong);
     expect(await accTypeOf(me, Broker.iq)).toBe(1);
 
-    const right = await save(me, { brokerID: Broker.iq, accType: 2, realPassword: me.password });
+    const right = await save(me, {
+      brokerID: Broker.iq,
+      accType: AccountType.real,
+      realPassword: me.password,
+    });
     expect(right.statusCode).toBe(200);
     expect(await accTypeOf(me, Broker.iq)).toBe(2);
     // Already Real: another save of the same bot and broker needs no password.
-    const again = await save(me, { brokerID: Broker.iq, accType: 2, lote: 3 });
+    const again = await save(me, { brokerID: Broker.iq, accType: AccountType.real, lote: 3 });
     expect(again.statusCode).toBe(200);
     // Demo needs none either, and going back to Real asks again.
-    expect((await save(me, { brokerID: Broker.iq, accType: 1 })).statusCode).toBe(200);
-    expect((await save(me, { brokerID: Broker.iq, accType: 2 })).statusCode).toBe(403);
+    expect((await save(me, { brokerID: Broker.iq, accType: AccountType.demo })).statusCode).toBe(
+      200,
+    );
+    expect((await save(me, { brokerID: Broker.iq, accType: AccountType.real })).statusCode).toBe(
+      403,
+    );
   });
 
   it('stores the daily real-money cap and reads it back', async () => {

@@ -1,8 +1,21 @@
-import { endpoints, type Health } from '@app/contract';
+import { endpoints, type Health, type TelegramBotHealth } from '@app/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { route } from '../../plugins/route.ts';
 import type { RequestSession } from '../../plugins/context.ts';
+
+/** No TELEGRAM_BOT_TOKEN: no bot; codes go to the outbox file. */
+const TELEGRAM_BOT_OFF: TelegramBotHealth = {
+  state: 'off',
+  mode: null,
+  username: null,
+  receiver: 'none',
+  since: null,
+  lastError: null,
+  retryAt: null,
+  sendingPausedUntil: null,
+  outbox: { queued: 0, oldestQueuedSec: null, waitingForChat: 0 },
+};
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -27,9 +40,11 @@ export function parseOperatorEmails(raw: string | undefined): string[] {
 }
 
 /**
- * `GET /api/health`: the database answers a query. Where the secret key lives (and the warning
- * about it) is told only to this machine or a logged-in operator: to anyone
- * else it is a map of where to look for the key.
+ * `GET /api/health`: the database answers a query (what a load balancer needs; the bot being down
+ * does not fail it, the panel still serves). Where the secret key lives (and the warning about
+ * it) and each connector's state (the Telegram bot: receiving or why not, its last error, what
+ * waits in its outbox) are told only to this machine or a logged-in operator: to anyone else the
+ * first is a map of where to look for the key, the second of what is failing.
  */
 export function healthRoutes(app: FastifyInstance, operatorEmails: readonly string[]): void {
   const operators = new Set(operatorEmails);
@@ -50,6 +65,9 @@ export function healthRoutes(app: FastifyInstance, operatorEmails: readonly stri
     if (fromThisMachine(req) || (await isOperator(maybeSession))) {
       health.secretKey = keySource;
       health.warnings = keySource === 'beside-data' ? ['health.keyBesideData'] : [];
+      health.connectors = {
+        telegramBot: app.telegramBot ? await app.telegramBot.health() : TELEGRAM_BOT_OFF,
+      };
     }
     return health;
   });

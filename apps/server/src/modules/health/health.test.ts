@@ -22,6 +22,8 @@ describe('GET /api/health: where the key lives', () => {
       database: expect.any(String),
       secretKey: 'environment',
       warnings: [],
+      // No TELEGRAM_BOT_TOKEN here: the bot is off, and says so.
+      connectors: { telegramBot: expect.objectContaining({ state: 'off', mode: null }) },
     });
     expect((await health({}, '::1')).secretKey).toBe('environment');
   });

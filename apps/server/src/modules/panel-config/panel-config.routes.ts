@@ -1,7 +1,7 @@
 import { endpoints, type BrokerId } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../plugins/route.ts';
-import type { TelegramBotHandle } from '../telegram-bot/operator-bot.ts';
+import type { TelegramBotHandle } from '../../plugins/context.ts';
 import { realTradingBrokers } from '../../robot/brokers/broker-catalog.ts';
 import { derivOAuthFromEnv } from '../brokers/deriv-oauth.ts';
 

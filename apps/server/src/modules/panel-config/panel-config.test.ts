@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { realTradingBrokers } from '../../robot/brokers/broker-catalog.ts';
 import { createTestApp } from '../../test/app.ts';
 
-// The brokers the test environment trades real money at (the shipped Quadcode brokers, Deriv).
+// The brokers the test environment trades real money at (the shipped Quadcode brokers; Deriv
+// with the app id the server project's tests configure, vitest.config.ts).
 const realTrading = realTradingBrokers();
 
 const read = async (supportUrl?: string) => {
@@ -20,12 +21,16 @@ const read = async (supportUrl?: string) => {
 };
 
 describe('which brokers trade real money', () => {
-  it('ships IQ Option and Exnova; Deriv needs its app id in production; others by configuration', () => {
+  it('ships IQ Option and Exnova; Deriv needs its app id everywhere; others by configuration', () => {
     expect(realTradingBrokers({ NODE_ENV: 'production' })).toEqual([1, 8]);
     expect(realTradingBrokers({ NODE_ENV: 'production', DERIV_APP_ID: '12345' })).toEqual([
       1, 2, 8,
     ]);
-    expect(realTradingBrokers({ NODE_ENV: 'test' })).toEqual([1, 2, 8]);
+    // Outside production too: the default id (1089) is a legacy one the new API refuses, so a
+    // development install without DERIV_APP_ID does not say Deriv trades for real.
+    expect(realTradingBrokers({ NODE_ENV: 'test' })).toEqual([1, 8]);
+    expect(realTradingBrokers({ NODE_ENV: 'development' })).toEqual([1, 8]);
+    expect(realTradingBrokers({ NODE_ENV: 'test', DERIV_APP_ID: '4321' })).toEqual([1, 2, 8]);
     // Bullex (14) once its hosts are set; IQ Option switched off; a malformed URL is left out.
     expect(
       realTradingBrokers({

@@ -1,10 +1,12 @@
 import { endpoints as api } from '@app/contract';
 import { returnBigInt } from 'telegram/Helpers.js';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { FakeTelegram, sampleDialogs } from '../../test/fake-telegram.ts';
 import { callAs, registerAndLogin, useTestApp } from '../../test/app.ts';
 import { signalsOf, subscribe, type Trader } from '../../test/reader.ts';
 import { SESSION_CHECK_MS } from '../../reader/runtime.ts';
+import { INTERACTIVE_TIMEOUT_MS } from '../../reader/telegram/telegram-source.ts';
+import { untilReached } from '../../test/real-io.ts';
 
 // 14:00 in Brasília.
 const T0 = Date.UTC(2026, 4, 12, 17, 0, 0);
@@ -280,6 +282,48 @@ describe('connecting a Telegram account (/addphone, /authcode) on the fake clien
     clock.now += SESSION_CHECK_MS;
     await t.app.reader.runOnce();
     expect(await downs()).toBe(1);
+  });
+
+  it('answers /addphone and /authcode within seconds with a translated error when Telegram cannot be reached', async () => {
+    const other = await registerAndLogin(t.app);
+    const unreachable = (res: { statusCode: number; json: () => { error: { code: string } } }) => {
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error.code).toBe('phone.errors.unreachable');
+    };
+    /** Waits (on real I/O) until the request's connect() hangs, then lets its time run out. */
+    const timeOut = async () => {
+      const hung = fake.hung;
+      await untilReached(() => fake.hung > hung, 'connect() hangs');
+      await vi.advanceTimersByTimeAsync(INTERACTIVE_TIMEOUT_MS);
+    };
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      // gramjs's connect() resolves false when every attempt failed: the later calls would hang.
+      fake.online = false;
+      unreachable(await addPhone(PHONE, other));
+      // A network that drops packets: connect() never answers.
+      fake.offlineConnectHangs = true;
+      const hanging = addPhone(PHONE, other);
+      await timeOut();
+      unreachable(await hanging);
+      fake.online = true;
+      fake.offlineConnectHangs = false;
+      expect((await addPhone(PHONE, other)).statusCode).toBe(200);
+      fake.online = false;
+      unreachable(await authCode('12345', '', other));
+      fake.offlineConnectHangs = true;
+      const signing = authCode('12345', '', other);
+      await timeOut();
+      unreachable(await signing);
+      // Telegram is back: the code sent before still signs in.
+      fake.online = true;
+      fake.offlineConnectHangs = false;
+      expect((await authCode('12345', '', other)).json()).toEqual({ ok: true });
+    } finally {
+      fake.online = true;
+      fake.offlineConnectHangs = false;
+      vi.useRealTimers();
+    }
   });
 
   it('never sends the session string in any answer', () => {

@@ -4,7 +4,7 @@ import { route } from '../../plugins/route.ts';
 import { readerStatus } from './reader.service.ts';
 
 export function readerRoutes(app: FastifyInstance): void {
-  route(app, endpoints.getReaderStatus, ({ query }) =>
-    readerStatus(app.deps, app.reader.deps, query.userid),
+  route(app, endpoints.getReaderStatus, ({ query, deps }) =>
+    readerStatus(deps, app.reader.deps, query.userid),
   );
 }

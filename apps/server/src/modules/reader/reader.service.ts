@@ -33,9 +33,9 @@ export async function readerStatus(
       .where('bot_id', '=', owner.id)
       .executeTakeFirst(),
     deps.db
-      .selectFrom('reader_state')
+      .selectFrom('reader_rooms')
       .select('last_message_at')
-      .where('bot_id', '=', bot.id)
+      .where('owner_id', '=', owner.id)
       .executeTakeFirst(),
     deps.db
       .selectFrom('reader_requests')

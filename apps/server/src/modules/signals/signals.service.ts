@@ -1,5 +1,6 @@
 import {
   ErrorCode,
+  type ChannelMessage,
   type SignalEntry,
   type SignalTestInput,
   type SignalTestResult,
@@ -12,10 +13,11 @@ import { HttpError } from '../../lib/http-error.ts';
 import type { AppDeps } from '../../plugins/context.ts';
 import { defaultCard, findCard, traderTimezoneOf } from '../../reader/cards.ts';
 import { inboxRowId } from '../../reader/inbox-source.ts';
-import { clockTime, readMessage } from '../../reader/read-message.ts';
+import { clockTime, readChannelMessage, readMessage } from '../../reader/read-message.ts';
 import { seenKeys } from '../../reader/reader.ts';
 import { roomOwnerOf, type BotRef } from '../../reader/copy-rooms.ts';
 import { ownBot } from '../channels/channels.service.ts';
+import { checkedVocabulary } from '../channels/vocabulary-check.ts';
 import {
   effectiveGales,
   loadBotPlanSources,
@@ -46,6 +48,8 @@ async function followersOf(deps: AppDeps, owner: BotRef, botID: string) {
  * already-taken signals as the dedupe set; nothing is written.
  */
 export async function testSignal(deps: AppDeps, input: SignalTestInput): Promise<SignalTestResult> {
+  // A vocabulary not taught yet is tried as the card would read it once taught; refused alike.
+  const draft = input.vocabulary === undefined ? undefined : checkedVocabulary(input.vocabulary);
   const bot = await ownBot(deps, input.userid);
   const owner = await roomOwnerOf(deps.db, bot);
   let card = await findCard(deps.db, owner.id, input.idNum);
@@ -68,6 +72,7 @@ export async function testSignal(deps: AppDeps, input: SignalTestInput): Promise
       await traderTimezoneOf(deps.db, owner.id),
     );
   }
+  if (draft !== undefined) card = { ...card, vocabulary: draft };
   const nowMs = deps.now();
   const traderTimezone = await traderTimezoneOf(deps.db, bot.id);
   const context = {
@@ -78,7 +83,7 @@ export async function testSignal(deps: AppDeps, input: SignalTestInput): Promise
     messageId: null,
     traderTimezone,
   };
-  const lines = readMessage(input.text, card, {
+  const { lines, doubtful } = readChannelMessage(input.text, card, {
     ...context,
     seen: await seenKeys(deps.db, bot.id, nowMs),
   });
@@ -135,6 +140,10 @@ export async function testSignal(deps: AppDeps, input: SignalTestInput): Promise
     brokerid: card.brokerid > 0 ? card.brokerid : current.current_broker,
     traderTimezone,
     channelEnabled: card.chanEnable,
+    // A header's token feeds every signal under it: shown once.
+    doubtful: [...new Map(doubtful.flatMap((d) => d.tokens).map((t) => [t.start, t])).values()]
+      .sort((a, b) => a.start - b.start)
+      .map((t) => ({ text: t.text, start: t.start, end: t.end, line: t.line, reason: t.reason })),
   };
 }
 
@@ -243,4 +252,30 @@ function siblingsOf<R extends Selectable<SignalsTable>>(rows: readonly R[], of: 
   return rows.filter(
     (r) => r.message_id === of.message_id && r.channel_id === of.channel_id && r.line === of.line,
   );
+}
+
+/**
+ * One stored message of the rooms the bot reads (its own, or the trader's it copies): the
+ * doubt's "tap to teach" link opens the tester on it. Any other id is the same 404, whether it
+ * exists or not.
+ */
+export async function channelMessage(
+  deps: AppDeps,
+  userid: string,
+  id: number,
+): Promise<ChannelMessage> {
+  const owner = await roomOwnerOf(deps.db, await ownBot(deps, userid));
+  const row = await deps.db
+    .selectFrom('reader_messages')
+    .select(['id', 'channel_id', 'text', 'received_at'])
+    .where('id', '=', id)
+    .where('bot_id', '=', owner.id)
+    .executeTakeFirst();
+  if (!row) throw new HttpError(404, ErrorCode.notFound);
+  return {
+    id: Number(row.id),
+    idNum: row.channel_id,
+    text: row.text,
+    receivedAt: Number(row.received_at),
+  };
 }

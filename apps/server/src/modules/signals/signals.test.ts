@@ -39,7 +39,7 @@ describe('POST /api/signals/test', () => {
         asset: 'EURUSD',
         direction: 'PUT',
         signalTime: '14:30',
-        entryTime: '14:29',
+        entryTime: '14:29:59',
         expiryTime: '14:35',
         timeframeMin: 5,
       },
@@ -87,7 +87,7 @@ describe('POST /api/signals/test', () => {
   it('tests an own local channel before it is followed, with a default card', async () => {
     const fresh = await createChannel(t.app, me, 'Fresh');
     const res = await tester('EURUSD;14:30;CALL;M1', fresh);
-    expect(res.json().lines).toMatchObject([{ status: 'accepted', entryTime: '14:29' }]);
+    expect(res.json().lines).toMatchObject([{ status: 'accepted', entryTime: '14:29:59' }]);
   });
 });
 

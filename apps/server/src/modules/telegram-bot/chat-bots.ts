@@ -2,7 +2,8 @@ import type { Language } from '@app/contract';
 import type { Kysely } from 'kysely';
 import { fromDbBool } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
-import { panelLanguageOf } from './catalogue.ts';
+import { panelLanguageOf, say } from '../../lib/telegram-catalogue.ts';
+import { paperBotsAmong } from '../../robot/brokers/paper-bots.ts';
 
 type Db = Kysely<Database>;
 
@@ -60,11 +61,16 @@ export interface BotChat {
   language: Language;
   off: Set<string>;
   userid: string;
+  /** The bot trades on the simulator (the paper broker): every notification says so. */
+  paper: boolean;
+  /** How a notification names the bot: its id, and "(Simulador)" for a bot on the simulator. */
+  label: string;
 }
 
 /**
  * Where each bot's notifications go: a verified messaging-app bot's own chat; a virtual bot's,
  * the chat of its account's first verified messaging-app bot. Bots with no such chat are absent.
+ * Each says whether the bot is on the simulator, and names it so.
  */
 export async function chatsOfBots(
   db: Db,
@@ -108,6 +114,10 @@ export async function chatsOfBots(
       if (!accountChat.has(Number(r.account_id))) accountChat.set(Number(r.account_id), r.userid);
     }
   }
+  const paper = await paperBotsAmong(
+    db,
+    bots.map((b) => Number(b.id)),
+  );
   for (const b of bots) {
     const chatId = fromDbBool(b.virtual)
       ? accountChat.get(Number(b.account_id))
@@ -115,11 +125,15 @@ export async function chatsOfBots(
         ? b.userid
         : undefined;
     if (!chatId) continue;
+    const language = panelLanguageOf(b.language);
+    const onPaper = paper.has(Number(b.id));
     out.set(Number(b.id), {
       chatId,
-      language: panelLanguageOf(b.language),
+      language,
       off: new Set((b.off_kinds ?? '').split(',').filter((k) => k !== '')),
       userid: b.userid,
+      paper: onPaper,
+      label: onPaper ? say(language, 'notify.paperBot', { bot: b.userid }) : b.userid,
     });
   }
   return out;

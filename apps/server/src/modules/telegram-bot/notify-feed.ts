@@ -4,12 +4,14 @@ import {
   type RobotMessage,
   type TelegramNotifyKind,
 } from '@app/contract';
-import type { Api } from 'grammy';
+import type { SignalResult } from '@app/robot';
 import { fromDbJson } from '../../db/dialect.ts';
 import type { AppDeps } from '../../plugins/context.ts';
-import { money, say, type CatalogueKey } from './catalogue.ts';
+import { money, say, signedMoney, type CatalogueKey } from '../../lib/telegram-catalogue.ts';
+import { paperBotsAmong } from '../../robot/brokers/paper-bots.ts';
+import { signalResultIn } from '../../robot/ledger/bot-score.ts';
 import { chatsOfBots, type BotChat } from './chat-bots.ts';
-import { enqueue, type OutboxItem } from './outbox.ts';
+import { enqueue, PRIORITY_ANSWER, type OutboxItem } from './outbox.ts';
 import { feedDailySummaries, feedFollows, once as onceIn, purgeOutbox } from './producers.ts';
 import { displayParams, robotText } from './robot-text.ts';
 
@@ -37,6 +39,7 @@ const QUIET_REFUSALS = new Set(['robot.refusal.bot_off', 'robot.refusal.outside_
 interface ActivityRow {
   id: number;
   bot_id: number;
+  signal_id?: number | null;
   kind: string;
   order_id: number | null;
   message: unknown;
@@ -52,15 +55,60 @@ function stepOf(language: Language, gale: unknown): string {
   return n > 0 ? say(language, 'step.gale', { n }) : say(language, 'step.entry');
 }
 
-/** The notification of one activity line, or null when it is not one we send. */
+/**
+ * "Não entendi esta mensagem do canal X: … — toque para ensinar": only for a feed line the reader
+ * marked `notify` (one per channel per 10 minutes). The link opens the tester on the stored
+ * message by its id (no secret: the tester shows it only to a bot that reads those rooms); an
+ * https panel address also gets a button (Telegram refuses buttons to other addresses).
+ */
+function doubtNotification(
+  l: Language,
+  bot: string,
+  p: RobotMessage['params'],
+  publicUrl: string | null,
+): { kind: NotifyKind; text: string; markup?: unknown } | null {
+  if (p.notify !== true) return null;
+  const params = { bot, channel: String(p.channel ?? ''), excerpt: String(p.excerpt ?? '') };
+  if (publicUrl === null) return { kind: 'doubts', text: say(l, 'notify.doubtNoLink', params) };
+  const query = new URLSearchParams({
+    channel: String(p.channelId ?? ''),
+    message: String(p.messageId ?? ''),
+  });
+  const link = `${publicUrl.replace(/\/+$/, '')}/signal-tester?${query.toString()}`;
+  const note = { kind: 'doubts' as const, text: say(l, 'notify.doubt', { ...params, link }) };
+  if (!link.startsWith('https://')) return note;
+  return {
+    ...note,
+    markup: { inline_keyboard: [[{ text: say(l, 'notify.doubtButton', {}), url: link }]] },
+  };
+}
+
+/** A signal's result in the chat's words: "win no G1", "loss", "empate". */
+function outcomeText(l: Language, result: SignalResult): string | null {
+  const { outcome } = result;
+  if (outcome.kind === 'won')
+    return outcome.step === 0
+      ? say(l, 'outcome.wonAtEntry')
+      : say(l, 'outcome.wonAtGale', { n: outcome.step });
+  if (outcome.kind === 'lost') return say(l, 'outcome.lost');
+  if (outcome.kind === 'draw') return say(l, 'outcome.draw');
+  return null;
+}
+
+/**
+ * The notification of one activity line, or null when it is not one we send. `signal` is the
+ * ledger's result of the line's signal (`signalResultOf`), for the line that ends its sequence.
+ */
 export function notificationOf(
   row: ActivityRow,
   message: RobotMessage,
   chat: BotChat,
-): { kind: NotifyKind; text: string } | null {
+  publicUrl: string | null = null,
+  signal: { result: SignalResult; asset: string } | null = null,
+): { kind: NotifyKind; text: string; markup?: unknown } | null {
   const l = chat.language;
   const p = message.params;
-  const bot = chat.userid;
+  const bot = chat.label;
   const cents = (v: unknown) => money(l, Number(v ?? 0));
   const text = (key: CatalogueKey, params: Record<string, string | number>) =>
     say(l, key, { bot, ...params });
@@ -79,13 +127,33 @@ export function notificationOf(
     case 'robot.activity.lost':
     case 'robot.activity.draw': {
       const which = message.key.split('.').pop() as 'won' | 'lost' | 'draw';
+      const result = text(`notify.${which}`, {
+        asset: String(p.asset),
+        pnl: cents(p.pnlCents),
+        balance: cents(p.balanceCents),
+        step: stepOf(l, p.galeLevel),
+      });
+      // A paper result says how it was priced: at the market, or on the simulator's walk.
+      const source = typeof p.priceSource === 'string' ? p.priceSource : null;
+      const price =
+        source === null
+          ? ''
+          : source === 'simulated'
+            ? ` ${say(l, 'notify.priceSimulated', {})}`
+            : ` ${say(l, 'notify.priceMarket', { source: source === 'deriv' ? 'Deriv' : source })}`;
+      return { kind: 'orders', text: result + price };
+    }
+    case 'robot.notify.sequenceEnd': {
+      // After the order lines: the signal's net, counted as the score counts it (a gale win nets
+      // the losses before it).
+      const outcome = signal ? outcomeText(l, signal.result) : null;
+      if (!signal || outcome === null) return null;
       return {
         kind: 'orders',
-        text: text(`notify.${which}`, {
-          asset: String(p.asset),
-          pnl: cents(p.pnlCents),
-          balance: cents(p.balanceCents),
-          step: stepOf(l, p.galeLevel),
+        text: text('notify.signalEnd', {
+          asset: signal.asset,
+          outcome,
+          pnl: signedMoney(l, signal.result.pnlCents),
         }),
       };
     }
@@ -108,6 +176,9 @@ export function notificationOf(
       return { kind: 'stops', text: text('notify.off', {}) };
     case 'robot.activity.readerDown':
       return { kind: 'reader', text: text('notify.readerDown', {}) };
+    case 'robot.activity.doubt':
+    case 'robot.activity.unreadable':
+      return doubtNotification(l, bot, p, publicUrl);
     case 'robot.activity.copyOpen':
       if (row.asset === null) return null;
       return {
@@ -135,20 +206,16 @@ export function notificationOf(
   }
 }
 
-interface AwaitedReply {
-  commandId: number;
-  chatId: number;
-  messageId: number;
+/** A command's chat message is edited with the robot's reply when it settles within this. */
+export const REPLY_WAIT_MS = 10 * 60_000;
+
+/** What a reply row keeps for its edit: the chat's language and the message's first line. */
+export interface ReplyMeta {
   language: Language;
   title: string;
 }
 
-export function createFeed(
-  deps: AppDeps,
-  api: Pick<Api, 'editMessageText'>,
-  onError: (err: unknown) => void,
-) {
-  const awaited: AwaitedReply[] = [];
+export function createFeed(deps: AppDeps) {
   const db = deps.db;
 
   async function cursor(): Promise<number> {
@@ -183,6 +250,7 @@ export function createFeed(
         'a.kind',
         'a.order_id',
         'a.message',
+        'a.signal_id',
         't.userid as trader',
         'o.asset',
         'o.direction',
@@ -204,9 +272,18 @@ export function createFeed(
       if (!chat) continue;
       const parsed = RobotMessageSchema.safeParse(fromDbJson(row.message));
       if (!parsed.success) continue;
-      const note = notificationOf(row, parsed.data, chat);
+      const signal =
+        parsed.data.key === 'robot.notify.sequenceEnd' && row.signal_id != null
+          ? await signalResultIn(db, Number(row.bot_id), Number(row.signal_id))
+          : null;
+      const note = notificationOf(row, parsed.data, chat, deps.publicUrl, signal);
       if (!note || chat.off.has(note.kind)) continue;
-      items.push({ chatId: chat.chatId, kind: note.kind, text: note.text });
+      items.push({
+        chatId: chat.chatId,
+        kind: note.kind,
+        text: note.text,
+        ...(note.markup === undefined ? {} : { markup: note.markup }),
+      });
     }
     const last = Number(rows[rows.length - 1]!.id);
     await db.transaction().execute(async (trx) => {
@@ -216,22 +293,25 @@ export function createFeed(
     return items.length;
   }
 
-  /** Edits the "sent to the robot…" messages whose command settled with the robot's reply. */
-  async function settleReplies(): Promise<void> {
-    if (awaited.length === 0) return;
+  /**
+   * Queues the edit of each command's chat message ("sent to the robot…") whose command settled,
+   * with the robot's reply: from the queue's rows, so the reply reaches the chat whichever
+   * process took the command. A reply row is settled once (its `ref` cleared with the edit).
+   */
+  async function settleReplies(): Promise<number> {
     const rows = await db
-      .selectFrom('bot_commands')
-      .select(['id', 'status', 'reply'])
-      .where(
-        'id',
-        'in',
-        awaited.map((a) => a.commandId),
-      )
+      .selectFrom('tg_outbox as o')
+      .innerJoin('bot_commands as c', 'c.id', 'o.ref')
+      .select(['o.id', 'o.chat_id', 'o.message_id', 'o.meta', 'c.reply'])
+      .where('o.kind', '=', 'reply')
+      .where('o.ref', 'is not', null)
+      .where('o.status', '=', 'sent')
+      .where('o.created_at', '>', deps.now() - REPLY_WAIT_MS)
+      .where('c.status', '<>', 'queued')
       .execute();
+    if (rows.length === 0) return 0;
+    const items: OutboxItem[] = [];
     for (const row of rows) {
-      if (row.status === 'queued') continue;
-      const index = awaited.findIndex((a) => a.commandId === Number(row.id));
-      const a = awaited.splice(index, 1)[0]!;
       let reply: RobotMessage = { key: 'robot.reply.failed', params: {} };
       try {
         const parsed = RobotMessageSchema.safeParse(
@@ -241,16 +321,28 @@ export function createFeed(
       } catch {
         // keep "failed"
       }
-      try {
-        await api.editMessageText(
-          a.chatId,
-          a.messageId,
-          `${a.title}\n${robotText(a.language, reply)}`,
-        );
-      } catch (err) {
-        onError(err);
-      }
+      const meta = JSON.parse(row.meta ?? '{}') as Partial<ReplyMeta>;
+      const language = meta.language ?? 'pt-BR';
+      items.push({
+        chatId: row.chat_id,
+        kind: 'edit',
+        text: `${meta.title ?? ''}\n${robotText(language, reply)}`,
+        priority: PRIORITY_ANSWER,
+        messageId: Number(row.message_id),
+      });
     }
+    return db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('tg_outbox')
+        .set({ ref: null })
+        .where(
+          'id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .execute();
+      return enqueue(trx, items, deps.now());
+    });
   }
 
   const once = (name: string) => onceIn(db, name, deps.now());
@@ -288,7 +380,7 @@ export function createFeed(
         chatId: chat.chatId,
         kind: 'expiry',
         text: say(chat.language, expired ? 'notify.expired' : 'notify.expirySoon', {
-          bot: chat.userid,
+          bot: chat.label,
           date,
         }),
       });
@@ -319,15 +411,25 @@ export function createFeed(
       const ids = fromDbJson<number[]>(row.bot_ids);
       const covered = await db
         .selectFrom('bots')
-        .select('userid')
+        .select(['id', 'userid'])
         .where('id', 'in', ids.length > 0 ? ids : [-1])
         .execute();
+      const paper = await paperBotsAmong(
+        db,
+        covered.map((c) => Number(c.id)),
+      );
       items.push({
         chatId: chat.chatId,
         kind: 'payments',
         text: say(chat.language, 'notify.payment', {
           days: row.days,
-          bots: covered.map((c) => c.userid).join(', '),
+          bots: covered
+            .map((c) =>
+              paper.has(Number(c.id))
+                ? say(chat.language, 'notify.paperBot', { bot: c.userid })
+                : c.userid,
+            )
+            .join(', '),
         }),
       });
     }
@@ -340,8 +442,8 @@ export function createFeed(
      * once a minute also the daily summaries and the purge of old sent rows.
      */
     async feedOnce(): Promise<number> {
-      await settleReplies();
       let queued =
+        (await settleReplies()) +
         (await feedActivity()) +
         (await feedExpiries()) +
         (await feedPayments()) +
@@ -353,22 +455,6 @@ export function createFeed(
         await purgeOutbox(db, now);
       }
       return queued;
-    },
-    /** Remembers a chat message to edit with the reply of the bot's newest command. */
-    async awaitReply(
-      botId: number,
-      chatId: number,
-      messageId: number,
-      language: Language,
-      title: string,
-    ): Promise<void> {
-      const row = await db
-        .selectFrom('bot_commands')
-        .select((eb) => eb.fn.max('id').as('id'))
-        .where('bot_id', '=', botId)
-        .executeTakeFirst();
-      if (row?.id != null)
-        awaited.push({ commandId: Number(row.id), chatId, messageId, language, title });
     },
   };
 }

@@ -1,7 +1,7 @@
 import { groupBySignal, signalScoreOf, type SignalScoredOrder } from '@app/robot';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { money, say } from './catalogue.ts';
+import { money, say } from '../../lib/telegram-catalogue.ts';
 import { chatsOfBots } from './chat-bots.ts';
 import { enqueue, type OutboxItem } from './outbox.ts';
 
@@ -147,7 +147,7 @@ export async function feedDailySummaries(db: Db, now: number): Promise<number> {
       chatId: chat.chatId,
       kind: 'daily',
       text: say(chat.language, 'notify.daily', {
-        bot: chat.userid,
+        bot: chat.label,
         wins: score.wins,
         losses: score.losses,
         pnl: money(chat.language, score.pnlCents),
@@ -201,7 +201,7 @@ export async function feedFollows(db: Db, now: number): Promise<number> {
       chatId: chat.chatId,
       kind: 'follows',
       text: say(chat.language, 'notify.followRequest', {
-        bot: chat.userid,
+        bot: chat.label,
         follower: `${r.follower_name} (${r.follower})`,
       }),
     });
@@ -216,7 +216,7 @@ export async function feedFollows(db: Db, now: number): Promise<number> {
       text: say(
         chat.language,
         a.state === 'accepted' ? 'notify.followAccepted' : 'notify.followRefused',
-        { bot: chat.userid, trader: a.trader },
+        { bot: chat.label, trader: a.trader },
       ),
     });
   }

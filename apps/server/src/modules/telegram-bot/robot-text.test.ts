@@ -1,3 +1,4 @@
+import { AccountType } from '@app/contract';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain .mjs script without types
@@ -13,7 +14,7 @@ describe('robot texts in the chat', () => {
     expect(
       robotText('en-US', {
         key: 'robot.reply.liquidity',
-        params: { accountType: 1, balanceCents: 123456, profitCents: -250 },
+        params: { accountType: AccountType.demo, balanceCents: 123456, profitCents: -250 },
       }),
     ).toBe('Demo account · balance: 1,234.56 · result: -2.50');
     expect(

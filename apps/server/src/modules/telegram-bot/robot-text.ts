@@ -2,7 +2,7 @@ import type { Language, RobotMessage } from '@app/contract';
 // The panel's robot texts, copied by scripts/robot-texts.mjs: a robot message reads the same in
 // the chat as in the panel's feed and command list (the panel's command-reply.ts words them alike).
 import texts from './robot-texts.generated.json' with { type: 'json' };
-import { money } from './catalogue.ts';
+import { money } from '../../lib/telegram-catalogue.ts';
 
 const PANEL: Record<Language, unknown> = texts;
 
@@ -57,7 +57,24 @@ export function displayParams(
       out[name] =
         typeof value === 'number' ? new Intl.NumberFormat(language).format(value) : String(value);
   }
-  return out;
+  return onSimulator(out, params, (account) =>
+    panelText(language, 'robot.value.onSimulator', { account }),
+  );
+}
+
+/**
+ * A reply of a bot on the simulator (`simulator: true`) names it beside the account, or beside
+ * the balance when it shows no account: "conta Demo (Simulador)", "saldo 10.000,00 (Simulador)".
+ */
+function onSimulator(
+  out: Record<string, string | number>,
+  params: RobotMessage['params'],
+  word: (shown: string) => string,
+): Record<string, string | number> {
+  if (params.simulator !== true) return out;
+  const where =
+    'accountType' in out ? 'accountType' : 'balanceCents' in out ? 'balanceCents' : null;
+  return where === null ? out : { ...out, [where]: word(String(out[where])) };
 }
 
 function contextOf({ key, params }: RobotMessage): string | undefined {

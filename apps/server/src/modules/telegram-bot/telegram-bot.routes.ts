@@ -1,5 +1,6 @@
 import {
   endpoints,
+  ErrorCode,
   supportedLanguage,
   TELEGRAM_NOTIFY_KINDS,
   type Language,
@@ -9,11 +10,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { fromDbBool } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import { botIdOf } from '../../lib/owned-bot.ts';
 import { panelLanguage } from '../../lib/panel-language.ts';
 import { route } from '../../plugins/route.ts';
 import { chatsOfBots } from './chat-bots.ts';
-import type { TelegramBotHandle } from './operator-bot.ts';
+import type { TelegramBotHandle } from '../../plugins/context.ts';
 import { issueStartToken } from './start-tokens.ts';
 
 /**
@@ -73,8 +75,8 @@ const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 export function telegramBotRoutes(app: FastifyInstance, bot: TelegramBotHandle | null): void {
   const { db } = app.deps;
 
-  route(app, endpoints.telegramVerifyLink, async ({ body, req }) => {
-    const botId = await botIdOf(app.deps, body.userid);
+  route(app, endpoints.telegramVerifyLink, async ({ body, req, deps }) => {
+    const botId = await botIdOf(deps, body.userid);
     const row = await db
       .selectFrom('bots')
       .select(['verified', 'virtual'])
@@ -84,12 +86,12 @@ export function telegramBotRoutes(app: FastifyInstance, bot: TelegramBotHandle |
     if (!bot || bot.username() === null || fromDbBool(row.verified) || fromDbBool(row.virtual)) {
       return { url: null };
     }
-    const token = await issueStartToken(db, botId, app.deps.now());
+    const token = await issueStartToken(db, botId, deps.now());
     return { url: bot.deepLink(token) };
   });
 
-  route(app, endpoints.telegramNotifications, async ({ query, req }) => {
-    const botId = await botIdOf(app.deps, query.userid);
+  route(app, endpoints.telegramNotifications, async ({ query, req, deps }) => {
+    const botId = await botIdOf(deps, query.userid);
     // The panel's language now is the one its notifications are written in.
     await savePrefs(db, req, botId);
     const prefs = await db
@@ -112,8 +114,8 @@ export function telegramBotRoutes(app: FastifyInstance, bot: TelegramBotHandle |
     return { kinds, reachable: state?.unreachable_at == null, configured: bot !== null };
   });
 
-  route(app, endpoints.saveTelegramNotifications, async ({ body, req }) => {
-    const botId = await botIdOf(app.deps, body.userid);
+  route(app, endpoints.saveTelegramNotifications, async ({ body, req, deps }) => {
+    const botId = await botIdOf(deps, body.userid);
     const off = TELEGRAM_NOTIFY_KINDS.filter((k) => !body.kinds[k]).join(',');
     await savePrefs(db, req, botId, { off_kinds: off });
     return { ok: true as const };
@@ -123,13 +125,15 @@ export function telegramBotRoutes(app: FastifyInstance, bot: TelegramBotHandle |
   // Telegram calling, not the panel: no session, no Origin; the secret-token header Telegram
   // sends back (set with setWebhook) authenticates it.
   void app.register(async (scope) => {
-    scope.post('/api/telegram/webhook', { bodyLimit: WEBHOOK_BODY_LIMIT }, async (req, reply) => {
+    scope.post('/api/telegram/webhook', { bodyLimit: WEBHOOK_BODY_LIMIT }, async (req) => {
       const header = req.headers['x-telegram-bot-api-secret-token'];
-      const accepted = await bot.handleWebhook(
+      const outcome = await bot.handleWebhook(
         typeof header === 'string' ? header : undefined,
         req.body,
       );
-      if (!accepted) return reply.code(401).send({ ok: false });
+      if (outcome === 'unauthorized') throw new HttpError(401, ErrorCode.unauthenticated);
+      if (outcome === 'invalid') throw new HttpError(400, ErrorCode.invalidInput);
+      // A duplicate is answered like the first delivery: Telegram must not send it again.
       return { ok: true };
     });
   });

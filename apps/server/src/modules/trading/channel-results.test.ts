@@ -195,11 +195,12 @@ describe('GET /trading/orders.csv', () => {
     });
     expect(res.statusCode).toBe(200);
     const [header, first] = res.body.split('\r\n');
+    // Excel on Windows reads "Direção" right only after the UTF-8 byte-order mark.
     expect(header).toBe(
-      'Ordem;Sinal;Envio;ID do canal;Canal;Ativo;Direção;Gale;Entrada;Payout %;Conta;Corretora;Simulador;Situação;Motivo da falha;Expiração;Liquidação;Resultado',
+      '\uFEFFOrdem;Sinal;Resultado do sinal;Líquido do sinal;Agendada para;Confirmada na corretora;ID do canal;Canal;Ativo;Direção;Gale;Entrada;Payout %;Conta;Nº da corretora;Corretora;Simulador;Preço;Situação;Motivo da falha;Expiração;Liquidação;Resultado',
     );
     expect(first).toMatch(
-      /^\d+;\d+;06\/01\/2026 \d\d:\d\d:00;a;Sinais VIP;EURUSD;CALL;0;2,00;87;Demo;1;Simulador;Win;;06\/01\/2026 \d\d:\d\d:00;06\/01\/2026 \d\d:\d\d:\d\d;1,74$/,
+      /^\d+;\d+;Win na entrada;1,74;06\/01\/2026 \d\d:\d\d:00;06\/01\/2026 \d\d:\d\d:\d\d;a;Sinais VIP;EURUSD;CALL;0;2,00;87;Demo;1;IQ Option;Simulador;preço simulado;Win;;06\/01\/2026 \d\d:\d\d:00;06\/01\/2026 \d\d:\d\d:\d\d;1,74$/,
     );
   });
 
@@ -210,8 +211,9 @@ describe('GET /trading/orders.csv', () => {
       result: 'lost',
       lang: 'es-ES',
     });
+    // The Loss filter keeps the lost signal with every order of its ladder.
     expect(es.body.split('\r\n')[1]).toMatch(
-      /;Canal OTC;EURUSD;CALL;0;2,00;87;Demo;1;Simulador;Pérdida;;.*;-2,00$/,
+      /^\d+;\d+;Pérdida;-14,00;.*;Canal OTC;EURUSD;CALL;0;2,00;87;Demo;1;IQ Option;Simulador;precio simulado;Pérdida;;.*;-2,00$/,
     );
     const iso = await get(me, api.tradingOrdersCsv, {
       userid: me.userid,
@@ -222,10 +224,10 @@ describe('GET /trading/orders.csv', () => {
     });
     const [header, row] = iso.body.split('\r\n');
     expect(header).toBe(
-      'id,signalId,sendAt,channelId,channelName,asset,direction,galeLevel,stake,payoutPct,accountType,brokerId,simulator,state,failReason,expiresAt,settledAt,pnl',
+      'id,signalId,signalResult,signalPnl,sendAt,confirmedAt,channelId,channelName,asset,direction,galeLevel,stake,payoutPct,accountType,brokerId,brokerName,simulator,priceSource,state,failReason,expiresAt,settledAt,pnl',
     );
     expect(row).toMatch(
-      /,2026-01-03T\d\d:\d\d:00\.000Z,b,Canal OTC,EURUSD,CALL,0,2\.00,87,1,1,true,lost,,.*,-2\.00$/,
+      /,lost,-14\.00,2026-01-03T\d\d:\d\d:00\.000Z,[^,]*,b,Canal OTC,EURUSD,CALL,0,2\.00,87,1,1,IQ Option,true,simulated,lost,,.*,-2\.00$/,
     );
   });
 });

@@ -1,8 +1,11 @@
+import { groupBySignal, signalResultOf, type SignalOutcome } from '@app/robot';
 import {
+  BROKERS,
   ORDERS_CSV_COLUMNS,
   type Language,
   type OrdersCsvFormat,
   type TradingOrder,
+  AccountType,
 } from '@app/contract';
 
 type Column = (typeof ORDERS_CSV_COLUMNS)[number];
@@ -17,8 +20,19 @@ type Cell = string | number | null | NumberText;
 interface CsvWords {
   columns: Record<Column, string>;
   states: Record<TradingOrder['state'], string>;
-  accounts: Record<1 | 2 | 3, string>;
+  accounts: Record<AccountType, string>;
   simulator: string;
+  /** A signal's result: won at the entry, at gale n ({n}), lost, draw, in flight, failed. */
+  outcomes: {
+    wonAtEntry: string;
+    wonAtGale: string;
+    lost: string;
+    draw: string;
+    open: string;
+    failed: string;
+  };
+  /** How a settled paper order was priced: at a market, or on the seeded walk. */
+  prices: { market: string; simulated: string };
 }
 
 const WORDS: Record<Language, CsvWords> = {
@@ -26,7 +40,10 @@ const WORDS: Record<Language, CsvWords> = {
     columns: {
       id: 'Ordem',
       signalId: 'Sinal',
-      sendAt: 'Envio',
+      signalResult: 'Resultado do sinal',
+      signalPnl: 'Líquido do sinal',
+      sendAt: 'Agendada para',
+      confirmedAt: 'Confirmada na corretora',
       channelId: 'ID do canal',
       channelName: 'Canal',
       asset: 'Ativo',
@@ -35,8 +52,10 @@ const WORDS: Record<Language, CsvWords> = {
       stake: 'Entrada',
       payoutPct: 'Payout %',
       accountType: 'Conta',
-      brokerId: 'Corretora',
+      brokerId: 'Nº da corretora',
+      brokerName: 'Corretora',
       simulator: 'Simulador',
+      priceSource: 'Preço',
       state: 'Situação',
       failReason: 'Motivo da falha',
       expiresAt: 'Expiração',
@@ -51,14 +70,30 @@ const WORDS: Record<Language, CsvWords> = {
       draw: 'Empate',
       failed: 'Falhou',
     },
-    accounts: { 1: 'Demo', 2: 'Real', 3: 'Torneio' },
+    accounts: {
+      [AccountType.demo]: 'Demo',
+      [AccountType.real]: 'Real',
+      [AccountType.tournament]: 'Torneio',
+    },
     simulator: 'Simulador',
+    outcomes: {
+      wonAtEntry: 'Win na entrada',
+      wonAtGale: 'Win no G{n}',
+      lost: 'Loss',
+      draw: 'Empate',
+      open: 'Em andamento',
+      failed: 'Falhou',
+    },
+    prices: { market: 'preço de mercado', simulated: 'preço simulado' },
   },
   'en-US': {
     columns: {
       id: 'Order',
       signalId: 'Signal',
-      sendAt: 'Sent',
+      signalResult: 'Signal result',
+      signalPnl: 'Signal net',
+      sendAt: 'Scheduled for',
+      confirmedAt: 'Confirmed by broker',
       channelId: 'Channel ID',
       channelName: 'Channel',
       asset: 'Asset',
@@ -67,8 +102,10 @@ const WORDS: Record<Language, CsvWords> = {
       stake: 'Stake',
       payoutPct: 'Payout %',
       accountType: 'Account',
-      brokerId: 'Broker',
+      brokerId: 'Broker no.',
+      brokerName: 'Broker',
       simulator: 'Simulator',
+      priceSource: 'Price',
       state: 'State',
       failReason: 'Failure reason',
       expiresAt: 'Expiry',
@@ -83,14 +120,30 @@ const WORDS: Record<Language, CsvWords> = {
       draw: 'Draw',
       failed: 'Failed',
     },
-    accounts: { 1: 'Demo', 2: 'Real', 3: 'Tournament' },
+    accounts: {
+      [AccountType.demo]: 'Demo',
+      [AccountType.real]: 'Real',
+      [AccountType.tournament]: 'Tournament',
+    },
     simulator: 'Simulator',
+    outcomes: {
+      wonAtEntry: 'Win at entry',
+      wonAtGale: 'Win at G{n}',
+      lost: 'Loss',
+      draw: 'Draw',
+      open: 'In progress',
+      failed: 'Failed',
+    },
+    prices: { market: 'market price', simulated: 'simulated price' },
   },
   'es-ES': {
     columns: {
       id: 'Orden',
       signalId: 'Señal',
-      sendAt: 'Envío',
+      signalResult: 'Resultado de la señal',
+      signalPnl: 'Neto de la señal',
+      sendAt: 'Programada para',
+      confirmedAt: 'Confirmada por el bróker',
       channelId: 'ID del canal',
       channelName: 'Canal',
       asset: 'Activo',
@@ -99,8 +152,10 @@ const WORDS: Record<Language, CsvWords> = {
       stake: 'Monto',
       payoutPct: 'Payout %',
       accountType: 'Cuenta',
-      brokerId: 'Bróker',
+      brokerId: 'N.º del bróker',
+      brokerName: 'Bróker',
       simulator: 'Simulador',
+      priceSource: 'Precio',
       state: 'Estado',
       failReason: 'Motivo del fallo',
       expiresAt: 'Vencimiento',
@@ -115,8 +170,21 @@ const WORDS: Record<Language, CsvWords> = {
       draw: 'Empate',
       failed: 'Falló',
     },
-    accounts: { 1: 'Demo', 2: 'Real', 3: 'Torneo' },
+    accounts: {
+      [AccountType.demo]: 'Demo',
+      [AccountType.real]: 'Real',
+      [AccountType.tournament]: 'Torneo',
+    },
     simulator: 'Simulador',
+    outcomes: {
+      wonAtEntry: 'Ganancia en la entrada',
+      wonAtGale: 'Ganancia en el G{n}',
+      lost: 'Pérdida',
+      draw: 'Empate',
+      open: 'En curso',
+      failed: 'Falló',
+    },
+    prices: { market: 'precio de mercado', simulated: 'precio simulado' },
   },
 };
 
@@ -151,11 +219,31 @@ function localTime(ms: number, lang: Language, utcOffsetHours: number): string {
   return `${date} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 }
 
+/** "preço simulado", or "preço de mercado (deriv)", or nothing for an order not priced by us. */
+function priceWords(source: string | null, words: CsvWords): string | null {
+  if (source === null) return null;
+  return source === 'simulated' ? words.prices.simulated : `${words.prices.market} (${source})`;
+}
+
+/** A signal's result in the CSV's words (`local`) or as a code (`iso`: won:1, lost…). */
+function outcomeCell(outcome: SignalOutcome, words: CsvWords, local: boolean): string {
+  if (!local) return outcome.kind === 'won' ? `won:${outcome.step}` : outcome.kind;
+  if (outcome.kind !== 'won') return words.outcomes[outcome.kind];
+  return outcome.step === 0
+    ? words.outcomes.wonAtEntry
+    : words.outcomes.wonAtGale.replace('{n}', String(outcome.step));
+}
+
+/** Excel reads a CSV as UTF-8 (and "Direção" as itself) only after this mark. */
+const UTF8_BOM = '\uFEFF';
+
 /**
- * The orders as CSV text, one row each in the given order. `iso`: ORDERS_CSV_COLUMNS as header,
+ * The orders as CSV text, one row each in the given order; each row carries its signal's result
+ * and net, from all of that signal's orders among them (`signalResultOf`). `iso`: ORDERS_CSV_COLUMNS as header,
  * `,` between cells, money in units with a decimal point, instants ISO 8601 UTC, `simulator`
  * true/false. `local`: the header, results and account in the trader's language, `;` and a
- * decimal comma for pt-BR and es-ES, instants on the trader's clock, "Simulador" on paper orders.
+ * decimal comma for pt-BR and es-ES, instants on the trader's clock, "Simulador" on paper orders,
+ * and the UTF-8 byte-order mark first.
  */
 export function ordersCsvText(orders: readonly TradingOrder[], style: CsvStyle): string {
   const local = style.format === 'local';
@@ -173,11 +261,21 @@ export function ordersCsvText(orders: readonly TradingOrder[], style: CsvStyle):
   };
   const header = ORDERS_CSV_COLUMNS.map((c) => (local ? words.columns[c] : c));
   const lines = [header.map((h) => csvCell(h, separator)).join(separator)];
+  const signalOf = new Map<TradingOrder, ReturnType<typeof signalResultOf>>();
+  for (const group of groupBySignal(orders)) {
+    const result = signalResultOf(group);
+    for (const o of group) signalOf.set(o, result);
+  }
   for (const o of orders) {
+    const signal = signalOf.get(o) ?? signalResultOf([o]);
+    const settled = signal.outcome.kind !== 'open' && signal.outcome.kind !== 'failed';
     const cells: Record<Column, Cell> = {
       id: o.id,
       signalId: o.signalId,
+      signalResult: outcomeCell(signal.outcome, words, local),
+      signalPnl: settled ? money(signal.pnlCents) : null,
       sendAt: instant(o.sendAt),
+      confirmedAt: instant(o.confirmedAt),
       channelId: o.channelId,
       channelName: o.channelName,
       asset: o.asset,
@@ -187,7 +285,9 @@ export function ordersCsvText(orders: readonly TradingOrder[], style: CsvStyle):
       payoutPct: comma ? { num: String(o.payoutPct).replace('.', ',') } : o.payoutPct,
       accountType: local ? words.accounts[o.accountType] : o.accountType,
       brokerId: o.brokerId,
+      brokerName: BROKERS[o.brokerId as keyof typeof BROKERS] ?? null,
       simulator: local ? (o.simulator ? words.simulator : '') : String(o.simulator),
+      priceSource: local ? priceWords(o.priceSource, words) : o.priceSource,
       state: local ? words.states[o.state] : o.state,
       failReason: o.failReason,
       expiresAt: instant(o.expiresAt),
@@ -196,5 +296,5 @@ export function ordersCsvText(orders: readonly TradingOrder[], style: CsvStyle):
     };
     lines.push(ORDERS_CSV_COLUMNS.map((c) => csvCell(cells[c], separator)).join(separator));
   }
-  return `${lines.join('\r\n')}\r\n`;
+  return `${local ? UTF8_BOM : ''}${lines.join('\r\n')}\r\n`;
 }

@@ -1,5 +1,5 @@
 import { groupBySignal } from '@app/robot';
-import type { TradingOrder } from '@app/contract';
+import type { AccountType, TradingOrder } from '@app/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, OrdersTable } from '../../db/schema.ts';
 
@@ -46,7 +46,7 @@ export function toTradingOrder(
     stakeCents: Number(o.stake_cents),
     payoutPct: o.payout_pct,
     brokerId: o.broker_id,
-    accountType: o.account_type as 1 | 2 | 3,
+    accountType: o.account_type as AccountType,
     state: o.state,
     failReason: o.fail_reason,
     sendAt: o.send_at,
@@ -55,6 +55,7 @@ export function toTradingOrder(
     settledAt: o.settled_at,
     pnlCents: o.pnl_cents === null ? null : Number(o.pnl_cents),
     simulator: o.on_paper === true || Number(o.on_paper) === 1,
+    priceSource: o.price_source ?? null,
   };
 }
 

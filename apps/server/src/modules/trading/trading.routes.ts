@@ -1,9 +1,11 @@
 import { endpoints, ErrorCode, type ResponseOf, type TradingStreamEvent } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import { coalesce } from '../../lib/coalesce.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { addressKey } from '../auth/throttle.ts';
-import { StreamHub, type HubStream } from './stream-hub.ts';
+import { addressKey } from '../../lib/throttle-policy.ts';
+import { StreamHub, type HubStream } from '../../plugins/stream-hub.ts';
 import { botIdOf } from '../../lib/owned-bot.ts';
 import { route } from '../../plugins/route.ts';
 import { runtimeDepsOf } from '../../robot/runtime.ts';
@@ -34,22 +36,27 @@ export function tradingRoutes(app: FastifyInstance): void {
     hub.endAll();
   });
   app.robotEvents.on('change', (changed: number) => hub.changed(changed));
+  app.robotEvents.on('verified', (verified: number) => hub.botChanged(verified));
   app.robotEvents.on('sessions-ended', () => void hub.sessionsEnded());
 
-  route(app, endpoints.tradingDashboard, ({ query }) => readDashboard(app.deps, rt, query.userid));
-  route(app, endpoints.tradingActivity, ({ query }) => readActivity(app.deps, query));
-  route(app, endpoints.cancelEntry, async ({ body }) => {
-    const outcome = await cancelNextEntry(app.deps, body.userid, body.signalId);
+  route(app, endpoints.tradingDashboard, async ({ query, deps, botId }) => {
+    // Before the figures: whatever is written after this id, the stream opened with it sends.
+    const lastActivityId = await newestActivityId(deps.db, botId);
+    return { ...(await readDashboard(deps, rt, query.userid)), lastActivityId };
+  });
+  route(app, endpoints.tradingActivity, ({ query, deps }) => readActivity(deps, query));
+  route(app, endpoints.cancelEntry, async ({ body, deps }) => {
+    const outcome = await cancelNextEntry(deps, body.userid, body.signalId);
     app.robotEvents.emit('queued');
     return { outcome };
   });
-  route(app, endpoints.tradingOrders, ({ query }) => readOrders(app.deps, query));
-  route(app, endpoints.tradingChannelResults, ({ query }) => readChannelResults(app.deps, query));
-  route(app, endpoints.tradingChart, ({ query }) => readChart(app.deps, query));
-  route(app, endpoints.tradingLatency, ({ query }) => readLatency(app.deps, query));
+  route(app, endpoints.tradingOrders, ({ query, deps }) => readOrders(deps, query));
+  route(app, endpoints.tradingChannelResults, ({ query, deps }) => readChannelResults(deps, query));
+  route(app, endpoints.tradingChart, ({ query, deps }) => readChart(deps, query));
+  route(app, endpoints.tradingLatency, ({ query, deps }) => readLatency(deps, query));
 
-  route(app, endpoints.tradingOrdersCsv, async ({ query, reply }) => {
-    const csv = await ordersCsv(app.deps, query);
+  route(app, endpoints.tradingOrdersCsv, async ({ query, reply, deps }) => {
+    const csv = await ordersCsv(deps, query);
     void reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="orders-${query.userid}.csv"`);
@@ -65,22 +72,19 @@ export function tradingRoutes(app: FastifyInstance): void {
    * STREAMS_PER_SESSION per session and STREAMS_PER_ADDRESS per address (429); each ends with
    * its session.
    */
-  route(app, endpoints.tradingStream, async ({ query, session, req, reply }) => {
+  route(app, endpoints.tradingStream, async ({ query, session, req, reply, deps }) => {
     if (hub.refusal(session.id, req.ip) !== null) {
       void reply.header('retry-after', String(STREAM_POLL_MS / 1000));
       throw new HttpError(429, ErrorCode.rateLimited);
     }
-    const botId = await botIdOf(app.deps, query.userid);
+    const botId = await botIdOf(deps, query.userid);
+    // Where the feed resumes: the browser's reconnection (`Last-Event-ID`), else the first
+    // read's `after`, else from now.
     const lastHeader = Number(req.headers['last-event-id']);
-    let lastId = Number.isInteger(lastHeader) && lastHeader > 0 ? lastHeader : 0;
-    if (lastId === 0) {
-      const newest = await app.deps.db
-        .selectFrom('activity')
-        .select((eb) => eb.fn.max('id').as('id'))
-        .where('bot_id', '=', botId)
-        .executeTakeFirst();
-      lastId = newest?.id == null ? 0 : Number(newest.id);
-    }
+    let lastId =
+      Number.isInteger(lastHeader) && lastHeader > 0
+        ? lastHeader
+        : (query.after ?? (await newestActivityId(deps.db, botId)));
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -102,7 +106,7 @@ export function tradingRoutes(app: FastifyInstance): void {
     const flush = coalesce(async (): Promise<void> => {
       if (closed) return;
       try {
-        const items = await activityAfter(app.deps.db, botId, query.userid, lastId);
+        const items = await activityAfter(deps.db, botId, query.userid, lastId);
         if (closed) return;
         for (const item of items) {
           send({ type: 'activity', item }, item.id);
@@ -119,6 +123,7 @@ export function tradingRoutes(app: FastifyInstance): void {
     const ping = setInterval(() => raw.write(': ping\n\n'), STREAM_PING_MS);
     ping.unref();
     const stream: HubStream = {
+      botChanged: () => send({ type: 'bot', userid: query.userid }),
       sessionId: session.id,
       address: addressKey(req.ip),
       botId,
@@ -143,4 +148,14 @@ export function tradingRoutes(app: FastifyInstance): void {
     if (!String(req.headers.accept ?? '').includes('text/event-stream')) stream.end();
     return undefined as unknown as ResponseOf<typeof endpoints.tradingStream>;
   });
+}
+
+/** The bot's newest activity id, 0 when it has none. */
+async function newestActivityId(db: Kysely<Database>, botId: number): Promise<number> {
+  const newest = await db
+    .selectFrom('activity')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('bot_id', '=', botId)
+    .executeTakeFirst();
+  return newest?.id == null ? 0 : Number(newest.id);
 }

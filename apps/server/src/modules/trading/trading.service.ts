@@ -8,10 +8,21 @@ import {
   type ResultChart,
   type ScheduledEntry,
   type TradingDashboard,
+  type TradingOrder,
   type RobotMessage,
 } from '@app/contract';
-import { galePricesCents, moneyPlugFor, scoreOf, signalPlan, signalScoreOf } from '@app/robot';
+import {
+  galePricesCents,
+  groupBySignal,
+  moneyPlugFor,
+  scoreOf,
+  signalOutcome,
+  signalPlan,
+  signalScoreOf,
+  type SignalOutcome,
+} from '@app/robot';
 import type { Kysely, Selectable } from 'kysely';
+import { botScoreOf } from '../../robot/ledger/bot-score.ts';
 import { channelNamesOf } from './channel-names.ts';
 import { ordersCsvText } from './orders-csv.ts';
 import {
@@ -60,6 +71,8 @@ export async function readDashboard(
   const since = dayStartMs(now, settings.utcOffsetHours);
   const names = await channelNamesOf(deps.db, botId);
   const today = await signalsOrdersSince(deps.db, botId, since, names);
+  // The score home shows is the one /placar answers: one function, one window.
+  const { sinceMs: scoreSince, score } = await botScoreOf(deps.db, botId, state, now);
   const active = (
     await ordersOf(deps.db, botId)
       .where('state', 'in', ['placed', 'open'])
@@ -127,7 +140,8 @@ export async function readDashboard(
     balanceCents,
     simulator,
     today: scoreOf(today.filter((o) => o.sendAt >= since)),
-    todaySignals: signalScoreOf(today),
+    todaySignals: score,
+    scoreSince,
     openOrders: active.filter((o) => o.state === 'open' || o.sendAt <= now),
     nextEntries,
     strategyStep,
@@ -152,7 +166,9 @@ async function acceptedFollowerCount(db: Kysely<Database>, botId: number): Promi
   return Number(row?.n ?? 0);
 }
 
-type ActivityRow = Selectable<ActivityTable> & CopyLineFacts;
+type ActivityRow = Selectable<ActivityTable> & CopyLineFacts & { on_paper?: unknown };
+
+const isTrue = (v: unknown) => v === true || Number(v) === 1;
 
 export function toActivityItem(userid: string, a: ActivityRow) {
   return {
@@ -163,6 +179,7 @@ export function toActivityItem(userid: string, a: ActivityRow) {
     signalId: a.signal_id === null ? null : Number(a.signal_id),
     orderId: a.order_id === null ? null : Number(a.order_id),
     message: copyLineParams(fromDbJson<RobotMessage>(a.message), a),
+    ...(a.order_id !== null && isTrue(a.on_paper) ? { simulator: true } : {}),
   };
 }
 
@@ -171,24 +188,40 @@ export function toActivityItem(userid: string, a: ActivityRow) {
  * user id (copy-lines.ts; a line without a copy gets nulls and shows as stored).
  */
 function activityOf(db: Kysely<Database>, botId: number) {
-  return db
-    .selectFrom('activity as a')
-    .leftJoin('orders as o', (j) =>
-      j.onRef('o.id', '=', 'a.order_id').on('o.copy_trader_bot_id', 'is not', null),
-    )
-    .leftJoin('bots as tb', 'tb.id', 'o.copy_trader_bot_id')
-    .selectAll('a')
-    .select([
-      'tb.userid as trader',
-      'o.asset',
-      'o.direction',
-      'o.stake_cents',
-      'o.expires_at',
-      'o.fail_reason',
-      'o.account_type',
-      'o.broker_order_id',
-    ])
-    .where('a.bot_id', '=', botId);
+  return (
+    db
+      .selectFrom('activity as a')
+      .leftJoin('orders as o', (j) =>
+        j.onRef('o.id', '=', 'a.order_id').on('o.copy_trader_bot_id', 'is not', null),
+      )
+      .leftJoin('bots as tb', 'tb.id', 'o.copy_trader_bot_id')
+      .selectAll('a')
+      .select([
+        'tb.userid as trader',
+        'o.asset',
+        'o.direction',
+        'o.stake_cents',
+        'o.expires_at',
+        'o.fail_reason',
+        'o.account_type',
+        'o.broker_order_id',
+      ])
+      // Whether the paper broker (the simulator) holds the line's order.
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('orders as x')
+              .innerJoin('paper_orders as p', (j) =>
+                j.onRef('p.bot_id', '=', 'x.bot_id').onRef('p.client_ref', '=', 'x.client_ref'),
+              )
+              .select('p.id')
+              .whereRef('x.id', '=', 'a.order_id'),
+          )
+          .as('on_paper'),
+      )
+      .where('a.bot_id', '=', botId)
+  );
 }
 
 /** The feed, newest first, `limit` items below `cursor`. */
@@ -226,31 +259,62 @@ export async function activityAfter(
 
 type OrdersFilter = Omit<QueryOf<typeof endpoints.tradingOrders>, 'cursor' | 'limit'>;
 
-function filtered(db: Kysely<Database>, botId: number, f: OrdersFilter) {
+/** Which signal results a result filter keeps (`open`: a signal still in flight). */
+const OUTCOME_OF_FILTER = {
+  won: 'won',
+  lost: 'lost',
+  draw: 'draw',
+  failed: 'failed',
+  open: 'open',
+} as const satisfies Record<NonNullable<OrdersFilter['result']>, SignalOutcome['kind']>;
+
+/**
+ * The orders of the signals the filters select, oldest first. A filter selects signals, never
+ * single orders: a signal is in the period its entry was due in, and the result filter keeps the
+ * signals whose result (`signalOutcome`: a win at G1 is a won signal) is the one asked, with every
+ * order of their ladder. An order born of no signal is a signal of its own.
+ */
+async function selectedOrders(
+  db: Kysely<Database>,
+  botId: number,
+  f: OrdersFilter,
+  names: ReadonlyMap<string, string>,
+): Promise<TradingOrder[]> {
   let q = ordersOf(db, botId);
-  if (f.from !== undefined) q = q.where('send_at', '>=', f.from);
-  if (f.to !== undefined) q = q.where('send_at', '<', f.to);
+  // A ladder runs minutes past its entry: a day on either side finds all of a signal's orders.
+  if (f.from !== undefined) q = q.where('send_at', '>=', f.from - DAY_MS);
+  if (f.to !== undefined) q = q.where('send_at', '<', f.to + DAY_MS);
   if (f.channel) q = q.where('channel_id', '=', f.channel);
   if (f.asset) q = q.where('asset', '=', f.asset);
-  if (f.result === 'open') q = q.where('state', 'in', ['placed', 'open']);
-  else if (f.result) q = q.where('state', '=', f.result);
-  return q;
+  const rows = await q.orderBy('id').execute();
+  const wanted = f.result ? OUTCOME_OF_FILTER[f.result] : null;
+  return groupBySignal(rows.map((o) => toTradingOrder(o, names)))
+    .filter((group) => {
+      const entry = Math.min(...group.map((o) => o.sendAt));
+      if (f.from !== undefined && entry < f.from) return false;
+      if (f.to !== undefined && entry >= f.to) return false;
+      return wanted === null || signalOutcome(group).kind === wanted;
+    })
+    .flat()
+    .sort((a, b) => a.id - b.id);
 }
 
-/** Orders matching the filters, newest first, with totals of everything they match. */
+/**
+ * The orders of the signals the filters select, newest first, with the totals and the score per
+ * signal of everything they select (a Loss filter scores its lost signals only: 0 × n).
+ */
 export async function readOrders(
   deps: AppDeps,
   q: QueryOf<typeof endpoints.tradingOrders>,
 ): Promise<OrdersPage> {
   const botId = await botIdOf(deps, q.userid);
   const names = await channelNamesOf(deps.db, botId);
-  let page = filtered(deps.db, botId, q)
-    .orderBy('id', 'desc')
-    .limit(q.limit + 1);
-  if (q.cursor !== undefined) page = page.where('id', '<', q.cursor);
-  const rows = await page.execute();
-  const all = (await filtered(deps.db, botId, q).execute()).map((o) => toTradingOrder(o, names));
-  const shown = rows.slice(0, q.limit).map((o) => toTradingOrder(o, names));
+  const all = await selectedOrders(deps.db, botId, q, names);
+  const newest = [...all]
+    .reverse()
+    .filter((o) => q.cursor === undefined || o.id < q.cursor)
+    .slice(0, q.limit + 1);
+  const shown = newest.slice(0, q.limit);
   const count = (s: string) => all.filter((o) => o.state === s).length;
   return {
     orders: shown,
@@ -266,11 +330,14 @@ export async function readOrders(
     },
     score: signalScoreOf(all),
     channels: await channelOptionsOf(deps.db, botId, names),
-    nextCursor: rows.length > q.limit ? (shown.at(-1)?.id ?? null) : null,
+    nextCursor: newest.length > q.limit ? (shown.at(-1)?.id ?? null) : null,
   };
 }
 
-/** The filtered orders as CSV, oldest first, written as the query asks (orders-csv.ts). */
+/**
+ * The orders of the signals the filters select as CSV, oldest first, written as the query asks
+ * (orders-csv.ts), each row with its signal's result.
+ */
 export async function ordersCsv(
   deps: AppDeps,
   q: QueryOf<typeof endpoints.tradingOrdersCsv>,
@@ -278,11 +345,12 @@ export async function ordersCsv(
   const botId = await botIdOf(deps, q.userid);
   const settings = await loadBotSettings(deps.db, botId);
   const names = await channelNamesOf(deps.db, botId);
-  const rows = await filtered(deps.db, botId, q).orderBy('id').execute();
-  return ordersCsvText(
-    rows.map((o) => toTradingOrder(o, names)),
-    { format: q.format, lang: q.lang, utcOffsetHours: settings.utcOffsetHours },
-  );
+  const orders = await selectedOrders(deps.db, botId, q, names);
+  return ordersCsvText(orders, {
+    format: q.format,
+    lang: q.lang,
+    utcOffsetHours: settings.utcOffsetHours,
+  });
 }
 
 /**
@@ -298,10 +366,7 @@ export async function readChart(
   const now = deps.now();
   const today = dayStartMs(now, settings.utcOffsetHours);
   const from = q.range === 'day' ? today : today - 6 * DAY_MS;
-  const rows = await deps.db
-    .selectFrom('orders')
-    .select(['settled_at', 'send_at', 'pnl_cents', 'balance_after_cents'])
-    .where('bot_id', '=', botId)
+  const rows = await ordersOf(deps.db, botId)
     .where('state', 'in', ['won', 'lost', 'draw'])
     .where('settled_at', '>=', from)
     .orderBy('settled_at')
@@ -327,7 +392,13 @@ export async function readChart(
         },
       ]
     : [];
-  return { range: q.range, from: start[0]?.at ?? from, to: now, points: [...start, ...points] };
+  return {
+    range: q.range,
+    from: start[0]?.at ?? from,
+    to: now,
+    points: [...start, ...points],
+    simulator: rows.some((r) => isTrue(r.on_paper)),
+  };
 }
 
 function percentile(sorted: readonly number[], p: number): number | null {

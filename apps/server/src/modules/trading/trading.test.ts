@@ -5,12 +5,13 @@ import {
   defaultMasanielloParams,
   TradingStreamEventSchema,
   type TradingStreamEvent,
+  AccountType,
 } from '@app/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runSession } from '../../robot/run-session.ts';
 import { hashToken } from '../../plugins/session.ts';
 import { callAs, sessionCookie, useTestApp } from '../../test/app.ts';
-import { STREAMS_PER_ADDRESS, STREAMS_PER_SESSION } from './stream-hub.ts';
+import { STREAMS_PER_ADDRESS, STREAMS_PER_SESSION } from '../../plugins/stream-hub.ts';
 import { seedFollowers } from '../../test/copy.ts';
 import { robotOf } from '../../test/robot.ts';
 import {
@@ -68,7 +69,7 @@ describe('GET /trading/dashboard', () => {
       running: true,
       configured: true,
       blockedBy: null,
-      accountType: 1,
+      accountType: AccountType.demo,
       brokerId: 1,
       // +1.74, −2.00, −4.00
       balanceCents: 1_000_000 + 174 - 200 - 400,
@@ -185,9 +186,11 @@ describe('GET /trading/orders', () => {
     expect(res.headers['content-type']).toContain('text/csv');
     const [header, row, end] = res.body.split('\r\n');
     expect(header).toBe(
-      'id,signalId,sendAt,channelId,channelName,asset,direction,galeLevel,stake,payoutPct,accountType,brokerId,simulator,state,failReason,expiresAt,settledAt,pnl',
+      'id,signalId,signalResult,signalPnl,sendAt,confirmedAt,channelId,channelName,asset,direction,galeLevel,stake,payoutPct,accountType,brokerId,brokerName,simulator,priceSource,state,failReason,expiresAt,settledAt,pnl',
     );
-    expect(row).toMatch(/,a,,EURUSD,CALL,0,2\.00,87,1,1,true,won,,.*,1\.74$/);
+    expect(row).toMatch(
+      /,won:0,1\.74,[^,]+,[^,]*,a,,EURUSD,CALL,0,2\.00,87,1,1,IQ Option,true,simulated,won,,.*,1\.74$/,
+    );
     expect(end).toBe('');
   });
 });

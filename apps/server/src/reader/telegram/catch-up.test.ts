@@ -3,7 +3,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { callAs, registerAndLogin, useTestApp } from '../../test/app.ts';
 import { FakeTelegram, sampleDialogs } from '../../test/fake-telegram.ts';
 import { signalsOf, subscribe, type Trader } from '../../test/reader.ts';
-import { RECONNECT_FIRST_MS, type TelegramSource } from './telegram-source.ts';
+import { untilReached } from '../../test/real-io.ts';
+import { CATCH_UP_MIN_GAP_MS, RECONNECT_FIRST_MS, type TelegramSource } from './telegram-source.ts';
 
 // Messages posted while the account's connection or the server was down are read when it is
 // back (gramjs 2.26's catchUp() is empty: nothing else would read them), through the reader's
@@ -38,6 +39,18 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/**
+ * The reader restarted under faked timers (its timers belong to the clock they were set on), and
+ * the minute of its start-up catch-up run out, so the next reconnection catches up at once.
+ */
+async function restartUnderFakedTimers(): Promise<void> {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  await source.close();
+  await source.start();
+  await source.idle();
+  await vi.advanceTimersByTimeAsync(CATCH_UP_MIN_GAP_MS);
+}
+
 /** The chat's messages the reader holds: the app's id, and when they reached the chat. */
 async function stored() {
   const rows = await t.app.deps.db
@@ -56,10 +69,7 @@ const storedIds = async () => (await stored()).map((m) => m.id);
  * `seconds`: the database may be a server, so the catch-up gets there in its own time.
  */
 async function sleepingThrough(seconds: number): Promise<void> {
-  for (let i = 0; i < 10_000 && fake.slept.at(-1) !== seconds; i += 1) {
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  expect(fake.slept.at(-1)).toBe(seconds);
+  await untilReached(() => fake.slept.at(-1) === seconds, `sleeping through ${seconds} s`);
 }
 
 /** What the trader sees of each line: asset, accepted or the reason it was not. */
@@ -110,7 +120,12 @@ describe('catching up a Telegram account’s followed chats', () => {
     expect(await stored()).toHaveLength(5);
   });
 
-  it('catches up when gramjs reconnects after a drop', async () => {
+  it('catches up when gramjs reconnects after a drop, a minute after the last catch-up at the soonest', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // Restarted under the faked clock: the start-up catch-up runs now.
+    await source.close();
+    await source.start();
+    await source.idle();
     clock.now = T0 + 20 * MINUTE; // 14:20
     fake.goOffline();
     fake.post(CHAT, 505, 'M5;AUDUSD;14:50;PUT', clock.now);
@@ -119,13 +134,16 @@ describe('catching up a Telegram account’s followed chats', () => {
     expect(await stored()).toHaveLength(5);
     fake.goOnline();
     await source.idle();
+    expect(await stored()).toHaveLength(5);
+    await vi.advanceTimersByTimeAsync(CATCH_UP_MIN_GAP_MS);
+    await source.idle();
     expect(await storedIds()).toEqual([500, 501, 502, 503, 504, 505, 506]);
     const caught = (await lines()).filter((l) => l.startsWith('AUDUSD') || l.startsWith('NZDUSD'));
     expect(caught).toEqual(['AUDUSD accepted', 'NZDUSD accepted']);
   });
 
   it('waits out a flood wait above gramjs’s threshold, then catches up the gap a live message arrived after; sleeps through a short one', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await restartUnderFakedTimers();
     clock.now = T0 + 30 * MINUTE; // 14:30
     fake.goOffline();
     fake.post(CHAT, 507, 'M5;EURGBP;15:00;PUT', clock.now);
@@ -148,6 +166,7 @@ describe('catching up a Telegram account’s followed chats', () => {
     fake.post(CHAT, 509, 'M5;EURCHF;15:05;CALL', clock.now);
     fake.historyFloodWaits.push(20);
     fake.goOnline();
+    await vi.advanceTimersByTimeAsync(CATCH_UP_MIN_GAP_MS); // a minute after the last one
     await sleepingThrough(20);
     await vi.advanceTimersByTimeAsync(20_000);
     await source.idle();
@@ -173,7 +192,7 @@ describe('catching up a Telegram account’s followed chats', () => {
   });
 
   it('shuts down at once while a catch-up sleeps through a flood wait, and reads its messages after the restart', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await restartUnderFakedTimers();
     clock.now = T0 + 50 * MINUTE; // 14:50
     fake.goOffline();
     fake.post(CHAT, 511, 'M5;GBPJPY;15:20;PUT', clock.now);

@@ -27,6 +27,42 @@ export async function advanceCursor(
     .execute();
 }
 
+/**
+ * The followed chats whose newest message (one GetPeerDialogs call) is above their cursor: a
+ * message Telegram never pushed. Chats without a cursor are left to the next catch-up.
+ */
+export async function chatGaps(
+  db: Kysely<Database>,
+  botId: number,
+  client: TelegramClientPort,
+): Promise<Map<string, number>> {
+  const followed = [...(await followedChats(db, botId))];
+  const gaps = new Map<string, number>();
+  if (followed.length === 0) return gaps;
+  const cursors = await cursorsOf(db, botId);
+  for (let i = 0; i < followed.length; i += PEERS_PER_CHECK) {
+    const tops = await client.newestIds(followed.slice(i, i + PEERS_PER_CHECK));
+    for (const [chatId, top] of tops) {
+      const cursor = cursors.get(chatId);
+      if (cursor !== undefined && top > cursor) gaps.set(chatId, top);
+    }
+  }
+  return gaps;
+}
+
+/** Each followed chat's cursor: every message up to it is stored. */
+async function cursorsOf(db: Kysely<Database>, botId: number): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('messaging_cursors')
+    .select(['chat_id', 'last_message_id'])
+    .where('bot_id', '=', botId)
+    .execute();
+  return new Map(rows.map((c) => [c.chat_id, Number(c.last_message_id)]));
+}
+
+/** Peers asked per GetPeerDialogs call. */
+const PEERS_PER_CHECK = 100;
+
 /** The chats the bot follows (its chat list). */
 export async function followedChats(db: Kysely<Database>, botId: number): Promise<Set<string>> {
   const rows = await db
@@ -47,6 +83,13 @@ export interface CatchUpInput {
   active: () => boolean;
   /** Stores one message for the reader (kept once by its id); true when it was new. */
   store: (chatId: string, message: MessageInfo, receivedAtMs: number) => Promise<boolean>;
+  /**
+   * Each chat's newest message id when already known (a gap check found them): only those
+   * chats are read, without listing the dialogs again. Absent: every followed chat.
+   */
+  tops?: ReadonlyMap<string, number>;
+  /** Bounds each call to Telegram (a client whose calls never answer is dead). */
+  bounded?: <T>(work: Promise<T>, what: string) => Promise<T>;
 }
 
 /**
@@ -62,31 +105,30 @@ export interface CatchUpInput {
  */
 export async function catchUpChats(input: CatchUpInput): Promise<boolean> {
   const { db, botId, client } = input;
+  const bounded = input.bounded ?? (<T>(work: Promise<T>) => work);
   const followed = await followedChats(db, botId);
   if (followed.size === 0) return false;
-  const dialogs = await client.getDialogs({ limit: DIALOG_LIMIT });
+  const dialogs: { id: string; top: number }[] = input.tops
+    ? [...input.tops].map(([id, top]) => ({ id, top }))
+    : (await bounded(client.getDialogs({ limit: DIALOG_LIMIT }), 'getDialogs')).map((d) => ({
+        id: String(d.id),
+        top: d.message?.id ?? 0,
+      }));
   if (!input.active()) return false;
-  const cursors = new Map(
-    (
-      await db
-        .selectFrom('messaging_cursors')
-        .select(['chat_id', 'last_message_id'])
-        .where('bot_id', '=', botId)
-        .execute()
-    ).map((c) => [c.chat_id, Number(c.last_message_id)]),
-  );
+  const cursors = await cursorsOf(db, botId);
   let delivered = false;
-  for (const dialog of dialogs) {
-    const chatId = String(dialog.id);
+  for (const { id: chatId, top } of dialogs) {
     if (!followed.has(chatId)) continue;
-    const top = dialog.message?.id ?? 0;
     const cursor = cursors.get(chatId);
     if (cursor === undefined) {
       await advanceCursor(db, { botId, chatId, id: top, now: input.now() });
       continue;
     }
     if (top <= cursor) continue;
-    const messages = await client.getMessages(chatId, { minId: cursor, limit: CATCH_UP_LIMIT });
+    const messages = await bounded(
+      client.getMessages(chatId, { minId: cursor, limit: CATCH_UP_LIMIT }),
+      'getMessages',
+    );
     // A flood wait may have slept past a shutdown or a reset.
     if (!input.active()) return delivered;
     const now = input.now();

@@ -33,11 +33,28 @@ export type PlaceAnswer =
       brokerRef?: string;
     };
 
+/**
+ * The prices a paper order was settled at and where they came from: a market source (`deriv`…)
+ * or `simulated` (the seeded walk, shown as "preço simulado").
+ */
+export interface SettledPrices {
+  source: string;
+  entryPrice: number | null;
+  exitPrice: number | null;
+}
+
 /** Where an order stands at the broker. */
 export type OrderStatus =
   | { status: 'missing' }
   | { status: 'open'; brokerOrderId: string }
-  | { status: 'settled'; brokerOrderId: string; pnlCents: Cents; balanceCents: Cents | null };
+  | {
+      status: 'settled';
+      brokerOrderId: string;
+      pnlCents: Cents;
+      balanceCents: Cents | null;
+      /** The paper broker's prices and their source; network brokers settle at their own. */
+      prices?: SettledPrices;
+    };
 
 /** The broker's own word on an account: its type and balance, read before real money moves. */
 export type AccountCheck =
@@ -104,6 +121,15 @@ export interface BatchBroker {
     db: Kysely<Database>,
     items: readonly { botId: number; clientRef: string }[],
   ): Promise<OrderStatus[]>;
+  /**
+   * The bots' own orders placed in the CALLER's transaction as the per-bot adapter's
+   * `placeOrder` places each (the paper broker: a `paper_orders` row per order), one answer per
+   * item in order (orders/send-batch.ts).
+   */
+  placeOwnIn?(
+    trx: Kysely<Database>,
+    items: readonly { botId: number; request: PlaceRequest }[],
+  ): Promise<PlaceAnswer[]>;
 }
 
 /** What a broker is asked to place for a ledger row (the bot's own order or a copy). */
@@ -124,7 +150,7 @@ export function placeRequestOf(
     asset: o.asset,
     direction: o.direction,
     stakeCents: Number(o.stake_cents),
-    account: o.account_type as 1 | 2 | 3,
+    account: o.account_type as AccountType,
     timeframeMin: Math.max(1, Math.round((o.expires_at - o.send_at) / 60_000)),
     openAtMs: Math.max(now, o.send_at),
     expiresAtMs: o.expires_at,

@@ -2,6 +2,12 @@ import { Broker, BROKERS } from '@app/contract';
 import type { QuadcodePlatform } from './quadcode/quadcode-broker.ts';
 
 /**
+ * The `platform` cookie the platform's SDK always sends (`ClientSdk.create(url, platformId, …)`):
+ * its README and its test suite against the live platform use 82.
+ */
+export const QUADCODE_SDK_PLATFORM_ID = 82;
+
+/**
  * The Quadcode-platform brokers shipped on by default, with their hosts as the platform's own
  * clients reach them (docs/brokers.md gives the sources). The operator may override each one
  * (`QUADCODE_<id>_HTTP_URL`, `_WS_URL`, `_PLATFORM_ID`) or switch one off (`QUADCODE_<id>=off`).
@@ -12,14 +18,14 @@ export const QUADCODE_DEFAULTS: readonly QuadcodePlatform[] = [
     name: BROKERS[Broker.iq],
     httpUrl: 'https://auth.iqoption.com/api',
     wsUrl: 'wss://iqoption.com/echo/websocket',
-    platformId: null,
+    platformId: QUADCODE_SDK_PLATFORM_ID,
   },
   {
     brokerId: Broker.exnova,
     name: BROKERS[Broker.exnova],
     httpUrl: 'https://api.trade.exnova.com',
     wsUrl: 'wss://ws.trade.exnova.com/echo/websocket',
-    platformId: null,
+    platformId: QUADCODE_SDK_PLATFORM_ID,
   },
 ];
 
@@ -70,7 +76,7 @@ export function quadcodePlatformsFromEnv(
     const platformId =
       platformText && /^\d+$/.test(platformText)
         ? Number(platformText)
-        : (base?.platformId ?? null);
+        : (base?.platformId ?? QUADCODE_SDK_PLATFORM_ID);
     out.set(brokerId, {
       brokerId,
       name: BROKERS[brokerId as keyof typeof BROKERS],
@@ -84,8 +90,8 @@ export function quadcodePlatformsFromEnv(
 
 /**
  * Which brokers trade real money here (the others are simulator only: their bots trade on the
- * paper broker): Deriv when its app id is configured (outside production Deriv's test id is
- * allowed), and the Quadcode-platform brokers configured above.
+ * paper broker): Deriv when the operator's app id is configured (see {@link derivAppIdFromEnv}),
+ * and the Quadcode-platform brokers configured above.
  */
 export function realTradingBrokers(env: NodeJS.ProcessEnv = process.env): number[] {
   const out = [...quadcodePlatformsFromEnv(env).keys()];
@@ -93,32 +99,33 @@ export function realTradingBrokers(env: NodeJS.ProcessEnv = process.env): number
   return out.sort((a, b) => a - b);
 }
 
-/** Deriv's test app id, accepted only outside production (Deriv says it is for testing). */
+/**
+ * Deriv's legacy test app id. Deriv's new API refuses it ("Your legacy App IDs will not work with
+ * the new APIs", developers.deriv.com workflows): it is used only with `DERIV_API=legacy` outside
+ * production.
+ */
 export const DERIV_TEST_APP_ID = '1089';
 
-/** The operator's Deriv app id (`DERIV_APP_ID`); in production there is no default: null. */
+/**
+ * The operator's Deriv app id (`DERIV_APP_ID`, registered at developers.deriv.com), or null when
+ * Deriv cannot be traded here: the new API (the default) needs one in every environment, since
+ * no default id works with it; the legacy API outside production falls back to Deriv's test id.
+ * Null makes Deriv simulator only (the panel says so, the robot logs why).
+ */
 export function derivAppIdFromEnv(env: NodeJS.ProcessEnv = process.env): string | null {
   const set = env.DERIV_APP_ID?.trim();
   if (set) return set;
-  return env.NODE_ENV === 'production' ? null : DERIV_TEST_APP_ID;
+  const legacy = env.DERIV_API?.trim().toLowerCase() === 'legacy';
+  return legacy && env.NODE_ENV !== 'production' ? DERIV_TEST_APP_ID : null;
 }
 
-/** Why a bot may not be switched to Real at this broker, or null when the robot can trade real. */
-export type RealSwitchProblem = 'simulatorOnly' | 'noCredentials';
+/** What the operator's log says when Deriv has no app id here. */
+export const DERIV_UNAVAILABLE =
+  'Deriv is unavailable (simulator only): DERIV_APP_ID is not set. Register an app at ' +
+  "developers.deriv.com and set DERIV_APP_ID to its id (Deriv's legacy ids such as 1089 do " +
+  'not work with the new API); until then Deriv bots trade on the simulator.';
 
-/**
- * Whether the robot can trade real money for a bot at this broker with what the bot stored: the
- * broker must have an adapter here (see {@link realTradingBrokers}) and the bot the login that
- * adapter uses for a real account (Deriv: a real token; Quadcode platform: e-mail and password).
- * Without it the bot would "trade Real" on the paper broker, which is never allowed.
- */
-export function realSwitchProblem(
-  brokerId: number,
-  creds: { email: string; password_enc: string | null; token_real_enc: string | null } | undefined,
-  env: NodeJS.ProcessEnv = process.env,
-): RealSwitchProblem | null {
-  if (!realTradingBrokers(env).includes(brokerId)) return 'simulatorOnly';
-  if (!creds) return 'noCredentials';
-  if (brokerId === Broker.deriv) return creds.token_real_enc ? null : 'noCredentials';
-  return creds.email !== '' && creds.password_enc ? null : 'noCredentials';
+/** Why Deriv is simulator only here, for the operator's log (null when it trades). */
+export function derivUnavailableReason(env: NodeJS.ProcessEnv = process.env): string | null {
+  return derivAppIdFromEnv(env) === null ? DERIV_UNAVAILABLE : null;
 }

@@ -1,6 +1,7 @@
-import { Broker, type AccountType } from '@app/contract';
+import { AccountType, Broker } from '@app/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { observedBroker } from '../../lib/broker-metrics.ts';
 import type { Secrets } from '../../lib/secrets.ts';
 import type { RuntimeLog } from '../runtime-deps.ts';
 import type { BrokerAdapter } from './broker-adapter.ts';
@@ -9,7 +10,11 @@ import { DERIV_DEFAULT_WS_URL, derivUrl, type DerivOpener } from './deriv/deriv-
 import { derivOAuthFromEnv, type DerivOAuthConfig } from './deriv/deriv-oauth-token.ts';
 import { DERIV_DEFAULT_REST_URL, newApiOpener } from './deriv/deriv-rest.ts';
 import { renewalDue, renewDerivToken } from './deriv/deriv-token-renewal.ts';
-import { derivAppIdFromEnv, quadcodePlatformsFromEnv } from './broker-catalog.ts';
+import {
+  derivAppIdFromEnv,
+  DERIV_UNAVAILABLE,
+  quadcodePlatformsFromEnv,
+} from './broker-catalog.ts';
 import { ledgerOf } from './ledger-view.ts';
 import { paperBroker } from './paper-broker.ts';
 import { ownAdapterTargets, type CopyTarget } from './own-adapters.ts';
@@ -18,11 +23,12 @@ import { QuadcodeBroker, type QuadcodePlatform } from './quadcode/quadcode-broke
 /**
  * Where Deriv is reached. The new API (default): `DERIV_REST_URL` (accounts, OTP URLs). Legacy,
  * only while Deriv still serves it (`DERIV_API=legacy`): `DERIV_WS_URL` with `authorize`.
- * `DERIV_APP_ID` is the operator's app id; production has no default (Deriv's 1089 is a test id).
+ * `DERIV_APP_ID` is the operator's app id; the new API has no default (Deriv's legacy 1089 does
+ * not work with it), and without one Deriv is simulator only.
  */
 export interface DerivConfig {
   wsUrl: string;
-  /** null: no app id configured (production without `DERIV_APP_ID`): Deriv is simulator only. */
+  /** null: no app id configured (`DERIV_APP_ID` unset): Deriv is simulator only. */
   appId: string | null;
   api?: 'new' | 'legacy';
   restUrl?: string;
@@ -69,6 +75,10 @@ export function brokerResolver(
   quadcode: ReadonlyMap<number, QuadcodePlatform> = quadcodePlatformsFromEnv(),
 ): BrokerResolver {
   const api = config.api ?? 'new';
+  if (config.appId === null) {
+    // Said once at every start: the panel shows Deriv as simulator only, the log says why.
+    deps.log?.error({ broker: 'deriv' }, DERIV_UNAVAILABLE);
+  }
   let url: string;
   try {
     url = derivUrl(config.wsUrl, config.appId ?? '');
@@ -85,6 +95,9 @@ export function brokerResolver(
             restUrl: config.restUrl ?? DERIV_DEFAULT_REST_URL,
             appId: config.appId,
             timeoutMs: config.timeoutMs ?? 8_000,
+            ...(config.rateLimitBackoffMs === undefined
+              ? {}
+              : { rateLimitBackoffMs: config.rateLimitBackoffMs }),
           },
           token,
           want,
@@ -92,7 +105,7 @@ export function brokerResolver(
   const derivs = new Map<number, { version: number; account: AccountType; adapter: DerivBroker }>();
 
   async function deriv(botId: number): Promise<BrokerAdapter | null> {
-    // No operator app id (production without DERIV_APP_ID): Deriv is not traded, paper is.
+    // No operator app id (DERIV_APP_ID unset): Deriv is not traded, paper is.
     if (config.appId === null) return null;
     const credsOf = () =>
       deps.db
@@ -117,9 +130,13 @@ export function brokerResolver(
       const renewal = await renewDerivToken(deps, config.oauth ?? null, botId, now);
       if (renewal === 'renewed') creds = await credsOf();
     }
-    const account = (params?.acc_type ?? 1) as AccountType;
+    const account = (params?.acc_type ?? AccountType.demo) as AccountType;
     const sealed =
-      account === 1 ? creds?.token_demo_enc : account === 2 ? creds?.token_real_enc : null;
+      account === AccountType.demo
+        ? creds?.token_demo_enc
+        : account === AccountType.real
+          ? creds?.token_real_enc
+          : null;
     const cached = derivs.get(botId);
     if (!creds || !sealed) {
       if (cached) {
@@ -150,9 +167,9 @@ export function brokerResolver(
     };
     entry.adapter = new DerivBroker({
       opener: (acc) =>
-        acc === 1 && demo
+        acc === AccountType.demo && demo
           ? openerOf(demo, 'demo')
-          : acc === 2 && real
+          : acc === AccountType.real && real
             ? openerOf(real, 'real')
             : null,
       api,
@@ -207,7 +224,7 @@ export function brokerResolver(
       }
       return null;
     }
-    const account = (params?.acc_type ?? 1) as AccountType;
+    const account = (params?.acc_type ?? AccountType.demo) as AccountType;
     const optionType = params?.option_type ?? 1;
     const version = Number(creds.updated_at);
     if (cached && cached.version === version) {
@@ -242,17 +259,18 @@ export function brokerResolver(
   return {
     ownAdapters: (db, targets) => ownAdapterTargets(db, targets, network),
     async brokerFor(botId, brokerId) {
+      // Failed calls are counted per broker (copybot_broker_errors_total).
       if (brokerId === Broker.deriv) {
         const adapter = await deriv(botId);
-        if (adapter) return adapter;
+        if (adapter) return observedBroker(adapter);
       }
       const platform = quadcode.get(brokerId);
       if (platform) {
         const adapter = await quadcodeOf(botId, platform);
-        if (adapter) return adapter;
+        if (adapter) return observedBroker(adapter);
       }
       // No adapter for this broker, or nothing stored to log in with: the simulator.
-      return paperBroker(deps.db, botId);
+      return observedBroker(paperBroker(deps.db, botId));
     },
     async close() {
       const all = [...derivs.values(), ...quadcodes.values()];

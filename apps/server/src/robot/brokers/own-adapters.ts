@@ -1,4 +1,4 @@
-import { Broker } from '@app/contract';
+import { AccountType, Broker, isReal } from '@app/contract';
 import { sql, type Kysely } from 'kysely';
 import { jsonIds, selectArrays } from '../../db/bulk.ts';
 import type { Database } from '../../db/schema.ts';
@@ -60,9 +60,9 @@ export async function ownAdapterTargets(
     if (!l) continue;
     const usable =
       t.brokerId === Broker.deriv
-        ? t.account === 1
+        ? t.account === AccountType.demo
           ? l.demo
-          : t.account === 2 && l.real
+          : isReal(t.account) && l.real
         : l.login;
     if (usable) own.add(key);
   }

@@ -142,8 +142,108 @@ export function paperBatchBroker(): BatchBroker {
         : { status: 'open', brokerOrderId: `paper-${id}` };
     });
   }
-  return { placeManyIn, lookupManyIn };
+  /**
+   * The bots' own orders, as `paperBroker(db, bot).placeOrder` places each (a `paper_orders` row,
+   * the balance taken), for many bots in the caller's transaction: one read of the balances, one
+   * insert, one upsert of the balances. A client ref already placed (a retry) is answered from
+   * its row, as `placeOrder` does.
+   */
+  async function placeOwnIn(
+    trx: Kysely<Database>,
+    items: readonly { botId: number; request: PlaceRequest }[],
+  ): Promise<PlaceAnswer[]> {
+    const answers = new Array<PlaceAnswer>(items.length);
+    if (items.length === 0) return answers;
+    // A client ref already placed (a retry) is answered from its row, its stake not taken again.
+    const existing = await trx
+      .selectFrom('paper_orders')
+      .select(['id', 'bot_id', 'client_ref', 'payout'])
+      .where(sql<boolean>`bot_id in ${jsonIds(trx, [...new Set(items.map((i) => i.botId))])}`)
+      .where('client_ref', 'in', [...new Set(items.map((i) => i.request.clientRef))])
+      .execute();
+    const before = new Map(existing.map((r) => [`${Number(r.bot_id)}:${r.client_ref}`, r]));
+    const keys = new Set<number>();
+    for (const item of items) keys.add(accountKey(item.botId, item.request.account));
+    const balances = await balancesOf(trx, keys);
+    const changed = new Set<number>();
+    const rows: Record<string, unknown>[] = [];
+    const at = new Map<string, number>();
+    for (let i = 0; i < items.length; i += 1) {
+      const { botId, request } = items[i] as { botId: number; request: PlaceRequest };
+      const old = before.get(`${botId}:${request.clientRef}`);
+      if (old) {
+        answers[i] = {
+          ok: true,
+          brokerOrderId: `paper-${old.id}`,
+          payout: old.payout,
+          balanceCents: null,
+        };
+        continue;
+      }
+      const key = accountKey(botId, request.account);
+      const available = balances.get(key) ?? 0;
+      const refused = refusalOf(request, available);
+      if (refused) {
+        answers[i] = refused;
+        continue;
+      }
+      balances.set(key, available - request.stakeCents);
+      changed.add(key);
+      const payout = paperPayout(request.asset);
+      at.set(`${botId}:${request.clientRef}`, i);
+      answers[i] = {
+        ok: true,
+        brokerOrderId: '',
+        payout,
+        balanceCents: available - request.stakeCents,
+      };
+      rows.push({
+        bot_id: botId,
+        client_ref: request.clientRef,
+        account_type: request.account,
+        asset: request.asset,
+        direction: request.direction,
+        stake_cents: request.stakeCents,
+        payout,
+        open_at: request.openAtMs,
+        expires_at: request.expiresAtMs,
+      });
+    }
+    if (rows.length > 0) {
+      const res = await insertJsonRows(
+        trx,
+        'paper_orders',
+        PAPER_ORDER_COLUMNS,
+        rows,
+        sql`returning id, bot_id, client_ref`,
+      ).execute(trx);
+      for (const r of res.rows as {
+        id: number | string;
+        bot_id: number | string;
+        client_ref: string;
+      }[]) {
+        const i = at.get(`${Number(r.bot_id)}:${r.client_ref}`);
+        const answer = i === undefined ? undefined : answers[i];
+        if (answer?.ok) answer.brokerOrderId = `paper-${Number(r.id)}`;
+      }
+    }
+    await writeBalances(trx, balances, changed);
+    return answers;
+  }
+  return { placeManyIn, lookupManyIn, placeOwnIn };
 }
+
+const PAPER_ORDER_COLUMNS: BulkColumns = {
+  bot_id: 'bigint',
+  client_ref: 'text',
+  account_type: 'integer',
+  asset: 'text',
+  direction: 'text',
+  stake_cents: 'bigint',
+  payout: 'double precision',
+  open_at: 'bigint',
+  expires_at: 'bigint',
+};
 
 /** A settled paper copy kept in the ledger: whose balance, its stake and its P&L. */
 export interface PaperCopyResult {

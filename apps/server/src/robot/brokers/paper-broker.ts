@@ -5,10 +5,23 @@ import {
   PAPER_DEFAULTS,
   paperPricePoints,
   roundCents,
+  SIMULATED_PRICE_SOURCE,
 } from '@app/robot';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { BrokerAdapter, OrderStatus, PlaceAnswer, PlaceRequest } from './broker-adapter.ts';
+import { marketDataOf } from '../../market/market-config.ts';
+import {
+  settlementPrices,
+  type MarketData,
+  type SettlementPrices,
+} from '../../market/market-data.ts';
+import type {
+  BrokerAdapter,
+  OrderStatus,
+  PlaceAnswer,
+  PlaceRequest,
+  SettledPrices,
+} from './broker-adapter.ts';
 
 /** The seed of every paper price path: the same prices in the server, the workers and tests. */
 export const PAPER_SEED = 20_251_122;
@@ -31,20 +44,74 @@ export function paperPnlCents(o: {
 }): number {
   const entry = paperPricePoints(PAPER_SEED, o.asset, o.openAtMs);
   const exit = paperPricePoints(PAPER_SEED, o.asset, o.expiresAtMs);
-  const outcome = outcomeOf(o.direction, entry, exit);
-  return outcome === 'WIN'
-    ? roundCents(o.stakeCents * o.payout)
-    : outcome === 'DRAW'
-      ? 0
-      : -o.stakeCents;
+  return pnlOf(outcomeOf(o.direction, entry, exit), o.stakeCents, o.payout);
+}
+
+/** Points of the seeded walk (integers, 1 point = 0.00001) as a price. */
+const POINT = 100_000;
+
+/** What a paper order settles for, or null while the market's price is not in yet. */
+export interface PaperResult {
+  pnlCents: number;
+  prices: SettledPrices;
+}
+
+/**
+ * The result of a paper order at its expiry (ROBOT.md §0): at the market's prices where the
+ * market data has the asset at both instants, else on the seeded walk (`simulated`); null while
+ * the market's answer is pending (a source down or rate-limited): the order waits, never guessed.
+ */
+export async function paperResultOf(
+  market: MarketData | null,
+  o: PaperOrderTerms,
+  nowMs: number,
+): Promise<PaperResult | null> {
+  return paperResultAt(await settlementPrices(market, o, nowMs), o);
+}
+
+/** A paper order's terms: what its result depends on. */
+export interface PaperOrderTerms {
+  asset: string;
+  direction: 'CALL' | 'PUT';
+  stakeCents: number;
+  payout: number;
+  openAtMs: number;
+  expiresAtMs: number;
+}
+
+/** {@link paperResultOf} once the market's prices for its instants are known. */
+export function paperResultAt(prices: SettlementPrices, o: PaperOrderTerms): PaperResult | null {
+  if (prices.kind === 'pending') return null;
+  if (prices.kind === 'market') {
+    const outcome = outcomeOf(o.direction, prices.entryPrice, prices.exitPrice);
+    return {
+      pnlCents: pnlOf(outcome, o.stakeCents, o.payout),
+      prices: { source: prices.source, entryPrice: prices.entryPrice, exitPrice: prices.exitPrice },
+    };
+  }
+  const entry = paperPricePoints(PAPER_SEED, o.asset, o.openAtMs);
+  const exit = paperPricePoints(PAPER_SEED, o.asset, o.expiresAtMs);
+  return {
+    pnlCents: paperPnlCents(o),
+    prices: { source: SIMULATED_PRICE_SOURCE, entryPrice: entry / POINT, exitPrice: exit / POINT },
+  };
+}
+
+function pnlOf(outcome: 'WIN' | 'LOSS' | 'DRAW', stakeCents: number, payout: number): number {
+  return outcome === 'WIN' ? roundCents(stakeCents * payout) : outcome === 'DRAW' ? 0 : -stakeCents;
 }
 
 /**
  * The paper broker of one bot with its balances and orders in the database (paper_accounts,
- * paper_orders), so a restart or another worker sees the same money. Prices come from the seeded
- * path of packages/robot; results are decided by the price at expiry.
+ * paper_orders), so a restart or another worker sees the same money. Results are decided by the
+ * market's price at the open and at expiry where the market data has one (`market`, default the
+ * database's: `MARKET_DATA`), else by the seeded path of packages/robot, labelled simulated.
  */
-export function paperBroker(db: Kysely<Database>, botId: number): BrokerAdapter {
+export function paperBroker(
+  db: Kysely<Database>,
+  botId: number,
+  market: MarketData | null = marketDataOf(db),
+): BrokerAdapter {
   async function balanceOf(trx: Kysely<Database>, account: AccountType): Promise<number> {
     const row = await trx
       .selectFrom('paper_accounts')
@@ -118,50 +185,94 @@ export function paperBroker(db: Kysely<Database>, botId: number): BrokerAdapter 
       });
     },
 
-    lookup(clientRef, atMs) {
-      return db.transaction().execute(async (trx): Promise<OrderStatus> => {
-        const o = await trx
-          .selectFrom('paper_orders')
-          .selectAll()
-          .where('bot_id', '=', botId)
-          .where('client_ref', '=', clientRef)
-          .executeTakeFirst();
-        if (!o) return { status: 'missing' };
-        const brokerOrderId = `paper-${o.id}`;
-        if (o.settled_at !== null && o.pnl_cents !== null) {
-          return {
-            status: 'settled',
-            brokerOrderId,
-            pnlCents: Number(o.pnl_cents),
-            balanceCents: null,
-          };
-        }
-        if (atMs < o.expires_at) return { status: 'open', brokerOrderId };
-        const stakeCents = Number(o.stake_cents);
-        const pnlCents = paperPnlCents({
+    async lookup(clientRef, atMs) {
+      const o = await db
+        .selectFrom('paper_orders')
+        .selectAll()
+        .where('bot_id', '=', botId)
+        .where('client_ref', '=', clientRef)
+        .executeTakeFirst();
+      if (!o) return { status: 'missing' };
+      const brokerOrderId = `paper-${o.id}`;
+      if (o.settled_at !== null && o.pnl_cents !== null) {
+        return {
+          status: 'settled',
+          brokerOrderId,
+          pnlCents: Number(o.pnl_cents),
+          balanceCents: null,
+          ...(o.price_source === null ? {} : { prices: pricesOfRow(o) }),
+        };
+      }
+      if (atMs < o.expires_at) return { status: 'open', brokerOrderId };
+      const stakeCents = Number(o.stake_cents);
+      // The market is asked outside any transaction: a network wait never holds the database.
+      const result = await paperResultOf(
+        market,
+        {
           asset: o.asset,
           direction: o.direction,
           stakeCents,
           payout: o.payout,
           openAtMs: o.open_at,
           expiresAtMs: o.expires_at,
-        });
+        },
+        atMs,
+      );
+      // Pending market data: still open, asked again at the next run.
+      if (!result) return { status: 'open', brokerOrderId };
+      const { pnlCents, prices } = result;
+      return db.transaction().execute(async (trx): Promise<OrderStatus> => {
         const res = await trx
           .updateTable('paper_orders')
-          .set({ settled_at: atMs, pnl_cents: pnlCents })
+          .set({
+            settled_at: atMs,
+            pnl_cents: pnlCents,
+            price_source: prices.source,
+            entry_price: prices.entryPrice,
+            exit_price: prices.exitPrice,
+          })
           .where('id', '=', o.id)
           .where('settled_at', 'is', null)
           .executeTakeFirst();
         const balance = await balanceOf(trx, o.account_type as AccountType);
         if (res.numUpdatedRows !== 1n) {
-          return { status: 'settled', brokerOrderId, pnlCents, balanceCents: balance };
+          const won = await trx
+            .selectFrom('paper_orders')
+            .selectAll()
+            .where('id', '=', o.id)
+            .executeTakeFirstOrThrow();
+          return {
+            status: 'settled',
+            brokerOrderId,
+            pnlCents: Number(won.pnl_cents),
+            balanceCents: balance,
+            ...(won.price_source === null ? {} : { prices: pricesOfRow(won) }),
+          };
         }
         // The stake was taken at the open; a win pays it back with the profit, a draw refunds it.
         const credit = paperCredit(stakeCents, pnlCents);
         await setBalance(trx, o.account_type, balance + credit);
-        return { status: 'settled', brokerOrderId, pnlCents, balanceCents: balance + credit };
+        return {
+          status: 'settled',
+          brokerOrderId,
+          pnlCents,
+          balanceCents: balance + credit,
+          prices,
+        };
       });
     },
+  };
+}
+
+function pricesOfRow(o: {
+  price_source: string | null;
+  entry_price: number | null;
+  exit_price: number | null;
+}): SettledPrices {
+  return {
+    source: o.price_source ?? SIMULATED_PRICE_SOURCE,
+    entryPrice: o.entry_price === null ? null : Number(o.entry_price),
+    exitPrice: o.exit_price === null ? null : Number(o.exit_price),
   };
 }
 

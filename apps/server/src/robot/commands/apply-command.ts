@@ -11,8 +11,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { appendActivity } from '../activity.ts';
 import { applyEffects, type BotRun } from '../bot-run.ts';
+import { botScoreOf } from '../ledger/bot-score.ts';
 import type { BrokerAdapter } from '../brokers/broker-adapter.ts';
-import { withTimeout } from '../orders/broker-call.ts';
+import { withTimeout } from '../ledger/broker-call.ts';
 
 /** What the session replied to a command: an i18n key and plain params. */
 export interface CommandReply {
@@ -40,7 +41,11 @@ export async function balancesOf(
 ): Promise<Record<AccountType, number>> {
   const read = (account: AccountType) =>
     withTimeout(broker.balance(account), timeoutMs).catch(() => 0);
-  return { 1: await read(1), 2: await read(2), 3: await read(3) };
+  return {
+    [AccountType.demo]: await read(AccountType.demo),
+    [AccountType.real]: await read(AccountType.real),
+    [AccountType.tournament]: await read(AccountType.tournament),
+  };
 }
 
 /**
@@ -105,6 +110,41 @@ async function pendingList(trx: Kysely<Database>, botId: number): Promise<string
     .map((r) => [r.asset, r.direction, r.signal_time].filter(Boolean).join(' '));
   if (named.length === 0) return null;
   return rows.length > PENDING_IN_REPLY ? `${named.join(', ')}, …` : named.join(', ');
+}
+
+/** The replies that name the account or show its balance. */
+const SHOWS_ACCOUNT = new Set<string>(['status', 'restart', 'accountType', 'liquidity']);
+
+/** HH:MM of an instant on the reader's clock (hours from UTC). */
+function clockOf(ms: number, utcOffsetHours: number): string {
+  const d = new Date(ms + utcOffsetHours * 3_600_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+}
+
+/**
+ * What `/placar` and `/status` say of the score: the bot's one score per signal since it last
+ * went back to zero (`since` on the reader's clock), wins at the entry and in the gales, the net.
+ */
+async function scoreParams(
+  trx: Kysely<Database>,
+  run: BotRun,
+  state: SessionState,
+  now: number,
+): Promise<NotifyParams> {
+  const { sinceMs, score } = await botScoreOf(trx, run.botId, state, now);
+  const atEntry = score.winsByStep[0] ?? 0;
+  return {
+    since: clockOf(sinceMs, run.settings.utcOffsetHours),
+    wins: score.wins,
+    losses: score.losses,
+    draws: score.draws,
+    open: score.open,
+    winsAtEntry: atEntry,
+    winsInGales: score.wins - atEntry,
+    hitRatePct: score.hitRatePct,
+    scorePnlCents: score.pnlCents,
+  };
 }
 
 /**
@@ -179,6 +219,15 @@ export async function applyCommandTo(
   // Status lists the bot's next entries (pending lines, oldest first), so a chat reply shows them.
   if (name === 'status')
     reply = { ...reply, params: { ...reply.params, pending: await pendingList(trx, run.botId) } };
+  // The score is the ledger's, per signal, as home shows it (ledger/bot-score.ts).
+  if (name === 'status' || name === 'score')
+    reply = {
+      ...reply,
+      params: { ...reply.params, ...(await scoreParams(trx, run, out.state, now)) },
+    };
+  // A reply that shows an account or a balance says when they are the simulator's.
+  if (SHOWS_ACCOUNT.has(name) && run.broker.simulator === true)
+    reply = { ...reply, params: { ...reply.params, simulator: true } };
   if ((name === 'accountType' && reply.params.ok === true) || name === 'copyMode') {
     await saveCommandSettings(trx, run, out.state.config, now, 'globalParams');
   }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { endpoints as api } from '@app/contract';
+import { endpoints as api, AccountType } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build } from '../../app.ts';
@@ -63,7 +63,7 @@ describe('processQueuedCommands', () => {
         running: false,
         stopReason: null,
         strategy: 'martingale',
-        accountType: 1,
+        accountType: AccountType.demo,
         ordersToday: 0,
         maxOrdersPerDay: 0,
         profitCents: 0,
@@ -72,6 +72,18 @@ describe('processQueuedCommands', () => {
         galeLevel: null,
         // The next entries (none yet).
         pending: null,
+        // The score per signal since the score-clear time (midnight of the reader's zone).
+        since: '00:00',
+        wins: 0,
+        losses: 0,
+        draws: 0,
+        open: 0,
+        winsAtEntry: 0,
+        winsInGales: 0,
+        hitRatePct: null,
+        scorePnlCents: 0,
+        // A bot without a broker login trades on the simulator.
+        simulator: true,
       },
     });
   });
@@ -99,7 +111,18 @@ describe('processQueuedCommands', () => {
     const [zero, score] = await listed(me);
     expect(parsed(score)).toEqual({
       key: 'robot.reply.score',
-      params: { wins: 0, losses: 0, draws: 0, sequenceWins: 0, sequenceLosses: 0, hitRatePct: 0 },
+      params: {
+        sinceMs: null,
+        since: '00:00',
+        wins: 0,
+        losses: 0,
+        draws: 0,
+        open: 0,
+        winsAtEntry: 0,
+        winsInGales: 0,
+        hitRatePct: null,
+        scorePnlCents: 0,
+      },
     });
     expect(zero).toMatchObject({ status: 'done' });
     expect(parsed(zero)).toEqual({ key: 'robot.reply.zeroScore', params: { ok: true } });
@@ -145,7 +168,7 @@ describe('processQueuedCommands', () => {
     expect(saved.statusCode).toBe(200);
     const config = await loadSessionConfig(t.app.deps.db, await botIdOfUser(me.userid));
     expect(config).toMatchObject({
-      botId: me.userid,
+      userid: me.userid,
       strategySel: 3,
       stops: { stopType: 1, stopWin: 5000, stopLoss: 3025, trailing: true },
       // Nothing saved for cycles on broker 7: the contract's defaults.

@@ -2,7 +2,7 @@ import type { BotCommandCode } from '@app/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { commitClaims, type BotRun } from '../bot-run.ts';
-import { brokerTimeoutOf } from '../orders/broker-call.ts';
+import { brokerTimeoutOf } from '../ledger/broker-call.ts';
 import { describeError } from '../runtime-deps.ts';
 import { loadSession, saveSession, StaleSessionError } from '../session-store.ts';
 import { loadBotSettings } from '../settings/bot-settings.ts';

@@ -179,7 +179,13 @@ describe('copy fan-out execution', () => {
     expect(await stakesTaken(t.app.deps.db, followers)).toEqual([-174, -174, 0]);
     expect((await feedOf(followers[1] as number)).at(-1)).toEqual({
       key: 'robot.activity.won',
-      params: { asset: 'EURUSD', pnlCents: 174, balanceCents: start + 174, galeLevel: 0 },
+      params: {
+        asset: 'EURUSD',
+        pnlCents: 174,
+        balanceCents: start + 174,
+        galeLevel: 0,
+        priceSource: 'simulated',
+      },
     });
   });
 

@@ -2,6 +2,7 @@ import type { CopyProduct, RobotMessage } from '@app/contract';
 import { sql, type Kysely } from 'kysely';
 import { insertJsonRows, isSqlite, type BulkColumns } from '../../db/bulk.ts';
 import type { Database } from '../../db/schema.ts';
+import { realOrPlainLine } from '../real-money/real-lines.ts';
 
 /** One line of a follower's feed about a copy (written by the fan-out and the dispatcher). */
 export interface FeedLine {
@@ -70,10 +71,12 @@ export function copyLineParams(message: RobotMessage, facts: CopyLineFacts): Rob
       expiresAt: Number(facts.expires_at),
     };
     // A real-money copy says the broker's own reference of it, as a real order does.
-    if (Number(facts.account_type) === 2 && facts.broker_order_id) {
-      return { key: COPY_OPEN_REAL, params: { ...params, brokerRef: facts.broker_order_id } };
-    }
-    return { key: message.key, params };
+    return realOrPlainLine(facts.account_type, {
+      real: facts.broker_order_id
+        ? { key: COPY_OPEN_REAL, params: { ...params, brokerRef: facts.broker_order_id } }
+        : null,
+      plain: { key: message.key, params },
+    });
   }
   if (message.key === COPY_FAILED) {
     return {

@@ -1,4 +1,4 @@
-import { Broker } from '@app/contract';
+import { Broker, AccountType } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import { seedFollowers } from '../../test/copy.ts';
@@ -209,7 +209,7 @@ describe("copies at the follower's own broker", () => {
     expect(await dispatchCopies(rt())).toMatchObject({ sent: 0, failed: 1 });
     expect(positionsOf(user)).toHaveLength(0);
     expect(await copiesOf(await lastTraderOrderId(trader))).toMatchObject([
-      { account_type: 2, state: 'failed', fail_reason: 'accountMismatch' },
+      { account_type: AccountType.real, state: 'failed', fail_reason: 'accountMismatch' },
     ]);
   });
 

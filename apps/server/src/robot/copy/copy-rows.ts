@@ -1,7 +1,7 @@
 import type { RobotMessage } from '@app/contract';
 import type { Selectable } from 'kysely';
 import type { OrdersTable } from '../../db/schema.ts';
-import type { BrokerLookup } from '../orders/broker-call.ts';
+import type { BrokerLookup } from '../ledger/broker-call.ts';
 import type { RuntimeDeps } from '../runtime-deps.ts';
 import type { FeedLine } from './copy-lines.ts';
 

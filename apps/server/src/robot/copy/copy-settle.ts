@@ -1,14 +1,16 @@
 import type { Selectable } from 'kysely';
 import type { OrdersTable } from '../../db/schema.ts';
 import { creditPaperCopiesIn, PAPER_LEDGER_PREFIX } from '../brokers/paper-batch.ts';
-import { paperPnlCents } from '../brokers/paper-broker.ts';
-import { BROKER_CONCURRENCY, pool, withTimeout } from '../orders/broker-call.ts';
+import { paperResultAt } from '../brokers/paper-broker.ts';
+import { settlementPrices, type SettlementPrices } from '../../market/market-data.ts';
+import { marketDataOf } from '../../market/market-config.ts';
+import { BROKER_CONCURRENCY, pool, withTimeout } from '../ledger/broker-call.ts';
 import {
   recordBalancesAfter,
   resultMessage,
   settleOrders,
   type Settlement,
-} from '../orders/ledger.ts';
+} from '../ledger/ledger.ts';
 import { insertLines, type FeedLine } from './copy-lines.ts';
 import {
   COPY_ROW_COLUMNS,
@@ -22,12 +24,18 @@ type SettleRow = CopyRow &
   Pick<Selectable<OrdersTable>, 'payout_pct' | 'confirmed_at' | 'broker_order_id'>;
 
 /** A copy's result line: a copy has no gale of its own. */
-function resultLine(row: CopyRow, now: number, pnlCents: number, balanceCents: number): FeedLine {
+function resultLine(
+  row: CopyRow,
+  now: number,
+  pnlCents: number,
+  balanceCents: number,
+  priceSource?: string,
+): FeedLine {
   return copyFeedLine(
     row,
     now,
     'result',
-    resultMessage({ asset: row.asset, galeLevel: 0 }, pnlCents, balanceCents),
+    resultMessage({ asset: row.asset, galeLevel: 0 }, pnlCents, balanceCents, priceSource),
   );
 }
 
@@ -39,21 +47,41 @@ function resultLine(row: CopyRow, now: number, pnlCents: number, balanceCents: n
 async function settleLedgerPaper(pass: DispatchPass, rows: readonly SettleRow[]): Promise<number> {
   const { now, touched } = pass;
   if (rows.length === 0) return 0;
-  const results = rows.map((row) => ({
-    row,
-    pnlCents: paperPnlCents({
-      asset: row.asset,
-      direction: row.direction,
-      stakeCents: Number(row.stake_cents),
-      payout: Number(row.payout_pct) / 100,
-      openAtMs: Number(row.confirmed_at ?? row.send_at),
-      expiresAtMs: row.expires_at,
+  const market = marketDataOf(pass.rt.db);
+  // The market is asked once per asset and pair of instants, outside the transaction; a copy
+  // whose market price is pending stays open and is settled at a later pass.
+  const asked = new Map<string, Promise<SettlementPrices>>();
+  const priced = await Promise.all(
+    rows.map(async (row) => {
+      const order = {
+        asset: row.asset,
+        direction: row.direction,
+        stakeCents: Number(row.stake_cents),
+        payout: Number(row.payout_pct) / 100,
+        openAtMs: Number(row.confirmed_at ?? row.send_at),
+        expiresAtMs: row.expires_at,
+      };
+      const key = `${order.asset}|${order.openAtMs}|${order.expiresAtMs}`;
+      let prices = asked.get(key);
+      if (!prices) {
+        prices = settlementPrices(market, order, now);
+        asked.set(key, prices);
+      }
+      const answer = paperResultAt(await prices, order);
+      return answer ? { row, pnlCents: answer.pnlCents, prices: answer.prices } : null;
     }),
-  }));
+  );
+  const results = priced.filter((r): r is NonNullable<typeof r> => r !== null);
+  if (results.length === 0) return 0;
   return pass.rt.db.transaction().execute(async (trx) => {
     const mine = await settleOrders(
       trx,
-      results.map((r) => ({ id: r.row.id, pnlCents: r.pnlCents, balanceAfterCents: null })),
+      results.map((r) => ({
+        id: r.row.id,
+        pnlCents: r.pnlCents,
+        balanceAfterCents: null,
+        prices: r.prices,
+      })),
       now,
     );
     const settled = results.filter((r) => mine.has(r.row.id));
@@ -75,7 +103,7 @@ async function settleLedgerPaper(pass: DispatchPass, rows: readonly SettleRow[])
       trx,
       settled.map((r, i) => {
         touched.add(r.row.bot_id);
-        return resultLine(r.row, now, r.pnlCents, balances[i] ?? 0);
+        return resultLine(r.row, now, r.pnlCents, balances[i] ?? 0, r.prices.source);
       }),
     );
     return settled.length;

@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { brokerCache, brokerTimeoutOf, oldestSendable } from '../orders/broker-call.ts';
+import { brokerCache, brokerTimeoutOf, oldestSendable } from '../ledger/broker-call.ts';
 import type { RuntimeDeps } from '../runtime-deps.ts';
 import { COPY_ROW_COLUMNS, numericIds, type DispatchPass } from './copy-rows.ts';
-import { failCopiesIn, reconcileStale, sendDue } from './copy-send.ts';
+import { failCopiesIn } from './copy-answers.ts';
+import { reconcileStale } from './copy-reconcile.ts';
+import { sendDue } from './copy-send.ts';
 import { settleDue } from './copy-settle.ts';
 
 /** What one dispatch pass did. */

@@ -1,4 +1,4 @@
-import { endpoints as api, defaultTraderInfo } from '@app/contract';
+import { endpoints as api, defaultTraderInfo, AccountType } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { cardToRow, defaultCard } from '../../reader/cards.ts';
 import { callAs, useTestApp } from '../../test/app.ts';
@@ -38,7 +38,7 @@ describe('copy fan-out', () => {
         session_ref: 'copy:0',
         gale_level: 0,
         broker_id: 1,
-        account_type: 1,
+        account_type: AccountType.demo,
         asset: 'EURUSD',
         direction: 'PUT',
         stake_cents: 200,

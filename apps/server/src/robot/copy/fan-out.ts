@@ -1,4 +1,4 @@
-import { TraderMode } from '@app/contract';
+import { TraderMode, type AccountType } from '@app/contract';
 import {
   planFanOut,
   planMetaFanOut,
@@ -172,7 +172,7 @@ async function copyFanOut(
       asset: order.asset,
       direction: order.direction,
       stakeCents: Number(order.stake_cents),
-      account: order.account_type as 1 | 2 | 3,
+      account: order.account_type as AccountType,
       brokerId: order.broker_id as never,
       signalType: (settings.signalType || 7) as never,
       atMs,

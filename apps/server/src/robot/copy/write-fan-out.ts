@@ -1,10 +1,10 @@
-import type { CopyProduct } from '@app/contract';
+import { type CopyProduct, isReal } from '@app/contract';
 import type { FanOutDecision } from '@app/robot';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { compactJsonRows, type BulkColumns } from '../../db/bulk.ts';
 import type { Database, OrdersTable } from '../../db/schema.ts';
 import { placeRequestOf, type BatchBroker } from '../brokers/broker-adapter.ts';
-import { payoutPctOf } from '../orders/ledger.ts';
+import { payoutPctOf } from '../ledger/ledger.ts';
 import type { FaultPoint, RuntimeDeps } from '../runtime-deps.ts';
 import { targetKey } from '../brokers/own-adapters.ts';
 import { insertPlacedCopyLines } from './copy-lines.ts';
@@ -112,7 +112,7 @@ async function placeDueNow(
     if (remote.has(targetKey(o.bot_id, o.broker_id))) continue;
     const broker = place(o.bot_id, o.broker_id);
     if (!broker?.placeManyIn) continue;
-    if (o.account_type === 2) {
+    if (isReal(o.account_type)) {
       // A Real copy without the follower's own adapter would be Real on the simulator: refused.
       o.state = 'failed';
       o.fail_reason = 'accountMismatch';

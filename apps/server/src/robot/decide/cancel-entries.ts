@@ -1,7 +1,8 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { jsonIds } from '../../db/bulk.ts';
 import type { Database } from '../../db/schema.ts';
 import { appendActivity } from '../activity.ts';
-import { enqueueBotEvent } from '../inbox.ts';
+import { enqueueBotEvent } from '../bot-events.ts';
 
 /** Longest cancelling text kept with an entry (the feed quotes it). */
 const BY_MAX = 200;
@@ -129,6 +130,51 @@ export async function cancelFromChannel(
   let matched = 0;
   for (const row of rows) {
     if ((await cancelEntry(trx, target.botId, row.id, source)) !== null) matched += 1;
+  }
+  return matched;
+}
+
+/**
+ * A channel's cancel post read for many bots at once (the reader's fan-in): their matching
+ * entries found in one query, each cancelled as {@link cancelFromChannel} does. Entries of the
+ * cancel post's own message written after its line are not matched (they came after it). How
+ * many entries it matched.
+ */
+export async function cancelFromChannelFor(
+  trx: Kysely<Database>,
+  botIds: readonly number[],
+  target: {
+    channelId: string;
+    asset: string;
+    time: string | null;
+    messageId: number;
+    line: number;
+  },
+  source: CancelSource,
+): Promise<number> {
+  if (botIds.length === 0) return 0;
+  let q = trx
+    .selectFrom('signals')
+    .select(['id', 'bot_id'])
+    .where(sql<boolean>`bot_id in ${jsonIds(trx, botIds)}`)
+    .where('channel_id', '=', target.channelId)
+    .where('status', '=', 'accepted')
+    .where('asset', '=', target.asset)
+    .where('cancelled_at', 'is', null)
+    .where('received_at', '>=', source.at - CANCEL_LOOKBACK_MS)
+    .where((eb) => eb.or([eb('decided_at', 'is', null), eb('decision', '=', 'traded')]))
+    .where((eb) =>
+      eb.or([
+        eb('message_id', 'is', null),
+        eb('message_id', '<>', target.messageId),
+        eb('line', '<', target.line),
+      ]),
+    );
+  if (target.time !== null) q = q.where('signal_time', '=', target.time);
+  const rows = await q.orderBy('id').execute();
+  let matched = 0;
+  for (const row of rows) {
+    if ((await cancelEntry(trx, Number(row.bot_id), row.id, source)) !== null) matched += 1;
   }
   return matched;
 }

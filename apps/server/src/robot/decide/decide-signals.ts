@@ -1,24 +1,27 @@
 import type { RobotMessage, SignalType } from '@app/contract';
 import {
+  decideEntry,
   planEntry,
-  step,
-  tradeBlock,
-  type PlaceOrderCommand,
-  type SessionEvent,
+  type EntryDecision,
+  type EntryDecisionInput,
+  type SessionSignal,
   type SessionState,
 } from '@app/robot';
 import type { Selectable } from 'kysely';
 import type { SignalsTable } from '../../db/schema.ts';
+import { processMetrics, recordMissedEntries } from '../../lib/metrics.ts';
 import { appendActivity } from '../activity.ts';
 import { applyEffects, withSession, type BotRun } from '../bot-run.ts';
-import { offeringRefusal, realAccountRefusal } from '../brokers/real-money.ts';
+import type { BotSettings } from '../settings/bot-settings.ts';
+import { offeringRefusal } from '../brokers/offering.ts';
+import { realAccountRefusal } from '../real-money/real-account.ts';
 import {
   brokerTimeoutOf,
   LATE_TOLERANCE_MS,
   sendDeadline,
   withTimeout,
-} from '../orders/broker-call.ts';
-import { payoutPctOf } from '../orders/ledger.ts';
+} from '../ledger/broker-call.ts';
+import { payoutPctOf } from '../ledger/ledger.ts';
 import { describeError } from '../runtime-deps.ts';
 import { channelPlanOfRow, withBrokerPayout } from '../settings/money-settings.ts';
 
@@ -34,10 +37,10 @@ const SIGNALS_PER_RUN = 50;
  */
 export const DECIDE_LEAD_MS = 30_000;
 
-type SignalRow = Selectable<SignalsTable>;
+export type SignalRow = Selectable<SignalsTable>;
 
 /** The entry instants of a pending line, planned as the decision will plan them. */
-function entryOf(signal: SignalRow, galeSchedule?: 'nextCandle' | 'nextSignal') {
+export function entryOf(signal: SignalRow, galeSchedule?: 'nextCandle' | 'nextSignal') {
   return planEntry({
     signalType: (signal.signal_type ?? 8) as SignalType,
     nowMs: signal.received_at,
@@ -87,95 +90,108 @@ async function decideSignal(run: BotRun, signal: SignalRow): Promise<Outcome> {
       (await offeringRefusal(run.broker, asset, timeframeMin, signal.signal_at ?? now)))(),
     brokerTimeoutOf(run.rt),
   ).catch(() => null);
-  return withSession(
+  processMetrics().entriesCameDue();
+  // The refusal, logged once the transaction committed.
+  const refused: { reason: string | null } = { reason: null };
+  const outcome = await withSession(
     run,
     async (trx, loaded): Promise<{ state: SessionState | null; result: Outcome }> => {
-      const state = step(loaded, { type: 'tick', nowMs: now }).state;
-      const entry = entryOf(signal, state.config.galeSchedule);
-      const block = tradeBlock({
-        state,
-        configured: run.settings.missing === null,
-        verified: run.settings.verified,
-        botExpSec: run.settings.botExpSec,
+      const decision = decideEntry({
+        state: loaded,
         nowMs: now,
-        windows: run.settings.windows,
-        utcOffsetHours: run.settings.utcOffsetHours,
-        sendAtMs: entry.sendAtMs,
-        payout: payout > 0 ? payout : 0,
-        minPayoutPct: payout > 0 ? run.settings.minPayoutPct : 0,
-        lateToleranceMs: LATE_TOLERANCE_MS,
+        signal: sessionSignalOf(signal),
+        entry: entryOf(signal, loaded.config.galeSchedule),
+        plan: channelPlanOfRow(signal),
+        gate: gateOf(run.settings),
+        payout,
+        pricedConfig: withBrokerPayout(loaded.config, payout),
+        brokerRefusal: notOffered,
       });
-      // One sequence at a time (ROBOT.md §0): an entry due while one is in flight waits for it up to
-      // its own send deadline, and is refused `sequence_in_flight` only once that has passed.
-      if (block === 'sequence_in_flight' && now <= sendDeadline(entry.sendAtMs)) {
-        return { state: null, result: 'waiting' };
-      }
-      let decision: 'traded' | 'refused' = 'refused';
-      let reason: string | null = block ?? notOffered ?? (payout > 0 ? null : 'broker_unavailable');
-      let next: SessionState | null = null;
+      if (decision.kind === 'waiting') return { state: null, result: 'waiting' };
+      const origin = { signalId: signal.id, channelId: signal.channel_id };
       let orderId: number | null = null;
-      let stakeCents = 0;
-      if (reason === null) {
-        const event: SessionEvent = {
-          type: 'signal',
-          signal: {
-            asset,
-            direction: signal.direction ?? 'CALL',
-            timeframeMin,
-            channelId: signal.channel_id,
-          },
-          entry,
-          plan: channelPlanOfRow(signal),
-        };
-        const out = step({ ...state, config: withBrokerPayout(state.config, payout) }, event);
-        const place = out.commands.find((c): c is PlaceOrderCommand => c.type === 'place_order');
-        const origin = { signalId: signal.id, channelId: signal.channel_id };
-        if (place) {
-          decision = 'traded';
-          stakeCents = place.stakeCents;
-          next = { ...out.state, config: state.config };
-          [orderId = null] = await applyEffects(trx, run, out.state, out.commands, {
-            ...origin,
-            payoutPct: payoutPctOf(payout),
-          });
-        } else {
-          const ignored = out.commands.find(
-            (c) => c.type === 'notify' && c.key === 'robot.notify.signalIgnored',
-          );
-          reason =
-            ignored?.type === 'notify' && typeof ignored.params.reason === 'string'
-              ? ignored.params.reason
-              : 'not_traded';
-          // A refusal may still move the session (e.g. the plan closed): keep what it did.
-          next = { ...out.state, config: state.config };
-          await applyEffects(trx, run, out.state, out.commands, { ...origin, payoutPct: 0 });
-        }
+      if (decision.state) {
+        const placed = await applyEffects(trx, run, decision.state, decision.commands, {
+          ...origin,
+          payoutPct: decision.kind === 'traded' ? payoutPctOf(payout) : 0,
+        });
+        orderId = placed[0] ?? null;
       }
+      const reason = decision.kind === 'refused' ? decision.reason : null;
       const stamped = await trx
         .updateTable('signals')
-        .set({ decided_at: now, decision, decision_reason: reason })
+        .set({ decided_at: now, decision: decision.kind, decision_reason: reason })
         .where('id', '=', signal.id)
         .where('decided_at', 'is', null)
         .executeTakeFirst();
       if (stamped.numUpdatedRows !== 1n)
         throw new Error(`Signal ${signal.id} was decided elsewhere`);
+      refused.reason = decision.kind === 'refused' ? (reason ?? 'not_traded') : null;
       await appendActivity(trx, {
         botId: run.botId,
         at: now,
         kind: 'decision',
         signalId: signal.id,
         orderId,
-        message:
-          decision === 'traded'
-            ? {
-                key: 'robot.activity.traded',
-                params: { asset, direction: signal.direction ?? '', stakeCents },
-              }
-            : refusal(reason ?? 'not_traded', signal),
+        message: decisionLine(decision, signal),
       });
-      return { state: next, result: 'decided' };
+      return { state: decision.state, result: 'decided' };
     },
   );
+  processMetrics().decided(run.rt.now() - now);
+  if (refused.reason !== null) {
+    const sendAtMs = entryOf(signal).sendAtMs;
+    recordMissedEntries(run.rt.log, [
+      {
+        botId: run.botId,
+        signalId: signal.id,
+        reason: refused.reason,
+        sendAtMs,
+        lateMs: now - sendAtMs,
+      },
+    ]);
+  }
+  return outcome;
+}
+
+/** The session's view of a signals row. */
+export function sessionSignalOf(signal: SignalRow): SessionSignal {
+  return {
+    asset: signal.asset ?? '',
+    direction: signal.direction ?? 'CALL',
+    timeframeMin: signal.timeframe_min ?? 1,
+    channelId: signal.channel_id,
+  };
+}
+
+/** The trade gate's facts about a bot, from its settings. */
+export function gateOf(settings: BotSettings): EntryDecisionInput['gate'] {
+  return {
+    configured: settings.missing === null,
+    verified: settings.verified,
+    botExpSec: settings.botExpSec,
+    windows: settings.windows,
+    utcOffsetHours: settings.utcOffsetHours,
+    minPayoutPct: settings.minPayoutPct,
+    lateToleranceMs: LATE_TOLERANCE_MS,
+  };
+}
+
+/** The feed line of a decision: traded with its stake, or the refusal's reason. */
+export function decisionLine(
+  decision: Exclude<EntryDecision, { kind: 'waiting' }>,
+  signal: Pick<SignalsTable, 'asset' | 'direction'>,
+): RobotMessage {
+  return decision.kind === 'traded'
+    ? {
+        key: 'robot.activity.traded',
+        params: {
+          asset: signal.asset ?? '',
+          direction: signal.direction ?? '',
+          stakeCents: decision.order.stakeCents,
+        },
+      }
+    : refusal(decision.reason, signal);
 }
 
 /** What a decision pass did: how many entries it decided, and when the next one is due. */

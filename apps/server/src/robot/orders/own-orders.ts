@@ -1,27 +1,28 @@
-import type { RobotMessage } from '@app/contract';
-import { step, stopWith, type SessionStopReason } from '@app/robot';
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, OrdersTable } from '../../db/schema.ts';
-import { appendActivity } from '../activity.ts';
+import type { AccountType } from '@app/contract';
+import { step } from '@app/robot';
+import { processMetrics, recordMissedEntries } from '../../lib/metrics.ts';
+import type { Selectable } from 'kysely';
+import type { OrdersTable } from '../../db/schema.ts';
 import { applyEffects, withSession, type BotRun } from '../bot-run.ts';
 import { placeRequestOf, type OrderStatus } from '../brokers/broker-adapter.ts';
-import { checkFirstRealOrder } from '../brokers/real-money.ts';
+import { checkFirstRealOrder } from '../real-money/real-account.ts';
+import { realOrPlainLine } from '../real-money/real-lines.ts';
 import { fanOutOrder, fanOutSources } from '../copy/fan-out.ts';
-import { scheduleWake } from '../inbox.ts';
+import { scheduleWake } from '../bot-events.ts';
 import { describeError } from '../runtime-deps.ts';
+import { failOrder, feedOrderLine, originOf } from './fail-order.ts';
 import { withBrokerPayout } from '../settings/money-settings.ts';
-import { brokerTimeoutOf, sendDeadline, withTimeout } from './broker-call.ts';
-import { realCapExceeded, tradingDayStart } from './real-cap.ts';
+import { brokerTimeoutOf, sendDeadline, withTimeout } from '../ledger/broker-call.ts';
+import { realCapExceeded, tradingDayStart } from '../real-money/real-cap.ts';
 import {
   claimFanOut,
   claimOrder,
-  failOrders,
   openOrder,
   payoutPctOf,
   releaseOrders,
   resultMessage,
   settleOrder as settleInLedger,
-} from './ledger.ts';
+} from '../ledger/ledger.ts';
 
 /**
  * The lifecycle of the bot's own orders, from the outbox to the result: send (claim committed
@@ -32,101 +33,7 @@ import {
 
 export type OrderRow = Selectable<OrdersTable>;
 
-/** The order's origin as the session's effects need it (a next gale keeps the signal). */
-function originOf(order: OrderRow) {
-  return { signalId: order.signal_id, channelId: order.channel_id, payoutPct: order.payout_pct };
-}
-
-/** A line of the bot's feed about one of its orders. */
-function feedOrderLine(
-  trx: Kysely<Database>,
-  run: BotRun,
-  order: OrderRow,
-  at: number,
-  kind: 'order' | 'result',
-  message: RobotMessage,
-): Promise<void> {
-  return appendActivity(trx, {
-    botId: run.botId,
-    at,
-    kind,
-    signalId: order.signal_id,
-    orderId: order.id,
-    message,
-  });
-}
-
-/**
- * Feeds a broker refusal to the session (the ladder cannot go on) and fails the order; `stop`
- * also stops the robot with that reason (the daily real-money cap). A real order's line names
- * the broker's own word on it (`brokerRef`, its error code when it gave one).
- */
-async function failOrder(
-  run: BotRun,
-  order: OrderRow,
-  reason: string,
-  more: { stop?: SessionStopReason; brokerRef?: string | null } = {},
-): Promise<void> {
-  const now = run.rt.now();
-  await withSession(run, async (trx, state) => {
-    if (!(await failOrders(trx, [order.id], reason, now)).has(order.id)) {
-      return { state: null, result: undefined };
-    }
-    const out = step(state, {
-      type: 'order_result',
-      ref: order.session_ref,
-      status: 'rejected',
-      error: reason,
-    });
-    const stopped = more.stop ? stopWith(out.state, more.stop) : { state: out.state, commands: [] };
-    const commands = [...out.commands, ...stopped.commands];
-    await applyEffects(trx, run, stopped.state, commands, originOf(order));
-    await feedOrderLine(
-      trx,
-      run,
-      order,
-      now,
-      'order',
-      order.account_type === 2
-        ? {
-            key: 'robot.activity.orderFailedReal',
-            params: { asset: order.asset, reason, brokerRef: more.brokerRef ?? null },
-          }
-        : { key: 'robot.activity.orderFailed', params: { asset: order.asset, reason } },
-    );
-    return { state: stopped.state, result: undefined };
-  });
-}
-
-/**
- * An order whose send instant and tolerance passed before anyone tried to send it (the process
- * was down, or busy): failed `missed`, never sent; the session aborts its ladder (no gale). Also
- * an order whose entry was cancelled before it was sent (`cancelled`).
- * False when another writer moved it first.
- */
-export function missOrder(
-  run: BotRun,
-  order: OrderRow,
-  reason: 'missed' | 'cancelled' = 'missed',
-): Promise<boolean> {
-  return withSession(run, async (trx, state) => {
-    const now = run.rt.now();
-    const failed = await failOrders(trx, [order.id], reason, now, { onlyUnattempted: true });
-    if (!failed.has(order.id)) return { state: null, result: false };
-    const out = step(state, {
-      type: 'order_result',
-      ref: order.session_ref,
-      status: 'rejected',
-      error: reason,
-    });
-    await applyEffects(trx, run, out.state, out.commands, originOf(order));
-    await feedOrderLine(trx, run, order, now, 'order', {
-      key: 'robot.activity.orderFailed',
-      params: { asset: order.asset, reason },
-    });
-    return { state: out.state, result: true };
-  });
-}
+export { failOrder as failOwnOrder, missOrder } from './fail-order.ts';
 
 /**
  * Copies the bot's confirmed order to its followers, once, in a transaction of its own: the
@@ -190,9 +97,13 @@ async function confirmOrder(
       order,
       now,
       'order',
-      order.account_type === 2
-        ? { key: 'robot.activity.orderOpenReal', params: { ...params, brokerRef: brokerOrderId } }
-        : { key: 'robot.activity.orderOpen', params },
+      realOrPlainLine(order.account_type, {
+        real: {
+          key: 'robot.activity.orderOpenReal',
+          params: { ...params, brokerRef: brokerOrderId },
+        },
+        plain: { key: 'robot.activity.orderOpen', params },
+      }),
     );
     await scheduleWake(trx, run.botId, order.expires_at);
     return fansOut;
@@ -207,6 +118,9 @@ async function confirmOrder(
  */
 export async function sendOrder(run: BotRun, order: OrderRow): Promise<boolean> {
   const now = run.rt.now();
+  // This process may have been judged dead (its heartbeat is late): another worker may hold the
+  // bot now. Its order waits for the owner (a claimed one is reconciled by client ref).
+  if (run.rt.mayTrade?.() === false) return false;
   if (!run.claimed.delete(order.id) && !(await claimOrder(run.rt.db, order.id, now))) {
     return false;
   }
@@ -224,8 +138,10 @@ export async function sendOrder(run: BotRun, order: OrderRow): Promise<boolean> 
     return true;
   }
   let answer;
+  let brokerName = 'unknown';
   try {
     const broker = await run.brokers(run.botId, order.broker_id);
+    brokerName = broker.name;
     // Real money: the broker itself says the account is real and holds the stake, first.
     const refused = await withTimeout(checkFirstRealOrder(broker, order), brokerTimeoutOf(run.rt));
     answer = refused
@@ -237,8 +153,22 @@ export async function sendOrder(run: BotRun, order: OrderRow): Promise<boolean> 
     return false;
   }
   run.rt.fault?.('after_broker_call');
-  if (answer.ok) await confirmOrder(run, order, answer.brokerOrderId, answer.payout);
-  else await failOrder(run, order, answer.error, { brokerRef: answer.brokerRef ?? null });
+  const answeredAt = run.rt.now();
+  if (answer.ok) {
+    await confirmOrder(run, order, answer.brokerOrderId, answer.payout);
+    processMetrics().entrySent(brokerName, answeredAt - order.send_at);
+  } else {
+    await failOrder(run, order, answer.error, { brokerRef: answer.brokerRef ?? null });
+    recordMissedEntries(run.rt.log, [
+      {
+        botId: order.bot_id,
+        signalId: order.signal_id,
+        reason: 'broker_refused',
+        sendAtMs: order.send_at,
+        lateMs: answeredAt - order.send_at,
+      },
+    ]);
+  }
   return true;
 }
 
@@ -289,7 +219,7 @@ export async function settleOrder(run: BotRun, order: OrderRow): Promise<boolean
   const balanceCents =
     status.balanceCents ??
     (await withTimeout(
-      (await run.brokers(run.botId, order.broker_id)).balance(order.account_type as 1 | 2 | 3),
+      (await run.brokers(run.botId, order.broker_id)).balance(order.account_type as AccountType),
       brokerTimeoutOf(run.rt),
     ).catch((err: unknown) => {
       run.rt.log.error({ err: describeError(err), order: order.id }, 'robot: balance failed');
@@ -297,7 +227,12 @@ export async function settleOrder(run: BotRun, order: OrderRow): Promise<boolean
     }));
   if (balanceCents === null) return false;
   await withSession(run, async (trx, state) => {
-    const settled = { id: order.id, pnlCents, balanceAfterCents: balanceCents };
+    const settled = {
+      id: order.id,
+      pnlCents,
+      balanceAfterCents: balanceCents,
+      ...(status.prices ? { prices: status.prices } : {}),
+    };
     if ((await settleInLedger(trx, settled, now)) === null)
       return { state: null, result: undefined };
     const clocked = step(state, { type: 'tick', nowMs: now }).state;
@@ -316,7 +251,12 @@ export async function settleOrder(run: BotRun, order: OrderRow): Promise<boolean
       order,
       now,
       'result',
-      resultMessage({ asset: order.asset, galeLevel: order.gale_level }, pnlCents, balanceCents),
+      resultMessage(
+        { asset: order.asset, galeLevel: order.gale_level },
+        pnlCents,
+        balanceCents,
+        status.prices?.source,
+      ),
     );
     await applyEffects(trx, run, out.state, out.commands, originOf(order));
     return { state: { ...out.state, config: state.config }, result: undefined };

@@ -12,7 +12,8 @@ import {
   type ClockWindow,
   type SessionConfig,
 } from '@app/robot';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { jsonIds } from '../../db/bulk.ts';
 import { fromDbBool } from '../../db/dialect.ts';
 import { precompiled } from '../../db/precompiled.ts';
 import type { Database } from '../../db/schema.ts';
@@ -41,7 +42,7 @@ export interface BotSettings {
  * The bot, the global params of its current broker, its reader params and its copy-trader switch
  * in one read (a LEFT JOIN each: a table with no row for the bot gives the contract's defaults).
  */
-const settingsRow = precompiled<{ botId: number }, SettingsRow>((db, param) =>
+const settingsSelect = (db: Kysely<Database>) =>
   db
     .selectFrom('bots as b')
     .leftJoin('global_params as g', (join) =>
@@ -78,9 +79,12 @@ const settingsRow = precompiled<{ botId: number }, SettingsRow>((db, param) =>
       'r.hour_start3',
       'r.hour_end3',
       'r.hour_reset',
+      'r.hour_clear_score',
       'c.copy_trader_en',
-    ])
-    .where('b.id', '=', param('botId')),
+    ]);
+
+const settingsRow = precompiled<{ botId: number }, SettingsRow>((db, param) =>
+  settingsSelect(db).where('b.id', '=', param('botId')),
 );
 
 type Nullable<T> = { [K in keyof T]: T[K] | null };
@@ -109,7 +113,7 @@ type SettingsRow = {
     | 'stop_movel'
   > & { real_cap: number }
 > &
-  Nullable<Omit<Database['reader_params'], 'bot_id' | 'hour_clear_score' | 'updated_at'>>;
+  Nullable<Omit<Database['reader_params'], 'bot_id' | 'updated_at'>>;
 
 /**
  * Everything the runtime reads from what the trader saved, for one bot, straight from the tables
@@ -122,6 +126,36 @@ type SettingsRow = {
 export async function loadBotSettings(db: Kysely<Database>, botId: number): Promise<BotSettings> {
   const [row] = await settingsRow(db, { botId });
   if (!row) throw new Error(`No bot with id ${botId}`);
+  return settingsOf(db, botId, row);
+}
+
+/**
+ * {@link loadBotSettings} for many bots: their rows in ONE read (the batch decision of one
+ * signal for thousands of bots); only a strategy with a table of its own (not martingale) reads
+ * it per bot. A bot that does not exist is absent from the answer.
+ */
+export async function loadBotSettingsMany(
+  db: Kysely<Database>,
+  botIds: readonly number[],
+): Promise<Map<number, BotSettings>> {
+  const out = new Map<number, BotSettings>();
+  if (botIds.length === 0) return out;
+  const rows = (await settingsSelect(db)
+    .select('b.id as bot_id')
+    .where(sql<boolean>`b.id in ${jsonIds(db, botIds)}`)
+    .execute()) as unknown as (SettingsRow & { bot_id: number | string })[];
+  for (const row of rows) {
+    const botId = Number(row.bot_id);
+    out.set(botId, await settingsOf(db, botId, row));
+  }
+  return out;
+}
+
+async function settingsOf(
+  db: Kysely<Database>,
+  botId: number,
+  row: SettingsRow,
+): Promise<BotSettings> {
   const brokerId = Number(row.current_broker);
   const saved = defaultGlobalParams(row.userid, brokerId);
   const reader = defaultReaderParams();
@@ -138,7 +172,7 @@ export async function loadBotSettings(db: Kysely<Database>, botId: number): Prom
     galefat: row.galefat ?? saved.galefat,
   });
   const config: SessionConfig = {
-    botId: row.userid,
+    userid: row.userid,
     accountType,
     strategySel,
     money: money.configs,
@@ -154,6 +188,7 @@ export async function loadBotSettings(db: Kysely<Database>, botId: number): Prom
     copyMode: (row.trader_mode ?? saved.traderMode) as TraderMode,
     copyEnabled: row.copy_trader_en === null ? false : fromDbBool(row.copy_trader_en),
     resetHourUtc: resetHourUtc(row.hour_reset ?? reader.hourReset, timerzone),
+    scoreClearMinuteUtc: clockMinuteUtc(row.hour_clear_score ?? reader.hourClearScore, timerzone),
   };
   return {
     config,
@@ -180,6 +215,17 @@ export async function loadSessionConfig(
   botId: number,
 ): Promise<SessionConfig> {
   return (await loadBotSettings(db, botId)).config;
+}
+
+/**
+ * A clock time of the reader's zone (HH:MM) as the minute of the UTC day; '' = midnight of that
+ * zone. The score-clear time (hourClearScore) is kept to the minute.
+ * @example clockMinuteUtc('18:00', -3) // 1260 (21:00 UTC)
+ */
+export function clockMinuteUtc(clock: string, utcOffsetHours: number): number {
+  const m = /^(\d\d):(\d\d)$/.exec(clock);
+  const local = m ? Number(m[1]) * 60 + Number(m[2]) : 0;
+  return (((local - Math.round(utcOffsetHours * 60)) % 1440) + 1440) % 1440;
 }
 
 /** The reader's reset clock time (its own zone) as a UTC hour; '' = midnight of that zone. */

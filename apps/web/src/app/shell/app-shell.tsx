@@ -117,7 +117,7 @@ export function AppShell({ builtPaths }: AppShellProps) {
             {open && !mobile ? <MenuOpenIcon /> : <MenuIcon />}
           </IconButton>
           <IdsLabel hideOnPhone={multiBot} />
-          <Box sx={{ flexGrow: 1, display: { xs: multiBot ? 'block' : 'none', sm: 'none' } }} />
+          {/* On a phone with several bots the selector fills the space the ids leave. */}
           <BotSelector />
           <LanguageSwitcher />
           <LogoutButton />

@@ -17,7 +17,8 @@ export function BotSelector() {
       required
       select
       small
-      sx={{ width: { xs: 140, sm: 180 }, flexShrink: 0 }}
+      // A virtual bot's id has 17 digits: on a phone the selector takes the bar's free width.
+      sx={{ flex: { xs: '1 1 auto', sm: '0 0 auto' }, width: { sm: 220 }, minWidth: 0 }}
     >
       <select
         id={id}

@@ -15,6 +15,8 @@ interface ConfirmDialogProps {
   message: string;
   /** The label of the confirming button (say what it does: "Remover", not "OK"). */
   confirmLabel: string;
+  /** The label of the button that does nothing ("Manter" beside "Cancelar entrada"); default "Cancelar". */
+  cancelLabel?: string;
   /** Disables both buttons while the action runs. */
   busy?: boolean;
   onConfirm: () => void;
@@ -27,6 +29,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  cancelLabel,
   busy,
   onConfirm,
   onCancel,
@@ -46,7 +49,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} disabled={busy} autoFocus>
-          {t('common.cancel')}
+          {cancelLabel ?? t('common.cancel')}
         </Button>
         <Button onClick={onConfirm} disabled={busy} color="error" variant="contained">
           {confirmLabel}

@@ -108,3 +108,22 @@ export function useFieldText(name: string): {
     error,
   };
 }
+
+/**
+ * The number inputs of a form whose text is no number in the panel's language ("2.2.2"): each
+ * input reports itself, and `FormShell` saves nothing while any is listed.
+ */
+export interface RefusedNumbers {
+  set(name: string, refused: boolean): void;
+  names(): string[];
+}
+
+export function refusedNumbersList(): RefusedNumbers {
+  const refused = new Set<string>();
+  return {
+    set: (name, isRefused) => void (isRefused ? refused.add(name) : refused.delete(name)),
+    names: () => [...refused],
+  };
+}
+
+export const RefusedNumbersContext = createContext<RefusedNumbers | null>(null);

@@ -6,7 +6,7 @@ import {
   type RuleFailure,
 } from '@app/contract';
 import { Alert, Box, Button, Stack } from '@mui/material';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import {
   useForm,
   useWatch,
@@ -22,9 +22,27 @@ import { ApiError, errorKey, errorParams } from '../../lib/api.ts';
 import { dynamicKey, type I18nKey } from '../../i18n/keys.ts';
 import { useHydrated } from '../../lib/hydration.ts';
 import { useTimedFlag } from '../notices/use-timed-flag.ts';
-import { FieldIdContext, FormAreaContext, limitsToTypes, ShellFormProvider } from './form-area.ts';
+import {
+  FieldIdContext,
+  FormAreaContext,
+  limitsToTypes,
+  RefusedNumbersContext,
+  refusedNumbersList,
+  ShellFormProvider,
+} from './form-area.ts';
 
 type FieldErrors = Partial<Record<string, string>>;
+
+// Only a screen whose values can be unusual opens it: the login page never loads the dialog.
+const ConfirmDialog = lazy(() =>
+  import('../dialogs/confirm-dialog.tsx').then((module) => ({ default: module.ConfirmDialog })),
+);
+
+/** One reason a body is unusual (a gale factor above 5): an i18n key and its values. */
+export interface UnusualValue {
+  key: I18nKey;
+  params?: Record<string, string | number>;
+}
 
 /** A screen's own rule failure: an i18n key of its area, and the field (a path) to blame. */
 export interface ScreenRuleFailure {
@@ -46,6 +64,11 @@ export interface FormShellProps<V extends FieldValues, B, R> {
   fieldRules?: (values: RawValues) => FieldErrors;
   /** Submit stays disabled while any value is empty. */
   requireComplete?: boolean;
+  /**
+   * What is unusual in a valid body (a gale factor above 5, a stake above 10 % of the balance):
+   * the form asks before saving it; an empty list saves at once.
+   */
+  unusual?: (body: B) => UnusualValue[];
   /** Maps the form's values to the wire body (trim, numbers, flags). */
   toBody: (values: V) => B;
   /** The contract schema of the body, checked before sending. */
@@ -86,6 +109,7 @@ export function FormShell<V extends FieldValues, B, R>({
   rule,
   fieldRules,
   requireComplete,
+  unusual,
   toBody,
   schema,
   onSubmit,
@@ -127,6 +151,9 @@ export function FormShell<V extends FieldValues, B, R>({
   const [alertKey, setAlertKey] = useState<string | null>(null);
   const [alertParams, setAlertParams] = useState<Record<string, string | number>>({});
   const [saving, setSaving] = useState(false);
+  const [refusedNumbers] = useState(refusedNumbersList);
+  // A valid body with unusual values, waiting for the trader's answer.
+  const [asking, setAsking] = useState<{ body: B; reasons: UnusualValue[] } | null>(null);
   const success = useTimedFlag(NOTICE_MS);
 
   const incomplete =
@@ -174,6 +201,15 @@ export function FormShell<V extends FieldValues, B, R>({
     methods.clearErrors();
     const raw = methods.getValues();
 
+    // A number typed so that it reads two ways ("2.2.2") is never guessed.
+    const refused = refusedNumbers.names();
+    if (refused.length > 0) {
+      fail(
+        'errors.invalidInput',
+        Object.fromEntries(refused.map((name) => [name, 'errors.field.numberFormat'])),
+      );
+      return;
+    }
     const failure = rule?.(raw) ?? null;
     if (failure) {
       fail(failure.key, failure.field ? { [failure.field]: failure.key } : {});
@@ -210,7 +246,15 @@ export function FormShell<V extends FieldValues, B, R>({
       }
       body = parsed.data;
     }
+    const reasons = unusual?.(body) ?? [];
+    if (reasons.length > 0) {
+      setAsking({ body, reasons });
+      return;
+    }
+    await send(body);
+  }
 
+  async function send(body: B): Promise<void> {
     setSaving(true);
     try {
       const result = await onSubmit(body);
@@ -233,47 +277,66 @@ export function FormShell<V extends FieldValues, B, R>({
 
   return (
     <FormAreaContext.Provider value={area}>
-      <FieldIdContext.Provider value={idPrefix}>
-        <ShellFormProvider methods={methods}>
-          <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
-            {/* Every control of a form the server rendered stays disabled until hydration. */}
-            <Box
-              component="fieldset"
-              disabled={!hydrated}
-              sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}
-            >
-              {children}
-              <Stack spacing={2} sx={{ mt: 3 }}>
-                {alertKey && (
-                  <Alert severity="error" onClose={() => setAlertKey(null)}>
-                    {t(dynamicKey(alertKey), alertParams)}
-                  </Alert>
-                )}
-                {successKey && success.visible && (
-                  <Alert
-                    severity="success"
-                    role="status"
-                    onClose={successClosable ? success.hide : undefined}
+      <RefusedNumbersContext.Provider value={refusedNumbers}>
+        <FieldIdContext.Provider value={idPrefix}>
+          <ShellFormProvider methods={methods}>
+            <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
+              {/* Every control of a form the server rendered stays disabled until hydration. */}
+              <Box
+                component="fieldset"
+                disabled={!hydrated}
+                sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}
+              >
+                {children}
+                <Stack spacing={2} sx={{ mt: 3 }}>
+                  {alertKey && (
+                    <Alert severity="error" onClose={() => setAlertKey(null)}>
+                      {t(dynamicKey(alertKey), alertParams)}
+                    </Alert>
+                  )}
+                  {successKey && success.visible && (
+                    <Alert
+                      severity="success"
+                      role="status"
+                      onClose={successClosable ? success.hide : undefined}
+                    >
+                      {t(successKey)}
+                    </Alert>
+                  )}
+                  <Stack
+                    direction={{ xs: 'column', sm: 'row' }}
+                    spacing={1.5}
+                    useFlexGap
+                    sx={{ flexWrap: 'wrap' }}
                   >
-                    {t(successKey)}
-                  </Alert>
-                )}
-                <Stack
-                  direction={{ xs: 'column', sm: 'row' }}
-                  spacing={1.5}
-                  useFlexGap
-                  sx={{ flexWrap: 'wrap' }}
-                >
-                  <Button type="submit" variant="contained" size="large" disabled={disabled}>
-                    {saving ? t(savingKey) : t(submitKey)}
-                  </Button>
-                  {actions}
+                    <Button type="submit" variant="contained" size="large" disabled={disabled}>
+                      {saving ? t(savingKey) : t(submitKey)}
+                    </Button>
+                    {actions}
+                  </Stack>
                 </Stack>
-              </Stack>
+              </Box>
             </Box>
-          </Box>
-        </ShellFormProvider>
-      </FieldIdContext.Provider>
+            {asking && (
+              <Suspense fallback={null}>
+                <ConfirmDialog
+                  open
+                  title={t('unusualValues.title')}
+                  message={asking.reasons.map((reason) => t(reason.key, reason.params)).join(' ')}
+                  confirmLabel={t('unusualValues.save')}
+                  cancelLabel={t('unusualValues.fix')}
+                  onConfirm={() => {
+                    const { body } = asking;
+                    setAsking(null);
+                    void send(body);
+                  }}
+                  onCancel={() => setAsking(null)}
+                />
+              </Suspense>
+            )}
+          </ShellFormProvider>
+        </FieldIdContext.Provider>
+      </RefusedNumbersContext.Provider>
     </FormAreaContext.Provider>
   );
 }

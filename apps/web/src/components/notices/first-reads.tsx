@@ -13,12 +13,23 @@ export type FirstRead = UseQueryOptions<any, any, any, any>;
  * layout shift of 0.5 on home, Lighthouse). The parts below read the same queries from
  * the cache, with their own options, and show their own error and retry states.
  */
-export function FirstReads({ reads, children }: { reads: FirstRead[]; children: ReactNode }) {
+export function FirstReads({
+  reads,
+  hold = false,
+  children,
+}: {
+  reads: FirstRead[];
+  /** Something else the first paint waits for (a part's chunk the reads said it needs). */
+  hold?: boolean;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const results = useQueries({ queries: reads });
   // Once open, it stays open: a part mounting re-reads a failed query, which is loading again.
   const [opened, setOpened] = useState(false);
-  if (!opened && !results.some((r) => r.isLoading && r.failureCount === 0)) setOpened(true);
+  if (!opened && !hold && !results.some((r) => r.isLoading && r.failureCount === 0)) {
+    setOpened(true);
+  }
   // The content renders in the background, yielding to the browser between components, not as
   // one long task when the last read arrives (Total Blocking Time).
   const show = useDeferredValue(opened);

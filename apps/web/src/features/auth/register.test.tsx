@@ -106,14 +106,16 @@ describe('registration', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Erro no cadastro');
   });
 
-  it('sends traderid = userid and the seller id, then shows "Cadastro ok!" on the login screen', async () => {
+  it('sends traderid = userid and the seller id, then shows "Cadastro ok!" on the login screen with the e-mail filled in', async () => {
     const { user, field, server } = await openRegistration('/cadastrar?sellerid=777', {
       'POST /api/botregister': { body: { userid: '5550001', traderid: '5550001' } },
     });
     await fillValid(user, field);
     await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
-    expect(await screen.findByText('Cadastro ok!')).toBeInTheDocument();
+    expect(await screen.findByText(/^Cadastro ok!/)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Entrar' })).toBeInTheDocument();
+    // The login screen opens with the e-mail just registered: only the password to type.
+    expect(screen.getByLabelText('E-mail')).toHaveValue('ana@example.com');
     expect(currentPath()).toBe('/');
     expect(server.to('POST /api/botregister')[0]?.body).toEqual({
       email: 'ana@example.com',
@@ -133,7 +135,7 @@ describe('registration', () => {
     await user.type(field('Confirme a senha'), 'segredo123');
     await user.type(field('ID do Telegram'), '5550001');
     await user.click(screen.getByRole('button', { name: 'Cadastrar' }));
-    expect(await screen.findByText('Cadastro ok!')).toBeInTheDocument();
+    expect(await screen.findByText(/^Cadastro ok!/)).toBeInTheDocument();
     expect(server.to('POST /api/botregister')[0]?.body).toMatchObject({ password: 'segredo123' });
   });
 });

@@ -1,4 +1,4 @@
-import { BOT_COMMAND_CODES, NOTICE_MS, type BotCommandEntry } from '@app/contract';
+import { BOT_COMMAND_CODES, NOTICE_MS, type BotCommandEntry, AccountType } from '@app/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { errorReply, fakeServer } from '../../test/fake-server.ts';
@@ -87,12 +87,16 @@ describe('bot commands', () => {
         createdAt: at,
         status: 'done',
         reply: reply('robot.reply.score', {
+          sinceMs: null,
+          since: '00:00',
           wins: 3,
           losses: 1,
           draws: 0,
-          sequenceWins: 2,
-          sequenceLosses: 1,
+          open: 0,
+          winsAtEntry: 2,
+          winsInGales: 1,
           hitRatePct: 75,
+          scorePnlCents: -1030,
         }),
       },
       {
@@ -104,13 +108,17 @@ describe('bot commands', () => {
           running: false,
           stopReason: 'command_off',
           strategy: 'martingale',
-          accountType: 1,
+          accountType: AccountType.demo,
           ordersToday: 2,
           maxOrdersPerDay: 0,
           profitCents: -1250,
           balanceCents: 998_750,
           openOrder: null,
           galeLevel: null,
+          since: '00:00',
+          wins: 3,
+          losses: 1,
+          simulator: true,
         }),
       },
       {
@@ -132,10 +140,11 @@ describe('bot commands', () => {
     const recent = await screen.findByRole('list', { name: 'Comandos recentes' });
     const items = within(recent).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent(
-      'Placar: 3 win × 1 loss, 0 empate(s) · sequências: 2 × 1 · acerto: 75 %',
+      'Placar por sinal desde as 00:00: 3 × 1 · wins: 2 na entrada, 1 no gale · 0 empate(s) · 0 em andamento · acerto: 75 % · resultado: -10,30',
     );
     expect(items[1]).toHaveTextContent(
-      'Robô desligado · parada: desligado por comando · estratégia: Martingale · conta Demo · ' +
+      'Robô desligado · parada: desligado por comando · estratégia: Martingale · conta Demo (Simulador) · ' +
+        'placar por sinal desde as 00:00: 3 × 1 · ' +
         'ordens hoje: 2 (limite: sem limite) · resultado: -12,50 · saldo: 9.987,50',
     );
     expect(items[2]).toHaveTextContent(

@@ -4,6 +4,7 @@ import {
   RobotMessageSchema,
   STRATEGIES,
   type RobotMessage,
+  AccountType,
 } from '@app/contract';
 import {
   initialSession,
@@ -52,8 +53,8 @@ const money: MoneyConfigs = {
 };
 
 const config = (over: Partial<SessionConfig> = {}): SessionConfig => ({
-  botId: '5550001',
-  accountType: 1,
+  userid: '5550001',
+  accountType: AccountType.demo,
   strategySel: 1,
   money,
   stops: { stopType: 1, stopWin: 0, stopLoss: 0, trailing: false },
@@ -79,6 +80,25 @@ const busy = (state: SessionState): SessionState => ({
  * Every reply the robot gives to every command, in states that reach each variant: every
  * strategy, every stop reason, an open order, no strategy settings, an unknown code.
  */
+/** The score per signal the server fills into /placar and /status (apply-command.ts). */
+const SERVER_SCORE = {
+  since: '18:00',
+  wins: 3,
+  losses: 1,
+  draws: 0,
+  open: 0,
+  winsAtEntry: 1,
+  winsInGales: 2,
+  hitRatePct: 75,
+  scorePnlCents: -982,
+};
+
+/** A reply as the server stores it: with its score, and `simulator` for a bot on paper. */
+function withServer(c: { key: string; params: RobotMessage['params'] }): RobotMessage['params'] {
+  const scored = c.key === 'robot.reply.status' || c.key === 'robot.reply.score';
+  return { ...c.params, ...(scored ? SERVER_SCORE : {}), simulator: true };
+}
+
 function everyReply(): RobotMessage[] {
   const states: SessionState[] = [];
   for (const strategySel of STRATEGIES) {
@@ -104,7 +124,7 @@ function everyReply(): RobotMessage[] {
       for (const c of commands) {
         // Parsed by the contract's schema: every reply the robot gives fits the wire format.
         if (c.type === 'notify')
-          replies.push(RobotMessageSchema.parse({ key: c.key, params: c.params }));
+          replies.push(RobotMessageSchema.parse({ key: c.key, params: withServer(c) }));
       }
     }
   }
@@ -114,7 +134,7 @@ function everyReply(): RobotMessage[] {
     { key: 'robot.reply.on', params: { ok: false, reason: 'not_configured', missing: 'soros' } },
     {
       key: 'robot.reply.accountType',
-      params: { ok: false, reason: 'not_configured', accountType: 1 },
+      params: { ok: false, reason: 'not_configured', accountType: AccountType.demo },
     },
     { key: 'robot.reply.copyMode', params: { ok: false, reason: 'not_configured', copyMode: 1 } },
   );
@@ -127,6 +147,18 @@ describe('replyText', () => {
   it('meets every reply key the robot can emit', () => {
     const seen = new Set(replies.map((r) => r.key));
     for (const key of SESSION_REPLY_KEYS) expect(seen, key).toContain(key);
+  });
+
+  it('names the simulator beside the account, or the balance when no account shows', () => {
+    const t = i18n.getFixedT('pt-BR');
+    const status = replies.find((r) => r.key === 'robot.reply.status');
+    expect(replyText(t, 'pt-BR', status!)).toContain('conta Demo (Simulador)');
+    const restart = replies.find((r) => r.key === 'robot.reply.restart' && r.params.ok === true);
+    expect(replyText(t, 'pt-BR', restart!)).toContain('saldo 10.000,00 (Simulador)');
+    const score = replies.find((r) => r.key === 'robot.reply.score');
+    expect(replyText(t, 'pt-BR', score!)).toBe(
+      'Placar por sinal desde as 18:00: 3 × 1 · wins: 1 na entrada, 2 no gale · 0 empate(s) · 0 em andamento · acerto: 75 % · resultado: -9,82',
+    );
   });
 
   it.each(LANGUAGES)('%s: every reply reads as text, with no key or placeholder left', (lng) => {
@@ -152,7 +184,7 @@ describe('replyText', () => {
   it('formats money in the trader’s locale and flags as words', () => {
     const reply = {
       key: 'robot.reply.liquidity',
-      params: { accountType: 2, balanceCents: 123_456, profitCents: -50 },
+      params: { accountType: AccountType.real, balanceCents: 123_456, profitCents: -50 },
     };
     expect(replyText(i18n.getFixedT('pt-BR'), 'pt-BR', reply)).toBe(
       'Conta Real · saldo: 1.234,56 · resultado: -0,50',

@@ -40,7 +40,13 @@ function displayParams(
     else if (typeof value === 'number') out[name] = numberFormat(language).format(value);
     else out[name] = String(value);
   }
-  return out;
+  // A reply of a bot on the simulator names it beside the account (or the balance without one),
+  // as the chat's reply does (the server's robot-text.ts).
+  if (params.simulator !== true) return out;
+  const where =
+    'accountType' in out ? 'accountType' : 'balanceCents' in out ? 'balanceCents' : null;
+  if (where === null) return out;
+  return { ...out, [where]: t('robot.value.onSimulator', { account: String(out[where]) }) };
 }
 
 /**

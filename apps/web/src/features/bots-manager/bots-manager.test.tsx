@@ -286,7 +286,9 @@ describe('bot manager', () => {
     const field = screen.getByLabelText('Código de verificação de 5550009');
 
     await user.click(screen.getByRole('button', { name: 'Reenviar código' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Novo código enviado.');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Novo código pedido: ele chega pelo Telegram',
+    );
     await user.click(field);
     await user.paste('000000');
     await user.click(screen.getByRole('button', { name: 'Verificar' }));
@@ -295,10 +297,31 @@ describe('bot manager', () => {
     await user.paste('123456');
     await user.click(screen.getByRole('button', { name: 'Verificar' }));
     await waitFor(() => expect(within(rowOf('5550009')).queryByText('Pendente')).toBeNull());
+    // The code form is gone with the pending state: the page says the bot was verified.
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Bot 5550009 verificado: ele já pode operar.',
+    );
     expect(server.to('POST /api/verifybot').at(-1)?.body).toEqual({
       userid: '5550009',
       code: '123456',
     });
+  });
+
+  it("says why a bot is pending again when the id's own Telegram chat took it back", async () => {
+    const at = Date.UTC(2026, 11, 3, 9, 30);
+    await openManager([own(ana.userid), own('5550010', { verified: false, takenBackAt: at })]);
+    await table();
+    const when = new Intl.DateTimeFormat('pt-BR', {
+      dateStyle: 'short',
+      timeStyle: 'short',
+    }).format(at);
+    expect(within(rowOf('5550010')).getByText('Pendente')).toBeInTheDocument();
+    expect(
+      within(rowOf('5550010')).getByText(
+        `O dono do ID 5550010 o retomou pelo Telegram em ${when}: o chat desse ID não reconheceu o toque que o verificou para esta conta. O bot não opera até ser verificado de novo.`,
+      ),
+    ).toBeInTheDocument();
+    expect(within(rowOf(ana.userid)).queryByText(/retomou/)).toBeNull();
   });
 
   it('shows a failed load with a retry', async () => {

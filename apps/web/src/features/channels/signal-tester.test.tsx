@@ -39,6 +39,7 @@ const testResult = {
   brokerid: 1,
   traderTimezone: -3,
   channelEnabled: true,
+  doubtful: [],
 };
 
 async function openTester(routes = {}, path = '/signal-tester') {

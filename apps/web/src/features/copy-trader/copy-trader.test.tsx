@@ -350,7 +350,7 @@ describe('followed traders', () => {
     const card = await screen.findByRole('region', { name: 'Trader 5550009' });
     await user.click(within(card).getByLabelText('Aceitar ordens de conta demo'));
     await user.selectOptions(within(card).getByLabelText('Tipo de entrada'), '2');
-    await retype(user, within(card).getByLabelText('Valor da entrada'), '1.5');
+    await retype(user, within(card).getByLabelText('Valor da entrada'), '1,5');
     await user.click(within(card).getByRole('button', { name: 'Salvar' }));
     expect(await within(card).findByRole('status')).toHaveTextContent('Parâmetros salvos');
     expect(server.to('POST /api/tradersave')[0]?.body).toEqual(

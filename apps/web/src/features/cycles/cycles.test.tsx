@@ -32,7 +32,7 @@ describe('cycles', () => {
       userid: '5550001',
       brokerid: '5',
     });
-    expect(cyclesForm().getByLabelText('Nível de ciclos')).toHaveValue(4);
+    expect(cyclesForm().getByLabelText('Nível de ciclos')).toHaveValue('4');
   });
 
   it('previews the auto cycle entry of ROBOT.md §4: 2, 4, 8 then 18,10, 36,20, 72,40', async () => {

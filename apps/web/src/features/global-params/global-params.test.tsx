@@ -1,13 +1,14 @@
-import { defaultGlobalParams, NOTICE_MS, type GlobalParamsRead } from '@app/contract';
-import { act, screen, waitFor } from '@testing-library/react';
+import { defaultGlobalParams, NOTICE_MS, type GlobalParamsRead, AccountType } from '@app/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { errorReply, fakeServer, type RecordedRequest } from '../../test/fake-server.ts';
 import { i18n } from '../../i18n/index.ts';
 import { retype } from '../../test/form-helpers.ts';
 import { ana, renderApp } from '../../test/render-app.tsx';
+import { dashboard } from '../../test/trading-fixtures.ts';
 
 const saved: GlobalParamsRead = {
-  accType: 2,
+  accType: AccountType.real,
   optionType: 2,
   loteType: 1,
   stopType: 1,
@@ -58,8 +59,8 @@ describe('global params', () => {
     });
     expect(screen.getByLabelText('Tipo de conta')).toHaveValue('2');
     expect(screen.getByLabelText('Corretora')).toHaveValue('1');
-    expect(screen.getByLabelText('Valor da entrada')).toHaveValue(5);
-    expect(screen.getByLabelText('Fator de gale')).toHaveValue(2.2);
+    expect(screen.getByLabelText('Valor da entrada')).toHaveValue('5');
+    expect(screen.getByLabelText('Fator de gale')).toHaveValue('2,2');
     expect(screen.getByRole('checkbox', { name: 'Stop móvel' })).toBeChecked();
   });
 
@@ -102,7 +103,7 @@ describe('global params', () => {
       5: { ...saved, brokerID: 5, lote: 12 },
     });
     await user.selectOptions(screen.getByLabelText('Corretora'), 'Quotex');
-    await waitFor(() => expect(screen.getByLabelText('Valor da entrada')).toHaveValue(12));
+    await waitFor(() => expect(screen.getByLabelText('Valor da entrada')).toHaveValue('12'));
     expect(localStorage.getItem('brokerID')).toBe('5');
     expect(server.to('POST /api/brokerid')[0]?.body).toEqual({
       userid: '5550001',
@@ -119,14 +120,14 @@ describe('global params', () => {
   it('sends every value as a number and shows the saved notice for 2 seconds', async () => {
     const { user, server } = await openGlobalParams();
     await user.clear(screen.getByLabelText('Valor da entrada'));
-    await user.type(screen.getByLabelText('Valor da entrada'), '7.5');
+    await user.type(screen.getByLabelText('Valor da entrada'), '7,5');
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await user.click(save());
     expect(await screen.findByRole('status')).toHaveTextContent('Parâmetros salvos');
     const request = server.to('POST /api/globalparams')[0];
     expect(request?.query).toEqual({ userid: '5550001' });
     expect(request?.body).toEqual({
-      accType: 2,
+      accType: AccountType.real,
       optionType: 2,
       loteType: 1,
       stopType: 1,
@@ -153,7 +154,7 @@ describe('global params', () => {
 
   it('asks for the account password when switching to Real and shows a refusal on that field', async () => {
     const { user, server } = await openGlobalParams(
-      { 1: { ...saved, accType: 1 } },
+      { 1: { ...saved, accType: AccountType.demo } },
       {
         'POST /api/globalparams': errorReply(403, 'realMoney.errors.passwordWrong', {
           realPassword: 'realMoney.errors.passwordWrong',
@@ -169,7 +170,7 @@ describe('global params', () => {
       await screen.findAllByText('Senha incorreta: a conta Real não foi ativada.'),
     ).not.toHaveLength(0);
     expect(server.to('POST /api/globalparams')[0]?.body).toMatchObject({
-      accType: 2,
+      accType: AccountType.real,
       realPassword: 'secret-1',
       realCap: 150,
     });
@@ -195,7 +196,7 @@ describe('global params', () => {
   it('says under each out-of-range field what is wrong and the range it takes, sending nothing', async () => {
     const { user, server } = await openGlobalParams();
     await retype(user, 'Payout mínimo (%)', '150');
-    await retype(user, 'Gales', '2.5');
+    await retype(user, 'Gales', '2,5');
     await user.click(save());
     expect(await screen.findByText('Acima do máximo. Aceita de 0 a 100.')).toBeInTheDocument();
     expect(screen.getByLabelText('Payout mínimo (%)')).toHaveAccessibleDescription(
@@ -251,6 +252,91 @@ describe('global params', () => {
     expect(screen.getByText(/Não foi possível carregar os dados/)).toBeInTheDocument();
     fail = false;
     await user.click(retry);
-    expect(await screen.findByLabelText('Valor da entrada')).toHaveValue(5);
+    expect(await screen.findByLabelText('Valor da entrada')).toHaveValue('5');
+  });
+});
+
+describe('numbers as the panel language writes them', () => {
+  const sent = (server: ReturnType<typeof fakeServer>) =>
+    server.to('POST /api/globalparams').map((request) => request.body as GlobalParamsRead);
+
+  it('saves "2,2" and "2,50" typed in pt-BR as 2.2 and 2.5, and shows them back that way', async () => {
+    const { user, server } = await openGlobalParams({ 1: { ...saved, galefat: 2, lote: 3 } });
+    await retype(user, 'Fator de gale', '2,2');
+    await retype(user, 'Valor da entrada', '2,50');
+    await user.click(save());
+    expect(await screen.findByRole('status')).toHaveTextContent('Parâmetros salvos');
+    expect(sent(server)[0]).toMatchObject({ galefat: 2.2, lote: 2.5 });
+    expect(screen.getByLabelText('Valor da entrada')).toHaveValue('2,5');
+    await user.click(screen.getByRole('button', { name: 'English (US)' }));
+    expect(await screen.findByLabelText('Stake')).toHaveValue('2.5');
+    expect(screen.getByLabelText('Martingale multiplier')).toHaveValue('2.2');
+    await i18n.changeLanguage('pt-BR');
+  });
+
+  it('refuses "2.2.2" and "2.50" in pt-BR with the language rule, sending nothing', async () => {
+    const { user, server } = await openGlobalParams();
+    const rule =
+      'Não é um número: use vírgula nos decimais e ponto nos milhares (ex.: 2,5 ou 1.250,50).';
+    await retype(user, 'Fator de gale', '2.2.2');
+    await user.tab();
+    expect(screen.getByLabelText('Fator de gale')).toHaveAccessibleDescription(rule);
+    await user.click(save());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Alguns campos são inválidos.');
+    await retype(user, 'Fator de gale', '2.50');
+    await user.click(save());
+    expect(screen.getByLabelText('Fator de gale')).toHaveAccessibleDescription(rule);
+    expect(screen.getByLabelText('Fator de gale')).toHaveValue('2.50');
+    expect(server.to('POST /api/globalparams')).toHaveLength(0);
+
+    await retype(user, 'Fator de gale', '2,5');
+    await user.click(save());
+    expect(await screen.findByRole('status')).toHaveTextContent('Parâmetros salvos');
+    expect(sent(server)[0]).toMatchObject({ galefat: 2.5 });
+  });
+
+  it('reads "2.2" in en-US and refuses "2,2" there', async () => {
+    const { user, server } = await openGlobalParams();
+    await user.click(screen.getByRole('button', { name: 'English (US)' }));
+    await retype(user, await screen.findByLabelText('Martingale multiplier'), '2,2');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByLabelText('Martingale multiplier')).toHaveAccessibleDescription(
+      'Not a number: use a point for decimals and a comma for thousands (e.g. 2.5 or 1,250.50).',
+    );
+    await retype(user, 'Martingale multiplier', '2.2');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Settings saved');
+    expect(sent(server)[0]).toMatchObject({ galefat: 2.2 });
+    await i18n.changeLanguage('pt-BR');
+  });
+
+  it('asks before saving a gale factor above 5 or a stake above 10 % of the balance', async () => {
+    const { user, server } = await openGlobalParams(
+      { 1: { ...saved, galefat: 2, lote: 3 } },
+      { 'GET /api/trading/dashboard': { body: dashboard({ balanceCents: 10_000 }) } },
+    );
+    await retype(user, 'Fator de gale', '22');
+    await retype(user, 'Valor da entrada', '20');
+    await user.click(save());
+    const dialog = await screen.findByRole('dialog', { name: 'Salvar estes valores?' });
+    expect(dialog).toHaveTextContent(
+      'Fator de gale 22: acima de 5, cada gale multiplica a entrada anterior por 22. ' +
+        'Entrada de 20,00: mais de 10 % do saldo (100,00).',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Corrigir' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.to('POST /api/globalparams')).toHaveLength(0);
+
+    await user.click(save());
+    await user.click(await screen.findByRole('button', { name: 'Salvar assim' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Parâmetros salvos');
+    expect(sent(server)[0]).toMatchObject({ galefat: 22, lote: 20 });
+
+    // A usual pair saves at once.
+    await retype(user, 'Fator de gale', '2');
+    await retype(user, 'Valor da entrada', '10');
+    await user.click(save());
+    await waitFor(() => expect(sent(server)).toHaveLength(2));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

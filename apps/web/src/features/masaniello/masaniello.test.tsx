@@ -42,7 +42,7 @@ describe('masaniello', () => {
       restart: 1,
     });
     expect(server.to('GET /api/masaparams')[0]?.query).toEqual({ userid: '5550001' });
-    expect(screen.getByLabelText('Capital')).toHaveValue(250);
+    expect(screen.getByLabelText('Capital')).toHaveValue('250');
     expect(screen.getByLabelText('Tipo')).toHaveValue('2');
     expect(screen.getByRole('checkbox', { name: 'Reiniciar se perder o capital' })).toBeChecked();
   });
@@ -52,10 +52,10 @@ describe('masaniello', () => {
     const { queryClient } = await openMasaniello(planA, {
       'GET /api/masaparams': () => ({ body: read }),
     });
-    expect(screen.getByLabelText('Capital')).toHaveValue(250);
+    expect(screen.getByLabelText('Capital')).toHaveValue('250');
     read = { ...planA, capital: 300, restart: 1 };
     await act(() => queryClient.invalidateQueries());
-    await vi.waitFor(() => expect(screen.getByLabelText('Capital')).toHaveValue(300));
+    await vi.waitFor(() => expect(screen.getByLabelText('Capital')).toHaveValue('300'));
     expect(screen.getByRole('checkbox', { name: 'Reiniciar se perder o capital' })).toBeChecked();
   });
 
@@ -197,6 +197,6 @@ describe('masaniello', () => {
     const retry = await screen.findByRole('button', { name: 'Tentar novamente' });
     fail = false;
     await user.click(retry);
-    expect(await screen.findByLabelText('Capital')).toHaveValue(100);
+    expect(await screen.findByLabelText('Capital')).toHaveValue('100');
   });
 });

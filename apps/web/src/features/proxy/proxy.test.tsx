@@ -33,7 +33,7 @@ describe('proxy', () => {
     const { server } = await openProxy();
     expect(server.to('GET /api/proxyparams')[0]?.query).toEqual({ userid: '5550001' });
     expect(screen.getByLabelText('Endereço do proxy')).toHaveValue('10.0.0.8');
-    expect(screen.getByLabelText('Porta')).toHaveValue(3128);
+    expect(screen.getByLabelText('Porta')).toHaveValue('3128');
     expect(screen.getByLabelText('Login')).toHaveValue('ana');
     expect(screen.getByText('Senha salva')).toBeInTheDocument();
     const password = screen.getByLabelText('Senha');

@@ -36,8 +36,8 @@ describe('reader params', () => {
   it('loads the saved values of the stored bot', async () => {
     const { server } = await openReaderParams();
     expect(server.to('GET /api/readerparams')[0]?.query).toEqual({ userid: '5550001' });
-    expect(screen.getByLabelText('Fuso horário (horas do UTC)')).toHaveValue(-3);
-    expect(screen.getByLabelText('Limite de ordens')).toHaveValue(10);
+    expect(screen.getByLabelText('Fuso horário (horas do UTC)')).toHaveValue('-3');
+    expect(screen.getByLabelText('Limite de ordens')).toHaveValue('10');
     expect(screen.getByLabelText('Início da janela 1')).toHaveValue('09:00');
     expect(screen.getByLabelText('Início da janela 1')).toHaveAttribute('type', 'time');
     expect(screen.getByLabelText('Fim da janela 1')).toHaveValue('12:00');
@@ -133,6 +133,6 @@ describe('reader params', () => {
     const retry = await screen.findByRole('button', { name: 'Tentar novamente' });
     fail = false;
     await user.click(retry);
-    expect(await screen.findByLabelText('Limite de ordens')).toHaveValue(10);
+    expect(await screen.findByLabelText('Limite de ordens')).toHaveValue('10');
   });
 });

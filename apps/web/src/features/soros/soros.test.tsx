@@ -21,7 +21,7 @@ describe('soros', () => {
   it('reads the soros of the stored bot and broker', async () => {
     const { server } = await openSoros({ ...defaultSoros(ana.userid, 1), sorosperc: 50 });
     expect(server.to('GET /api/getsoros')[0]?.query).toEqual({ userid: '5550001', brokerid: '1' });
-    expect(screen.getByLabelText('Soros percentual (%)')).toHaveValue(50);
+    expect(screen.getByLabelText('Soros percentual (%)')).toHaveValue('50');
   });
 
   it('previews the chain of ROBOT.md §2 with a base of 10: 10,00, 18,70, 34,97, 10,00', async () => {
@@ -79,6 +79,6 @@ describe('soros', () => {
     const retry = await screen.findByRole('button', { name: 'Tentar novamente' });
     fail = false;
     await user.click(retry);
-    expect(await screen.findByLabelText('Nível de soros')).toHaveValue(2);
+    expect(await screen.findByLabelText('Nível de soros')).toHaveValue('2');
   });
 });

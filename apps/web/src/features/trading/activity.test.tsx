@@ -63,6 +63,16 @@ describe('activity feed', () => {
     expect(screen.queryByText(/robot\./)).not.toBeInTheDocument();
   });
 
+  it('marks the lines of an order on the simulator "Simulador", and only those', async () => {
+    await openFeed(() => ({
+      items: [{ ...won, simulator: true }, activity(2)],
+      nextCursor: null,
+    }));
+    const [result, signal] = within(await feed()).getAllByRole('listitem');
+    expect(within(result!).getByText('Simulador')).toBeInTheDocument();
+    expect(within(signal!).queryByText('Simulador')).not.toBeInTheDocument();
+  });
+
   it('reads a key it does not know as its kind, never as the raw key', async () => {
     await openFeed(() => ({
       items: [

@@ -6,6 +6,7 @@ import { errorReply, fakeServer } from '../../test/fake-server.ts';
 import { ana, renderApp } from '../../test/render-app.tsx';
 import { SWITCH_POLL_MS, TRADING_POLL_MS } from './api/trading.ts';
 import { dashboard, NOW, order, signalScore } from '../../test/trading-fixtures.ts';
+import { fakeEventSource, openStream } from '../../test/fake-event-source.ts';
 
 /** Fake clock (timers and Date) from NOW, so countdowns and polling are driven by the test. */
 function fakeClock() {
@@ -236,6 +237,35 @@ describe('home dashboard', () => {
     const reads = server.to('GET /api/trading/dashboard').length;
     act(() => vi.advanceTimersByTime(TRADING_POLL_MS));
     expect(server.to('GET /api/trading/dashboard')).toHaveLength(reads + 1);
+  });
+
+  it('with the live stream open, re-reads once an open order is past its expiry, until its result is in', async () => {
+    const streams = fakeEventSource();
+    let settled = false;
+    const { server } = await openHome(() =>
+      dashboard(
+        settled ? { openOrders: [] } : { openOrders: [order({ expiresAt: NOW + 42_000 })] },
+      ),
+    );
+    openStream(streams).open();
+    const reads = () => server.to('GET /api/trading/dashboard').length;
+    const tick = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+    // Live and the order still running: the stream alone, no polling.
+    await tick(1_000);
+    const live = reads();
+    await tick(38_000);
+    expect(reads()).toBe(live);
+    // Past its expiry with no event (one lost): the screen asks again, every 5 seconds.
+    await tick(5_000);
+    const overdue = reads();
+    await tick(2 * TRADING_POLL_MS);
+    expect(reads()).toBe(overdue + 2);
+    // Its result is in: the live stream alone again.
+    settled = true;
+    await tick(2 * TRADING_POLL_MS);
+    const done = reads();
+    await tick(4 * TRADING_POLL_MS);
+    expect(reads()).toBe(done);
   });
 
   it('offers a retry when the dashboard cannot be read', async () => {

@@ -25,12 +25,12 @@ describe('latency waterfall', () => {
     ).toEqual([
       'lido: 4 ms',
       'decidido: 12 ms',
-      'enviado: 1.200 ms',
+      'enviado: 1,2 s',
       'confirmado: 250 ms',
-      'liquidado: 60.000 ms',
+      'liquidado: 1 min',
     ]);
     expect(screen.getByText(/Sinal 12 · EURUSD · Compra \(CALL\) · operado/)).toHaveTextContent(
-      'total 61.466 ms',
+      'total 1 min 01 s',
     );
   });
 
@@ -46,11 +46,12 @@ describe('latency waterfall', () => {
     await openLatency();
     const table = await screen.findByRole('table', { name: 'Hoje, por etapa' });
     const rows = within(table).getAllByRole('row');
-    expect(rows[0]).toHaveTextContent('EtapaSinaisp50 (ms)p95 (ms)');
-    expect(rows[3]).toHaveTextContent('enviado11.2001.200');
+    // Each figure in the unit that reads best ("691.673 ms" is 11 min 32 s).
+    expect(rows[0]).toHaveTextContent('EtapaSinaisp50p95');
+    expect(rows[3]).toHaveTextContent('enviado11,2 s1,2 s');
     // The send step split: the wait for the entry time, then the robot's lag after it.
-    expect(rows[6]).toHaveTextContent('Espera até o horário de entrada11.1961.196');
-    expect(rows[7]).toHaveTextContent('Atraso do envio após o horário144');
+    expect(rows[6]).toHaveTextContent('Espera até o horário de entrada11,2 s1,2 s');
+    expect(rows[7]).toHaveTextContent('Atraso do envio após o horário14 ms4 ms');
   });
 
   it('says so when there are no signals yet', async () => {

@@ -2,6 +2,7 @@ import type { RobotMessage } from '@app/contract';
 import type { TFunction } from 'i18next';
 import { dynamicKey, type I18nKey } from '../../i18n/keys.ts';
 import { MONEY_DIGITS, numberFormat } from '../../lib/intl-format.ts';
+import { priceLabel } from './price-label.ts';
 
 /**
  * Where the label of a coded param is looked up, first match wins. `reason` and `error` carry
@@ -41,6 +42,7 @@ export function messageText(
   const numbers = numberFormat(language);
   const params: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(message.params)) {
+    if (name === 'priceSource') continue;
     const lookup = CODE_LOOKUP[name];
     if (value === null) params[name] = t('robot.value.none');
     else if (Array.isArray(value))
@@ -59,9 +61,15 @@ export function messageText(
   const { galeLevel } = message.params;
   const context =
     galeLevel === 0 || (galeLevel === null && 'galeLevel' in message.params) ? 'entry' : undefined;
-  return t(dynamicKey(message.key), {
+  const text = t(dynamicKey(message.key), {
     ...params,
     ...(context ? { context } : {}),
     defaultValue: fallback,
   });
+  // A paper result says how it was priced: at the market, or on the simulator's own walk.
+  const price = priceLabel(
+    t,
+    typeof message.params.priceSource === 'string' ? message.params.priceSource : null,
+  );
+  return price ? `${text.replace(/\.\s*$/, '')} · ${price}.` : text;
 }

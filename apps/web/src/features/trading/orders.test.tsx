@@ -103,7 +103,7 @@ describe('orders page', () => {
     // Channels are picked from a list, by name.
     await user.selectOptions(within(filters).getByLabelText('Canal'), 'VIP Sinais');
     fireEvent.change(within(filters).getByLabelText('Ativo'), { target: { value: 'eurusd' } });
-    await user.selectOptions(within(filters).getByLabelText('Resultado'), 'Loss');
+    await user.selectOptions(within(filters).getByLabelText('Resultado do sinal'), 'Loss');
     await user.click(within(filters).getByRole('button', { name: 'Filtrar' }));
     const from = String(new Date(2025, 4, 19).getTime());
     const to = String(new Date(2025, 4, 21).getTime());

@@ -5,11 +5,11 @@ import { fakeServer } from '../../test/fake-server.ts';
 import { ana, renderApp } from '../../test/render-app.tsx';
 import { chart } from '../../test/trading-fixtures.ts';
 
-async function openResults(points = chart().points) {
+async function openResults(points = chart().points, simulator = false) {
   const server = fakeServer({
     'GET /api/session': { body: ana },
     'GET /api/trading/chart': (request) => ({
-      body: chart({ range: request.query.range === 'week' ? 'week' : 'day', points }),
+      body: chart({ range: request.query.range === 'week' ? 'week' : 'day', points, simulator }),
     }),
   });
   const view = await renderApp('/results');
@@ -31,6 +31,12 @@ describe('result chart', () => {
       userid: '5550001',
       range: 'day',
     });
+  });
+
+  it('says the balance is the simulator’s when its orders are on the paper broker', async () => {
+    await openResults(chart().points, true);
+    const summary = await screen.findByText(/3 ordens liquidadas/);
+    expect(summary).toHaveTextContent('Simulador');
   });
 
   it('switches to the week', async () => {

@@ -41,8 +41,19 @@ export interface CorpusMessage {
   };
 }
 
+/**
+ * What a message would become, the figure that matters first:
+ * - `right`: read exactly as the trader reads it;
+ * - `wrong`: the robot would place an order the trader would not (a signal not in the message,
+ *   or one whose asset, side, entry time, expiry or gale count differs from the trader's reading);
+ * - `doubtful`: nothing wrong traded, something missed, and the reader said it was in doubt;
+ * - `unread`: nothing wrong traded, something missed (or the verdict missed), without a doubt.
+ */
+export type MessageOutcome = 'right' | 'wrong' | 'doubtful' | 'unread';
+
 export interface MessageScore {
   id: string;
+  outcome: MessageOutcome;
   /** Read exactly as the trader reads it: every expected signal, nothing else, the right verdict. */
   exact: boolean;
   truePositives: number;
@@ -70,6 +81,10 @@ export interface CorpusScore {
   cancelsExpected: number;
   /** Messages the parser called a cancellation that are not one (e.g. advice in a list header). */
   falseCancels: number;
+  /** Messages by outcome (see `MessageOutcome`); `right` equals `exact`. */
+  wrong: number;
+  doubtful: number;
+  unread: number;
   perMessage: MessageScore[];
 }
 
@@ -131,9 +146,19 @@ export function scoreMessage(message: CorpusMessage): MessageScore {
     verdictOk = false;
   }
   if (verdict === 'result') verdictOk &&= read.rejected.some((r) => r.reason === 'result_post');
+  const exact = verdictOk && falsePositives === 0 && falseNegatives === 0;
+  const doubted = read.doubtful.length > 0 || read.rejected.some((r) => r.reason === 'doubtful');
+  const outcome: MessageOutcome = exact
+    ? 'right'
+    : falsePositives > 0
+      ? 'wrong'
+      : doubted
+        ? 'doubtful'
+        : 'unread';
   return {
     id: message.id,
-    exact: verdictOk && falsePositives === 0 && falseNegatives === 0,
+    outcome,
+    exact,
     truePositives,
     falsePositives,
     falseNegatives,
@@ -168,6 +193,9 @@ export function scoreCorpus(messages: readonly CorpusMessage[]): CorpusScore {
     falseCancels: perMessage.filter(
       (s, k) => messages[k]?.expected.verdict !== 'cancel' && isCancelled(s),
     ).length,
+    wrong: sum((s) => (s.outcome === 'wrong' ? 1 : 0)),
+    doubtful: sum((s) => (s.outcome === 'doubtful' ? 1 : 0)),
+    unread: sum((s) => (s.outcome === 'unread' ? 1 : 0)),
     perMessage,
   };
 }

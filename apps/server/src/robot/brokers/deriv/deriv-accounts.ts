@@ -1,4 +1,4 @@
-import type { AccountType } from '@app/contract';
+import { isReal, type AccountType } from '@app/contract';
 import type { Cents } from '@app/robot';
 import type { RuntimeLog } from '../../runtime-deps.ts';
 import type { AccountCheck } from '../broker-adapter.ts';
@@ -48,8 +48,6 @@ export class DerivAccounts {
   protected readonly timeoutMs: number;
   private readonly idleMs: number;
   private readonly backoffMs: number;
-  /** Fractional digits by currency, from `website_status`. */
-  private readonly digits = new Map<string, number>();
 
   constructor(protected readonly options: DerivBrokerOptions) {
     this.timeoutMs = options.timeoutMs ?? 8_000;
@@ -77,7 +75,7 @@ export class DerivAccounts {
   /** Connected to the account Deriv says is of the wanted type, else `AccountMismatch`. */
   protected async opened(c: DerivConnection, account: AccountType): Promise<{ currency: string }> {
     const info = await c.open();
-    if (info.real !== (account === 2)) {
+    if (info.real !== isReal(account)) {
       // The connection is of no use for this account type: drop it (a new token may follow).
       c.close();
       throw new DerivApiError('account', 'AccountMismatch');
@@ -114,7 +112,7 @@ export class DerivAccounts {
       const b = (reply.balance ?? {}) as { balance?: unknown; currency?: unknown };
       return {
         ok: true,
-        real: account === 2,
+        real: isReal(account),
         balanceCents: derivCents(b.balance),
         currency: typeof b.currency === 'string' ? b.currency : currency,
       };
@@ -123,22 +121,14 @@ export class DerivAccounts {
     }
   }
 
-  /** The currency's fractional digits (Deriv's `website_status`), else the documented table. */
-  protected async digitsOf(c: DerivConnection, currency: string): Promise<number> {
-    const known = this.digits.get(currency);
-    if (known !== undefined) return known;
-    let digits = DERIV_CURRENCY_DIGITS[currency] ?? 2;
-    try {
-      const reply = await c.request({ website_status: 1 }, 'website_status');
-      const config = (
-        (reply.website_status ?? {}) as { currencies_config?: Record<string, unknown> }
-      ).currencies_config?.[currency] as { fractional_digits?: unknown } | undefined;
-      if (typeof config?.fractional_digits === 'number') digits = config.fractional_digits;
-    } catch {
-      // Not served (or not now): the table stands, and the call is not asked again.
-    }
-    this.digits.set(currency, digits);
-    return digits;
+  /**
+   * The currency's fractional digits. The new API documents no call that gives them
+   * (`website_status` is not among its calls: developers.deriv.com lists ping, time,
+   * trading_times and logout as its system calls), so they come from Deriv's table of currencies
+   * ({@link DERIV_CURRENCY_DIGITS}); an unknown currency is taken as fiat (2).
+   */
+  protected digitsOf(currency: string): number {
+    return DERIV_CURRENCY_DIGITS[currency] ?? 2;
   }
 
   private symbolField(symbol: string): Record<string, string> {

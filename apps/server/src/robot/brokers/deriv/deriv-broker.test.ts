@@ -1,4 +1,4 @@
-import type { AccountType } from '@app/contract';
+import { AccountType } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryLedger } from '../../../test/broker-requests.ts';
 import { FakeDeriv } from '../../../test/fake-deriv.ts';
@@ -16,7 +16,7 @@ function request(over: Partial<PlaceRequest> = {}): PlaceRequest {
     asset: 'EURUSD',
     direction: 'CALL',
     stakeCents: 200,
-    account: 1,
+    account: AccountType.demo,
     timeframeMin: 1,
     openAtMs: T0,
     expiresAtMs: T0 + 60_000,
@@ -43,7 +43,12 @@ let mem: ReturnType<typeof memoryLedger>;
 const logged: object[] = [];
 
 /** The legacy API (while Deriv serves it): the public URL with the app id, then `authorize`. */
-function newBroker(tokens: Partial<Record<AccountType, string>> = { 1: DEMO, 2: REAL }) {
+function newBroker(
+  tokens: Partial<Record<AccountType, string>> = {
+    [AccountType.demo]: DEMO,
+    [AccountType.real]: REAL,
+  },
+) {
   return new DerivBroker({
     api: 'legacy',
     opener: (account) => {
@@ -143,12 +148,17 @@ describe('the Deriv adapter on the legacy API of a fake Deriv', () => {
       pnlCents: 170,
       balanceCents: null,
     });
-    expect(await broker.balance(1)).toBe(100_170);
+    expect(await broker.balance(AccountType.demo)).toBe(100_170);
     expectNoToken(answer);
   });
 
   it('settles a loss and a draw; a PUT is a PUT; the real account uses the real token', async () => {
-    const lossReq = request({ direction: 'PUT', account: 2, stakeCents: 500, timeframeMin: 5 });
+    const lossReq = request({
+      direction: 'PUT',
+      account: AccountType.real,
+      stakeCents: 500,
+      timeframeMin: 5,
+    });
     const loss = await broker.placeOrder(lossReq);
     expect(loss.ok).toBe(true);
     expect(fake.sent('authorize').map((f) => f.authorize)).toEqual([REAL]);
@@ -220,17 +230,17 @@ describe('the Deriv adapter on the legacy API of a fake Deriv', () => {
   it('fails with authFailed on a bad token, and never shows the token', async () => {
     const bad = 'bad-T0ken-never-shown';
     await broker.close();
-    broker = newBroker({ 1: bad });
+    broker = newBroker({ [AccountType.demo]: bad });
     const answer = await broker.placeOrder(request());
     expect(answer).toMatchObject({ ok: false, error: 'authFailed' });
-    const err = await broker.balance(1).catch((e: unknown) => e);
+    const err = await broker.balance(AccountType.demo).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(Error);
     expect(String((err as Error).message)).not.toContain(bad);
     expect(JSON.stringify([answer, logged, String(err)])).not.toContain(bad);
     // Each try authorises on a new socket; the refused one is closed, not left open.
     await fake.allClosed();
     expect(fake.connections).toBe(2);
-    expect(await broker.placeOrder(request({ account: 3 }))).toEqual({
+    expect(await broker.placeOrder(request({ account: AccountType.tournament }))).toEqual({
       ok: false,
       error: 'noToken',
     });

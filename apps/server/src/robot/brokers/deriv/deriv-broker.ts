@@ -40,7 +40,7 @@ const QUOTE_STAKE = 10;
  * it is. Either way the account type is Deriv's answer, and a mismatch with the bot's account
  * type refuses to trade (`accountMismatch`). Then `balance`, `contracts_for` (is the asset,
  * contract type and duration offered), `proposal` (CALL/PUT, stake basis, minutes, amount at the
- * currency's own precision from `website_status`), `buy` (retried once with a fresh proposal on
+ * currency's own precision), `buy` (retried once with a fresh proposal on
  * `PriceMoved` / `InvalidContractProposal` while the entry is still in time) and
  * `proposal_open_contract` subscribed until `is_sold`. `RateLimit` is waited out once.
  *
@@ -100,7 +100,7 @@ export class DerivBroker extends DerivAccounts implements BrokerAdapter {
     const account = this.options.account();
     const c = this.required(account, 'proposal');
     const { currency } = await this.opened(c, account);
-    const digits = await this.digitsOf(c, currency);
+    const digits = this.digitsOf(currency);
     const reply = await this.proposal(c, currency, {
       symbol,
       direction: 'CALL',
@@ -137,7 +137,7 @@ export class DerivBroker extends DerivAccounts implements BrokerAdapter {
       let proposal: { id: string; askPrice: unknown };
       try {
         const { currency } = await this.opened(c, req.account);
-        const digits = await this.digitsOf(c, currency);
+        const digits = this.digitsOf(currency);
         const reply = await this.proposal(c, currency, {
           symbol,
           direction: req.direction,

@@ -1,4 +1,4 @@
-import { Broker, endpoints as api } from '@app/contract';
+import { Broker, endpoints as api, AccountType } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, registerAndLogin, useTestApp } from '../../../test/app.ts';
 import { FakeDeriv } from '../../../test/fake-deriv.ts';
@@ -89,7 +89,9 @@ describe("renewing a Conectar Deriv connection's access token", () => {
     expect(Number(row.token_expires_at)).toBe(clock.now + HOUR);
     expect(row.refresh_token_enc).not.toBeNull();
     expect(JSON.stringify(row)).not.toMatch(/rt-|oauth-access/);
-    expect(await (await brokers.brokerFor(botId, Broker.deriv)).balance(1)).toBe(25_000);
+    expect(await (await brokers.brokerFor(botId, Broker.deriv)).balance(AccountType.demo)).toBe(
+      25_000,
+    );
 
     // An hour later the old token is refused by Deriv; the robot renewed it before asking.
     clock.now += HOUR - 60_000;
@@ -98,7 +100,7 @@ describe("renewing a Conectar Deriv connection's access token", () => {
     const adapter = await brokers.brokerFor(botId, Broker.deriv);
     expect(tokenCalls()).toBe(calls + 1);
     clock.now += 120_000;
-    expect(await adapter.balance(1)).toBe(25_000);
+    expect(await adapter.balance(AccountType.demo)).toBe(25_000);
     const renewed = await stored(botId);
     expect(Number(renewed.token_expires_at)).toBe(renewedAt + HOUR);
     expect(renewed.refresh_token_enc).not.toBe(row.refresh_token_enc);

@@ -63,8 +63,8 @@ export function payoutFraction(payout: unknown, price: unknown): number {
 }
 
 /**
- * Fractional digits of Deriv's currencies, as `website_status.currencies_config` gives them; used
- * only when that call cannot be made. Fiat 2, crypto-currencies 8 (stablecoins 2).
+ * Fractional digits of Deriv's currencies (the legacy `website_status.currencies_config` gave
+ * them; the new API has no such call). Fiat 2, crypto-currencies 8 (stablecoins 2).
  */
 export const DERIV_CURRENCY_DIGITS: Readonly<Record<string, number>> = {
   USD: 2,
@@ -108,12 +108,20 @@ export function reasonOf(err: unknown): OrderFailReason {
   if (err instanceof DerivNoAnswerError) return err.why === 'timeout' ? 'timeout' : 'disconnected';
   if (err instanceof DerivApiError) {
     switch (err.code) {
+      // The new API's REST 401/403 and the legacy socket's refusals: connect again.
+      case 'Unauthorized':
+      case 'AccessDenied':
       case 'InvalidToken':
       case 'AuthorizationRequired':
       case 'PermissionDenied':
         return 'authFailed';
       case 'AccountMismatch':
         return 'accountMismatch';
+      case 'AccountInactive':
+        return 'accountInactive';
+      // REST 5xx / 504: Deriv is down for a while (not a refusal of this order).
+      case 'Unavailable':
+        return 'brokerUnavailable';
       case 'NoToken':
         return 'noToken';
       case 'RateLimit':

@@ -1,4 +1,4 @@
-import type { AccountType, OrderFailReason } from '@app/contract';
+import { AccountType, isReal, type OrderFailReason } from '@app/contract';
 import { normalizeAsset, type Cents } from '@app/robot';
 import type { RuntimeLog } from '../../runtime-deps.ts';
 import {
@@ -15,15 +15,10 @@ import {
   QuadcodeConnection,
   type QuadcodePlatform,
 } from './quadcode-connection.ts';
+import { balanceOf } from './quadcode-balances.ts';
+import { activesOf, findOffering, openingBody, optionKinds } from './quadcode-options.ts';
+import { acknowledgedPayout, payoutOfCommission } from './quadcode-payout.ts';
 import {
-  activesOf,
-  expirationAt,
-  findOffering,
-  OPTION_TYPE_ID,
-  optionKinds,
-} from './quadcode-options.ts';
-import {
-  cents,
   holds,
   positionOf,
   quadcodeReason,
@@ -35,12 +30,13 @@ import {
 } from './quadcode-positions.ts';
 
 // What the platform offers lives in quadcode-options.ts, positions and their reconciliation in
-// quadcode-positions.ts; the tests read these two here.
+// quadcode-positions.ts, balances in quadcode-balances.ts, the payout's encoding in
+// quadcode-payout.ts, the login and its limits in quadcode-login.ts; the tests read them here.
 export { expirationAt, optionKinds } from './quadcode-options.ts';
 export type { QuadcodePlatform } from './quadcode-connection.ts';
-
-/** The platform's balance types: 1 real, 4 demo (the SDK's `Balances`); no tournament account. */
-const BALANCE_TYPE: Partial<Record<AccountType, number>> = { 1: 4, 2: 1 };
+export { TIME_SYNC_SILENCE_MS } from './quadcode-connection.ts';
+export { LOGIN_BACKOFF_FIRST_MS, MAX_REFUSED_LOGINS } from './quadcode-login.ts';
+export { payoutOfIncome } from './quadcode-payout.ts';
 
 export interface QuadcodeBrokerOptions {
   platform: QuadcodePlatform;
@@ -96,27 +92,8 @@ export class QuadcodeBroker implements BrokerAdapter {
     }
   }
 
-  private async balances(): Promise<
-    { id: number; type: number; amountCents: Cents; currency: string }[]
-  > {
-    const msg = await this.connection.request('balances.get-available-balances', '1.0', {
-      types_ids: [1, 4],
-    });
-    return (Array.isArray(msg) ? msg : []).map((raw) => {
-      const b = raw as Record<string, unknown>;
-      return {
-        id: Number(b.id),
-        type: Number(b.type),
-        amountCents: cents(b.amount ?? 0),
-        currency: String(b.currency ?? ''),
-      };
-    });
-  }
-
-  private async balanceOf(account: AccountType) {
-    const type = BALANCE_TYPE[account];
-    if (type === undefined) return null;
-    return (await this.balances()).find((b) => b.type === type) ?? null;
+  private balanceOf(account: AccountType) {
+    return balanceOf(this.connection, account);
   }
 
   /** The account's balance at the platform; a tournament account does not exist there: 0. */
@@ -163,7 +140,10 @@ export class QuadcodeBroker implements BrokerAdapter {
       this.connection.now(),
     );
     if (!offering.ok) throw new Error(`quadcode: ${offering.error}`);
-    return Math.round((100 - offering.active.commissionPct) * 100) / 10_000;
+    const payout = payoutOfCommission(offering.active.commissionPct);
+    // Refused rather than planned on: the signal is refused `broker_unavailable`.
+    if (payout === null) throw new Error('quadcode: implausible payout');
+    return payout;
   }
 
   async placeOrder(req: PlaceRequest): Promise<PlaceAnswer> {
@@ -183,10 +163,10 @@ export class QuadcodeBroker implements BrokerAdapter {
       await this.connection.open();
       const balance = await this.balanceOf(req.account);
       if (!balance) return { ok: false, error: 'accountMismatch' };
-      if (req.account === 2 && !this.verified.has(2)) {
+      if (isReal(req.account) && !this.verified.has(AccountType.real)) {
         // Before the first real order: the platform itself says this is the real balance.
         if (balance.type !== 1) return { ok: false, error: 'accountMismatch' };
-        this.verified.add(2);
+        this.verified.add(AccountType.real);
       }
       if (balance.amountCents < req.stakeCents) return { ok: false, error: 'insufficientBalance' };
       const nowMs = Math.max(this.connection.now(), req.openAtMs);
@@ -198,18 +178,10 @@ export class QuadcodeBroker implements BrokerAdapter {
         nowMs,
       );
       if (!offering.ok) return { ok: false, error: offering.error };
-      const { kind, active, sizeS } = offering;
-      const nowS = Math.floor(nowMs / 1000);
-      body = {
-        active_id: active.id,
-        direction: req.direction === 'CALL' ? 'call' : 'put',
-        expired: kind === 'blitz' ? 0 : expirationAt(nowS, sizeS, active.deadtimeS),
-        ...(kind === 'blitz' ? { expiration_size: sizeS } : {}),
-        option_type_id: OPTION_TYPE_ID[kind],
-        price: req.stakeCents / 100,
-        user_balance_id: balance.id,
-        profit_percent: 100 - active.commissionPct,
-      };
+      if (payoutOfCommission(offering.active.commissionPct) === null) {
+        return { ok: false, error: 'payoutImplausible' };
+      }
+      body = openingBody(offering, req, balance.id, nowMs);
     } catch (err) {
       this.options.log?.error(
         { err: { name: (err as Error).name, reason: quadcodeReason(err) } },
@@ -238,7 +210,12 @@ export class QuadcodeBroker implements BrokerAdapter {
     return {
       ok: true,
       brokerOrderId: contractId,
-      payout: Math.round(Number(option.profit_income ?? body.profit_percent) * 100) / 10_000,
+      payout: acknowledgedPayout(option.profit_income, Number(body.profit_percent), (income) =>
+        this.options.log?.error(
+          { broker: this.name, profit_income: income },
+          'quadcode: implausible profit_income in an acknowledgement; the quoted payout is kept',
+        ),
+      ),
       balanceCents: null,
     };
   }

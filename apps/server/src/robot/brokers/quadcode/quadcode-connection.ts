@@ -1,44 +1,26 @@
 import type WebSocket from 'ws';
 import { SocketSession } from '../socket-session.ts';
+import {
+  QuadcodeApiError,
+  QuadcodeNoAnswerError,
+  type QuadcodeEndpoints,
+} from './quadcode-errors.ts';
+import { LoginGate, quadcodeLogin } from './quadcode-login.ts';
 
-/** Where one broker of the Quadcode platform family is reached (operator configuration). */
-export interface QuadcodeEndpoints {
-  /** The HTTP API base the login goes to: `POST <httpUrl>/v2/login`. */
-  httpUrl: string;
-  /** The trading WebSocket (`wss://…/echo/websocket`). */
-  wsUrl: string;
-  /** Sent as the `platform` cookie when set, as the platform's SDK does; null = not sent. */
-  platformId: number | null;
-}
+export {
+  QuadcodeApiError,
+  QuadcodeNoAnswerError,
+  type QuadcodeEndpoints,
+  type QuadcodePlatform,
+} from './quadcode-errors.ts';
 
-/** One broker of the platform family as the operator configured it. */
-export interface QuadcodePlatform extends QuadcodeEndpoints {
-  brokerId: number;
-  name: string;
-}
-
-/** An error the platform answered (a refused login, a `status` ≥ 4000, an unsuccessful result). */
-export class QuadcodeApiError extends Error {
-  constructor(
-    readonly call: string,
-    /** `authFailed` for a refused login or session; else the platform's own wording, trimmed. */
-    readonly code: string,
-  ) {
-    super(`quadcode ${call}: ${code}`);
-    this.name = 'QuadcodeApiError';
-  }
-}
-
-/** No answer in time, or the connection went away first: the outcome is unknown. */
-export class QuadcodeNoAnswerError extends Error {
-  constructor(
-    readonly call: string,
-    readonly why: 'timeout' | 'disconnected',
-  ) {
-    super(`quadcode ${call}: ${why}`);
-    this.name = 'QuadcodeNoAnswerError';
-  }
-}
+/**
+ * Without a `timeSync` for this long the socket is taken for dead and replaced, ms: the SDK's
+ * WsApiClient checks every 10 s and reconnects after 60 s of silence (the platform pushes one
+ * every few seconds).
+ */
+export const TIME_SYNC_SILENCE_MS = 60_000;
+const TIME_SYNC_CHECK_MS = 10_000;
 
 /** One frame of the platform's WebSocket protocol. */
 export interface QuadcodeFrame {
@@ -53,45 +35,6 @@ export interface QuadcodeFrame {
 export type QuadcodeEventHandler = (event: { service: string; name: string; msg: unknown }) => void;
 
 /**
- * The platform's login: `POST <httpUrl>/v2/login` with `{ identifier, password }` answers
- * `{ code: 'success', ssid }` (the session id the WebSocket `authenticate` takes). Anything else
- * is a refused login. The password is only ever written into this request's body.
- */
-export async function quadcodeLogin(
-  endpoints: QuadcodeEndpoints,
-  email: string,
-  password: string,
-  timeoutMs: number,
-): Promise<string> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
-  let response: Response;
-  try {
-    response = await fetch(`${endpoints.httpUrl.replace(/\/+$/, '')}/v2/login`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(endpoints.platformId === null ? {} : { cookie: `platform=${endpoints.platformId}` }),
-      },
-      body: JSON.stringify({ identifier: email, password }),
-      signal: controller.signal,
-    });
-  } catch {
-    throw new QuadcodeNoAnswerError(
-      'login',
-      controller.signal.aborted ? 'timeout' : 'disconnected',
-    );
-  } finally {
-    clearTimeout(timer);
-  }
-  const body = (await response.json().catch(() => ({}))) as { code?: unknown; ssid?: unknown };
-  if (response.status !== 200 || body.code !== 'success' || typeof body.ssid !== 'string') {
-    throw new QuadcodeApiError('login', 'authFailed');
-  }
-  return body.ssid;
-}
-
-/**
  * One authenticated WebSocket to a Quadcode-platform broker for one login, as the platform's
  * client SDK speaks it (`quadcode/client-sdk-js`, MIT): frames `{ name, request_id, msg }`;
  * `authenticate` with the login's ssid (answered `authenticated: true|false`), `setOptions
@@ -99,15 +42,21 @@ export async function quadcodeLogin(
  * `result` frame and then its data frame with the same `request_id`; a `status` ≥ 4000 is a
  * refusal. Pushed events (`subscribeMessage`) carry `microserviceName` and `name`.
  *
- * A dropped socket rejects what was waiting (outcome unknown); the next call logs in again (the
- * socket plumbing is shared with Deriv's: socket-session.ts). The ssid and password never reach a
- * log, an error or an answer.
+ * A dropped socket rejects what was waiting (outcome unknown); the next call logs in again, as
+ * the {@link LoginGate} allows (the socket plumbing is shared with Deriv's: socket-session.ts). A
+ * socket silent for {@link TIME_SYNC_SILENCE_MS} (no `timeSync`) is closed and replaced, as the
+ * SDK does. The `platform` cookie goes with the login and the socket. The ssid and password
+ * never reach a log, an error or an answer.
  */
 export class QuadcodeConnection extends SocketSession<{ userId: number }, { resultOnly: boolean }> {
   /** Subscriptions to restore on every new socket (by their request body). */
   private readonly subscriptions: Record<string, unknown>[] = [];
   /** The platform's clock (its `timeSync`, Unix ms) and when it was heard, by our clock. */
   private serverTime: { at: number; serverMs: number } | null = null;
+  private readonly gate = new LoginGate();
+  /** When the current socket last heard a `timeSync` (our clock), and its watchdog. */
+  private lastTimeSyncAt = 0;
+  private watchdog: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly endpoints: QuadcodeEndpoints,
@@ -128,6 +77,18 @@ export class QuadcodeConnection extends SocketSession<{ userId: number }, { resu
   }
 
   protected async connect(): Promise<{ userId: number }> {
+    this.gate.check(Date.now());
+    try {
+      const opened = await this.login();
+      this.gate.succeeded();
+      return opened;
+    } catch (err) {
+      this.gate.failed(err, Date.now());
+      throw err;
+    }
+  }
+
+  private async login(): Promise<{ userId: number }> {
     const ssid = await quadcodeLogin(
       this.endpoints,
       this.credentials.email,
@@ -160,6 +121,7 @@ export class QuadcodeConnection extends SocketSession<{ userId: number }, { resu
       for (const body of this.subscriptionsFor(userId)) {
         await this.send('subscribeMessage', body, 'subscribeMessage', true, socket);
       }
+      this.watch(socket);
       return { userId };
     } catch (err) {
       socket.terminate();
@@ -219,7 +181,8 @@ export class QuadcodeConnection extends SocketSession<{ userId: number }, { resu
       return;
     }
     if (frame.name === 'timeSync' && typeof frame.msg === 'number') {
-      this.serverTime = { at: Date.now(), serverMs: frame.msg };
+      this.lastTimeSyncAt = Date.now();
+      this.serverTime = { at: this.lastTimeSyncAt, serverMs: frame.msg };
       return;
     }
     const id = frame.request_id;
@@ -253,7 +216,23 @@ export class QuadcodeConnection extends SocketSession<{ userId: number }, { resu
     }
   }
 
+  /** The SDK's watchdog: a socket with no `timeSync` for a minute is dead; replace it. */
+  private watch(socket: WebSocket): void {
+    if (this.watchdog) clearInterval(this.watchdog);
+    this.lastTimeSyncAt = Date.now();
+    this.watchdog = setInterval(() => {
+      if (socket !== this.socket) return;
+      if (Date.now() - this.lastTimeSyncAt > TIME_SYNC_SILENCE_MS) {
+        socket.terminate();
+        this.onClose(socket);
+      }
+    }, TIME_SYNC_CHECK_MS);
+    this.watchdog.unref();
+  }
+
   protected override onDropped(): void {
+    if (this.watchdog) clearInterval(this.watchdog);
+    this.watchdog = null;
     this.onDrop();
   }
 }

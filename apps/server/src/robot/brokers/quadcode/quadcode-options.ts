@@ -123,6 +123,27 @@ export function findOffering(
   return { ok: false, error: closed ? 'marketClosed' : 'notOffered' };
 }
 
+/** The `binary-options.open-option` v2 body of an order (as the SDK's open calls build it). */
+export function openingBody(
+  offering: Extract<Offering, { ok: true }>,
+  req: { direction: 'CALL' | 'PUT'; stakeCents: number },
+  balanceId: number,
+  nowMs: number,
+): Record<string, unknown> {
+  const { kind, active, sizeS } = offering;
+  const nowS = Math.floor(nowMs / 1000);
+  return {
+    active_id: active.id,
+    direction: req.direction === 'CALL' ? 'call' : 'put',
+    expired: kind === 'blitz' ? 0 : expirationAt(nowS, sizeS, active.deadtimeS),
+    ...(kind === 'blitz' ? { expiration_size: sizeS } : {}),
+    option_type_id: OPTION_TYPE_ID[kind],
+    price: req.stakeCents / 100,
+    user_balance_id: balanceId,
+    profit_percent: 100 - active.commissionPct,
+  };
+}
+
 /**
  * The expiration the platform sells at `nowS` for an expiration size (its SDK's instruments): the
  * next multiple of the size, or the one after when the purchase window (`deadtime` before it)

@@ -27,6 +27,8 @@ export function quadcodeReason(err: unknown): OrderFailReason {
     return err.why === 'timeout' ? 'timeout' : 'disconnected';
   if (err instanceof QuadcodeApiError) {
     if (err.code === 'authFailed') return 'authFailed';
+    if (err.code === 'twoFactorRequired') return 'twoFactorRequired';
+    if (err.code === 'rateLimited') return 'rateLimited';
     const text = err.code.toLowerCase();
     if (text.includes('balance') || text.includes('funds')) return 'insufficientBalance';
     if (text.includes('suspend') || text.includes('closed')) return 'marketClosed';

@@ -19,6 +19,8 @@ interface LoginValues {
 /** A notice another screen hands over when it navigates here (e.g. "Cadastro ok!"). */
 export interface LoginLocationState {
   notice?: string;
+  /** The e-mail to fill in (the one just registered). */
+  email?: string;
 }
 
 /** Login (`/`, `/auth`), SPEC §2 and §5: trimmed e-mail and password, both required. */
@@ -27,7 +29,8 @@ export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const startSession = useStartSession();
-  const notice = (location.state as LoginLocationState | null)?.notice;
+  const handed = location.state as LoginLocationState | null;
+  const notice = handed?.notice;
 
   return (
     <PageCard title={t('auth.title')} subtitle={t('auth.subtitle')} maxWidth={440}>
@@ -41,7 +44,7 @@ export function LoginPage() {
       <div onFocus={() => void loadAuthSchemas()}>
         <FormShell<LoginValues, LoginValues, Awaited<ReturnType<typeof login>>>
           area="auth"
-          defaultValues={{ email: '', password: '' }}
+          defaultValues={{ email: handed?.email ?? '', password: '' }}
           rule={checkLogin}
           toBody={(values) => ({
             email: values.email.trim(),

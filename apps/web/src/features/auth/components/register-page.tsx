@@ -10,7 +10,7 @@ import {
   type RuleFailure,
 } from '@app/contract';
 import { Button, Link } from '@mui/material';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
@@ -73,8 +73,12 @@ export function RegisterPage() {
     }
   }, [querySellerid, queryUserid]);
 
+  // The e-mail just registered, for the login screen to open with it filled in.
+  const registered = useRef('');
+
   function toBody(values: RegisterValues): RegisterBody {
     const userid = values.userid.trim();
+    registered.current = values.email.trim();
     const sellerid = querySellerid || storage.get('sellerID') || undefined;
     return {
       email: values.email.trim(),
@@ -97,7 +101,10 @@ export function RegisterPage() {
         schema={RegisterBodySchema}
         onSubmit={register}
         onSuccess={() => {
-          const state: LoginLocationState = { notice: 'register.success' };
+          const state: LoginLocationState = {
+            notice: 'register.success',
+            email: registered.current,
+          };
           void navigate(PATHS.home, { state });
         }}
         submitKey="register.submit"

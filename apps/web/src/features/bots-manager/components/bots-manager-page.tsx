@@ -34,6 +34,7 @@ export function BotsManagerPage({ isBuilt, verifyExtra, bottom }: BotsManagerPag
   const query = useAccountBots(userid);
   const refresh = useRefreshBots();
   const [creating, setCreating] = useState(false);
+  const [verified, setVerified] = useState<string | null>(null);
   const remove = useConfirmedAction((bot: Bot) => removeBot(bot.userid), { onSuccess: refresh });
   const bots = query.data ?? [];
 
@@ -49,6 +50,11 @@ export function BotsManagerPage({ isBuilt, verifyExtra, bottom }: BotsManagerPag
           {t('botsManager.createButton')}
         </Button>
       </Box>
+      {verified ? (
+        <Alert severity="success" role="status" onClose={() => setVerified(null)} sx={{ mb: 2 }}>
+          {t('botsManager.verify.verifiedBot', { userid: verified })}
+        </Alert>
+      ) : null}
       {remove.error ? (
         <Alert severity="error" onClose={remove.clearError} sx={{ mb: 2 }}>
           {t(dynamicKey(remove.error))}
@@ -70,6 +76,7 @@ export function BotsManagerPage({ isBuilt, verifyExtra, bottom }: BotsManagerPag
             canRenew={isBuilt(RENEW_PATH)}
             onRemove={remove.ask}
             verifyExtra={verifyExtra}
+            onVerified={setVerified}
           />
         )}
       </QueryState>

@@ -47,6 +47,8 @@ interface BotsTableProps {
   onRemove: (bot: Bot) => void;
   /** What a pending bot offers besides the code (the app composes "Verificar no Telegram"). */
   verifyExtra?: ((bot: Bot) => ReactNode) | undefined;
+  /** A pending bot's code was accepted (the page says so: the code form goes away). */
+  onVerified?: ((userid: string) => void) | undefined;
 }
 
 function RemoveButton({
@@ -127,7 +129,7 @@ function BotActions({
 
 /** On a phone the five columns do not fit: one card per bot, the same fields stacked. */
 function BotCards(props: BotsTableProps) {
-  const { bots, verifyExtra: _extra, ...rest } = props;
+  const { bots, verifyExtra: _extra, onVerified: _verified, ...rest } = props;
   const { t } = useTranslation();
   const expiryText = useExpiryText();
   return (
@@ -148,7 +150,9 @@ function BotCards(props: BotsTableProps) {
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             {bot.email}
           </Typography>
-          {bot.verified ? null : <VerifyBot bot={bot} extra={props.verifyExtra?.(bot)} />}
+          {bot.verified ? null : (
+            <VerifyBot bot={bot} extra={props.verifyExtra?.(bot)} onVerified={props.onVerified} />
+          )}
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <Typography variant="body2" sx={{ flexGrow: 1 }}>
               {t('botsManager.columns.botexp')}: {expiryText(bot)}
@@ -166,7 +170,7 @@ function BotCards(props: BotsTableProps) {
  * phone, so the page never overflows sideways.
  */
 export function BotsTable(props: BotsTableProps) {
-  const { bots, verifyExtra: _extra, ...rest } = props;
+  const { bots, verifyExtra: _extra, onVerified: _verified, ...rest } = props;
   const { t } = useTranslation();
   const expiryText = useExpiryText();
   const theme = useTheme();
@@ -192,7 +196,13 @@ export function BotsTable(props: BotsTableProps) {
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{expiryText(bot)}</TableCell>
               <TableCell>
                 <TypeChip bot={bot} />
-                {bot.verified ? null : <VerifyBot bot={bot} extra={props.verifyExtra?.(bot)} />}
+                {bot.verified ? null : (
+                  <VerifyBot
+                    bot={bot}
+                    extra={props.verifyExtra?.(bot)}
+                    onVerified={props.onVerified}
+                  />
+                )}
               </TableCell>
               <TableCell align="right">
                 <BotActions bot={bot} botCount={bots.length} {...rest} />

@@ -4,14 +4,24 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dynamicKey } from '../../../i18n/keys.ts';
 import { errorKey } from '../../../lib/api.ts';
+import { dateTimeFormat } from '../../../lib/intl-format.ts';
 import { resendBotCode, useRefreshBots, verifyBot } from '../api/bots-manager.ts';
 
 /**
  * A pending messaging-app bot: the code the robot's messaging bot sent to its id, a
  * Verify button and a Resend button. Pending bots can be configured but do not trade.
  */
-export function VerifyBot({ bot, extra }: { bot: Bot; extra?: ReactNode }) {
-  const { t } = useTranslation();
+export function VerifyBot({
+  bot,
+  extra,
+  onVerified,
+}: {
+  bot: Bot;
+  extra?: ReactNode;
+  /** Told once the code verified the bot: this form then leaves the page with the bot pending. */
+  onVerified?: ((userid: string) => void) | undefined;
+}) {
+  const { t, i18n } = useTranslation();
   const refresh = useRefreshBots();
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
@@ -23,7 +33,10 @@ export function VerifyBot({ bot, extra }: { bot: Bot; extra?: ReactNode }) {
     try {
       await action();
       setNotice({ severity: 'success', key: doneKey });
-      if (reload) await refresh();
+      if (reload) {
+        onVerified?.(bot.userid);
+        await refresh();
+      }
     } catch (err) {
       setNotice({ severity: 'error', key: errorKey(err) });
     } finally {
@@ -38,6 +51,16 @@ export function VerifyBot({ bot, extra }: { bot: Bot; extra?: ReactNode }) {
       >
         <Chip size="small" color="warning" label={t('botsManager.verify.pending')} />
       </Tooltip>
+      {bot.takenBackAt !== undefined ? (
+        <Alert severity="info" sx={{ mt: 1 }}>
+          {t('telegramBot.verify.takenBack', {
+            userid: bot.userid,
+            date: dateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(
+              bot.takenBackAt,
+            ),
+          })}
+        </Alert>
+      ) : null}
       {extra ? <Box sx={{ mt: 1 }}>{extra}</Box> : null}
       <Stack
         component="form"

@@ -21,7 +21,11 @@ import {
 } from '../../../components/form/index.ts';
 import { LatestSignals } from '../../../components/signals/latest-signals.tsx';
 import { ChannelCardResults } from '../../../components/results/channel-card-results.tsx';
+import { ChannelRecordLine } from '../../../components/results/channel-record-line.tsx';
 import { PATHS } from '../../../lib/paths.ts';
+import { numberFormat } from '../../../lib/intl-format.ts';
+import { useTradingFormat } from '../../../lib/trading-format.ts';
+import { unusualStakeAndGale } from '../../../lib/unusual-values.ts';
 import { saveGroup } from '../api/channels.ts';
 import {
   channelCardRule,
@@ -31,6 +35,7 @@ import {
   type ChannelCardForm,
 } from '../channel-card-form.ts';
 import { useShellForm } from '../../../components/form/form-area.ts';
+import { ChannelVocabulary } from './channel-vocabulary.tsx';
 
 /** How many of the channel's latest signals its card shows. */
 const CARD_SIGNALS = 3;
@@ -112,10 +117,12 @@ export function ChannelCard({
   const idPrefix = `chan-${card.idNum}`;
   const name = card.name ?? card.idNum;
   const values = useMemo(() => toChannelCardForm(card), [card]);
+  const format = useTradingFormat();
 
   return (
     <SectionCard title={name}>
       <ChannelCardResults userid={userid} idNum={card.idNum} />
+      <ChannelRecordLine userid={userid} idNum={card.idNum} />
       {!isOwner && (
         <Typography variant="caption" color="text.secondary">
           {t('configureChannels.ownerOnly', { traderid: card.traderid })}
@@ -127,6 +134,13 @@ export function ChannelCard({
         defaultValues={values}
         values={values}
         rule={channelCardRule(isOwner)}
+        unusual={(body) =>
+          unusualStakeAndGale({
+            galeFactors: [body.galefat ?? undefined],
+            money: format.money,
+            number: (value) => numberFormat(format.language).format(value),
+          })
+        }
         toBody={(values) => toChannelBody(values, card, userid)}
         onSubmit={saveGroup}
         onSuccess={onSaved}
@@ -183,6 +197,7 @@ export function ChannelCard({
           )}
         </FormSection>
       </FormShell>
+      <ChannelVocabulary card={card} userid={userid} />
       <LatestSignals
         userid={userid}
         idNum={card.idNum}

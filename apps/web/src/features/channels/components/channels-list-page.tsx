@@ -13,7 +13,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { CardGrid } from '../../../components/cards/card-grid.tsx';
 import { PageCard } from '../../../components/layout/page-card.tsx';
 import { QueryState } from '../../../components/notices/query-state.tsx';
@@ -97,9 +97,19 @@ export function ChannelsListPage() {
         <Fade in appear timeout={CHANNEL_LIST_FADE_MS}>
           <Box>
             {query.data?.length === 0 ? (
-              <Typography variant="body2" color="text.secondary">
-                {t('channelsList.empty')}
-              </Typography>
+              <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+                <Typography variant="body2" color="text.secondary">
+                  {t('channelsList.empty')}
+                </Typography>
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+                  <Button component={RouterLink} to={PATHS.addPhone} variant="outlined">
+                    {t('channelsList.connectTelegram')}
+                  </Button>
+                  <Button component={RouterLink} to={PATHS.signalTester} variant="outlined">
+                    {t('channelsList.createLocal')}
+                  </Button>
+                </Stack>
+              </Stack>
             ) : (
               <CardGrid label={t('channelsList.gridLabel')}>
                 {query.data?.map((chat) => (

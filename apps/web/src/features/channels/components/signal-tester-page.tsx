@@ -1,7 +1,12 @@
-import { NOTICE_MS, type SignalTestResult } from '@app/contract';
+import {
+  NOTICE_MS,
+  type ChannelSettings,
+  type DoubtToken,
+  type SignalTestResult,
+} from '@app/contract';
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageCard } from '../../../components/layout/page-card.tsx';
@@ -16,6 +21,9 @@ import { useCurrentBot } from '../../../lib/current-bot.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useGroups } from '../api/channels.ts';
 import { postToLocalChannel, testSignal, useLocalChannels } from '../api/signal-tester.ts';
+import { useChannelMessage } from '../api/vocabulary.ts';
+import { DoubtHighlight } from './doubt-highlight.tsx';
+import { TeachForm } from './teach-form.tsx';
 import { LocalChannels } from './local-channels.tsx';
 
 /** How many of the chosen channel's latest signals the tester shows. */
@@ -28,6 +36,76 @@ function offsetText(hours: number): string {
   const whole = Math.floor(abs);
   const minutes = Math.round((abs - whole) * 60);
   return `${sign}${whole}${minutes ? `:${String(minutes).padStart(2, '0')}` : ''}`;
+}
+
+/**
+ * What the reader did not understand in the tested message, and, for the channel's trader, the
+ * form that teaches the channel the word (then the message is read again at once).
+ */
+function TeachSection({
+  result,
+  text,
+  card,
+  userid,
+  onTaught,
+}: {
+  result: SignalTestResult;
+  text: string;
+  card: ChannelSettings;
+  userid: string;
+  onTaught: () => void;
+}) {
+  const { t } = useTranslation();
+  const [token, setToken] = useState<DoubtToken | null>(null);
+  const [open, setOpen] = useState(false);
+  const canTeach = card.traderid === userid;
+  const teach = (chosen: DoubtToken | null) => {
+    setToken(chosen);
+    setOpen(true);
+  };
+  return (
+    <>
+      {result.doubtful.length > 0 && (
+        <DoubtHighlight
+          text={text}
+          tokens={result.doubtful}
+          {...(canTeach ? { onTeach: teach } : {})}
+        />
+      )}
+      {canTeach ? (
+        !open && (
+          <Button sx={{ mt: 1 }} onClick={() => teach(null)}>
+            {t('vocabulary.teachChannel')}
+          </Button>
+        )
+      ) : (
+        <Typography variant="caption" color="text.secondary">
+          {t('configureChannels.ownerOnly', { traderid: card.traderid })}
+        </Typography>
+      )}
+      {canTeach && open && (
+        <Box component="section" aria-label={t('vocabulary.teachTitle')} sx={{ mt: 2 }}>
+          <Typography variant="subtitle1" component="h3">
+            {token
+              ? t('vocabulary.teachTitleWord', { word: token.text })
+              : t('vocabulary.teachTitle')}
+          </Typography>
+          <TeachForm
+            key={token ? `${token.start}-${token.text}` : 'free'}
+            userid={userid}
+            idNum={card.idNum}
+            vocabulary={card.vocabulary ?? []}
+            {...(token ? { word: token.text } : {})}
+            idPrefix="tester-teach"
+            onTaught={() => {
+              setOpen(false);
+              onTaught();
+            }}
+          />
+        </Box>
+      )}
+    </>
+  );
 }
 
 function TestResult({ result }: { result: SignalTestResult }) {
@@ -51,11 +129,14 @@ function TestResult({ result }: { result: SignalTestResult }) {
         label={t('signalTester.result')}
         emptyText={t('signalTester.noLines')}
       />
-      <Typography sx={{ mt: 1, fontWeight: 500 }}>
-        {result.stakeCents === null
-          ? t('signalTester.noStake')
-          : t('signalTester.stake', { stake: money(result.stakeCents) })}
-      </Typography>
+      {/* A stake only under a message with a signal: a result post or chit-chat trades nothing. */}
+      {result.lines.some((line) => line.status === 'accepted') && (
+        <Typography sx={{ mt: 1, fontWeight: 500 }}>
+          {result.stakeCents === null
+            ? t('signalTester.noStake')
+            : t('signalTester.stake', { stake: money(result.stakeCents) })}
+        </Typography>
+      )}
     </Box>
   );
 }
@@ -76,11 +157,33 @@ export function SignalTesterPage() {
   const [text, setText] = useState('');
   const sent = useTimedFlag(NOTICE_MS);
   const cards = groups.data ?? [];
-  const wanted = params.get('channel') ?? '';
+  // The chat's "tap to teach" link: the tester opens holding that stored message, read at once.
+  const messageParam = Number(params.get('message') ?? '');
+  const messageId = Number.isInteger(messageParam) && messageParam > 0 ? messageParam : null;
+  const stored = useChannelMessage(userid, messageId);
+  const wanted = params.get('channel') ?? stored.data?.idNum ?? '';
   const idNum = cards.some((card) => card.idNum === wanted) ? wanted : (cards[0]?.idNum ?? '');
+  const card = cards.find((c) => c.idNum === idNum);
   const isLocal = locals.data?.some((channel) => channel.idNum === idNum) ?? false;
 
-  const test = useMutation({ mutationFn: () => testSignal({ userid, idNum, text }) });
+  // The text as last tested: the highlighted offsets are into it, whatever is typed since.
+  const [tested, setTested] = useState('');
+  const test = useMutation({
+    mutationFn: (message: string) => {
+      setTested(message);
+      return testSignal({ userid, idNum, text: message });
+    },
+  });
+  const opened = useRef<number | null>(null);
+  const testNow = test.mutate;
+  useEffect(() => {
+    const message = stored.data;
+    // Read once, in its own channel (the link names it; a channel without a card is not tested).
+    if (!message || opened.current === message.id || idNum !== message.idNum) return;
+    opened.current = message.id;
+    setText(message.text);
+    testNow(message.text);
+  }, [stored.data, idNum, testNow]);
   const send = useMutation({
     mutationFn: () => postToLocalChannel({ userid, idNum, text }),
     onMutate: () => sent.hide(),
@@ -90,7 +193,7 @@ export function SignalTesterPage() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.localChannels.all });
     },
   });
-  const failure = test.error ?? send.error;
+  const failure = test.error ?? send.error ?? stored.error;
   const ready = idNum !== '' && text.trim() !== '';
 
   return (
@@ -109,7 +212,7 @@ export function SignalTesterPage() {
             spacing={2}
             onSubmit={(event) => {
               event.preventDefault();
-              if (ready && !test.isPending) test.mutate();
+              if (ready && !test.isPending) test.mutate(text);
             }}
           >
             <TextField
@@ -171,6 +274,15 @@ export function SignalTesterPage() {
         )}
       </QueryState>
       {test.data && <TestResult result={test.data} />}
+      {test.data && card && (
+        <TeachSection
+          result={test.data}
+          text={tested}
+          card={card}
+          userid={userid}
+          onTaught={() => test.mutate(tested)}
+        />
+      )}
       {idNum !== '' && (
         <LatestSignals
           userid={userid}

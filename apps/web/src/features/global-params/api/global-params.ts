@@ -1,4 +1,4 @@
-import { globalParamsEndpoints, type GlobalParams } from '@app/contract';
+import { globalParamsEndpoints, tradingEndpoints, type GlobalParams } from '@app/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -11,6 +11,19 @@ export function useGlobalParams(userid: string, brokerid: number) {
     placeholderData: keepPreviousData,
     retry: false,
   });
+}
+
+/**
+ * The bot's balance at its broker in cents (`null` when the broker did not say), against which a
+ * stake above 10 % is asked about before saving; a failed read only skips that question.
+ */
+export function useBalanceCents(userid: string): number | null | undefined {
+  const query = useQuery({
+    queryKey: queryKeys.balance.of(userid),
+    queryFn: () => api(tradingEndpoints.tradingDashboard, { query: { userid } }),
+    retry: false,
+  });
+  return query.data?.balanceCents;
 }
 
 export function saveGlobalParams(body: GlobalParams) {

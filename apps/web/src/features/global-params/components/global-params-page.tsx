@@ -5,12 +5,14 @@ import {
   GlobalParamsSchema,
   LOGIN_METHODS,
   LOTE_TYPES,
+  LoteType,
   OPERATION_TYPES,
   OPTION_TYPES,
   STOP_TYPES,
   StopType,
   STRATEGIES,
   TRADER_MODES,
+  isReal,
 } from '@app/contract';
 import { Alert, Box, LinearProgress } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
@@ -30,7 +32,12 @@ import { dynamicKey } from '../../../i18n/keys.ts';
 import { errorKey } from '../../../lib/api.ts';
 import { readBrokerId, storage } from '../../../lib/storage.ts';
 import { BrokerCapabilityChip } from '../../../components/flags/broker-capability.tsx';
-import { saveGlobalParams, setCurrentBroker, useGlobalParams } from '../api/global-params.ts';
+import {
+  saveGlobalParams,
+  setCurrentBroker,
+  useBalanceCents,
+  useGlobalParams,
+} from '../api/global-params.ts';
 import {
   EMPTY_GLOBAL_PARAMS_FORM,
   toGlobalParamsBody,
@@ -38,6 +45,9 @@ import {
   type GlobalParamsForm,
 } from '../global-params-form.ts';
 import { useCurrentBot } from '../../../lib/current-bot.ts';
+import { numberFormat } from '../../../lib/intl-format.ts';
+import { useTradingFormat } from '../../../lib/trading-format.ts';
+import { unusualStakeAndGale } from '../../../lib/unusual-values.ts';
 import { useShellForm } from '../../../components/form/form-area.ts';
 
 /** The robot trades on one broker at a time, so "All" (0) is not offered here. */
@@ -61,7 +71,7 @@ function TrailingStopField() {
 function RealPasswordField({ savedReal }: { savedReal: boolean }) {
   const { control } = useShellForm<GlobalParamsForm>();
   const accType = useWatch<GlobalParamsForm, 'accType'>({ control, name: 'accType' });
-  if (accType !== 2 || savedReal) return null;
+  if (!isReal(accType) || savedReal) return null;
   return <TextField name="realPassword" type="password" autoComplete="current-password" />;
 }
 
@@ -72,6 +82,9 @@ export function GlobalParamsPage() {
   const [brokerId, setBrokerId] = useState(readBrokerId);
   const [brokerError, setBrokerError] = useState<string | null>(null);
   const query = useGlobalParams(userId, brokerId);
+  // The balance a stake is weighed against before saving (asked about above 10 % of it).
+  const balanceCents = useBalanceCents(userId);
+  const format = useTradingFormat();
   const values = useMemo(
     () => (query.data ? toGlobalParamsForm(query.data) : undefined),
     [query.data],
@@ -107,6 +120,16 @@ export function GlobalParamsPage() {
           defaultValues={EMPTY_GLOBAL_PARAMS_FORM}
           values={values}
           rule={checkGlobalParams}
+          unusual={(body) =>
+            unusualStakeAndGale({
+              stake: body.lote,
+              stakeIsPercent: body.loteType === LoteType.percent,
+              galeFactors: [body.galefat],
+              balanceCents,
+              money: format.money,
+              number: (value) => numberFormat(format.language).format(value),
+            })
+          }
           toBody={(form) => toGlobalParamsBody(form, userId)}
           schema={GlobalParamsSchema}
           onSubmit={saveGlobalParams}
@@ -125,7 +148,9 @@ export function GlobalParamsPage() {
               <BrokerCapabilityChip brokerId={brokerId} />
             </Box>
             <SelectField name="accType" options={ACCOUNT_TYPES} enumName="accType" />
-            <RealPasswordField savedReal={query.data?.saved === true && query.data.accType === 2} />
+            <RealPasswordField
+              savedReal={query.data?.saved === true && isReal(query.data.accType)}
+            />
             <SelectField name="traderMode" options={TRADER_MODES} enumName="traderMode" />
             <SelectField name="loginMethod" options={LOGIN_METHODS} enumName="loginMethod" />
             <SelectField name="typeOperation" options={OPERATION_TYPES} enumName="operationType" />

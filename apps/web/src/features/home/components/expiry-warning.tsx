@@ -1,13 +1,12 @@
-import { botsEndpoints, EXPIRY_WARNING_DAYS } from '@app/contract';
+import { EXPIRY_WARNING_DAYS } from '@app/contract';
 import { Alert, Button, Stack } from '@mui/material';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { api } from '../../../lib/api.ts';
 import { expiryState, formatBotExpiry } from '../../../lib/bot-expiry.ts';
+import { botsQuery } from '../../../lib/bots-query.ts';
 import { useCurrentBot } from '../../../lib/current-bot.ts';
 import { PATHS } from '../../../lib/paths.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
  * The home dashboard's expiry line: until when the current bot is paid, and a warning
@@ -18,18 +17,6 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 function warningKey(state: 'expired' | 'soon' | null, trial: boolean) {
   if (trial) return state === 'expired' ? 'expiryWarning.trialExpired' : 'expiryWarning.trialSoon';
   return state === 'expired' ? 'expiryWarning.expired' : 'expiryWarning.soon';
-}
-
-/** The account's bots and their expiries (the home's first paint waits for it). */
-export function botsQuery(userid: string) {
-  return queryOptions({
-    queryKey: queryKeys.botsManager.of(userid),
-    queryFn: () => api(botsEndpoints.getBots, { query: { userid } }),
-    enabled: userid !== '',
-    retry: false,
-    // The warning mounting after home's first read (`FirstReads`) does not read it again.
-    staleTime: 30_000,
-  });
 }
 
 export function ExpiryWarning({ canRenew }: { canRenew: boolean }) {

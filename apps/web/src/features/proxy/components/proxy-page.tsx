@@ -97,7 +97,7 @@ export function ProxyPage() {
         >
           <FormSection columns={2}>
             <TextField name="ip" autoComplete="off" />
-            <NumberField name="porta" min={0} max={65535} step={1} />
+            <NumberField name="porta" min={0} max={65535} step={1} grouping={false} />
             <TextField name="login" autoComplete="off" />
             <TextField name="password" type="password" autoComplete="new-password" />
           </FormSection>

@@ -11,8 +11,10 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { api, endpointUrl } from '../../../lib/api.ts';
+import { markStream } from '../../../lib/live-streams.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { useEventStream } from './live.ts';
 
 /** While the live stream is not open, the trading screens re-read this often. */
@@ -25,6 +27,7 @@ const STREAM_EVENT_TYPES = [
   'activity',
   'order',
   'dashboard',
+  'bot',
 ] as const satisfies readonly TradingStreamEvent['type'][];
 
 /** Every trading read of one bot starts with this key, so one live event refreshes them all. */
@@ -47,31 +50,63 @@ function readAgain(queryClient: QueryClient, userid: string): void {
 }
 
 /**
- * The bot's live stream: any event re-reads the bot's trading screens. Returns the polling
- * interval to use, `false` while the stream is open.
+ * The bot's live stream: any event re-reads the bot's trading screens (a `bot` event, the bot
+ * verified, its list too). Returns the polling interval to use, `false` while the stream is open.
+ *
+ * `after` is the first dashboard read's `lastActivityId`: the stream then starts with whatever
+ * was written since that read (and resumes from its last event after a drop), so nothing is read
+ * twice when it opens. Without it (a screen that has no dashboard read) the stream starts from
+ * now, and every opening reads the screen once more: a line written between the first read and
+ * that moment would otherwise stay missing while no poll runs.
  */
-export function useTradingLive(userid: string): number | false {
+export function useTradingLive(userid: string, after?: number): number | false {
   const queryClient = useQueryClient();
   const onEvent = useCallback(
     (data: string) => {
       const event = parseEvent(data);
       if (event === null) return;
+      if (event.type === 'bot') {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.botsManager.all });
+      }
       readAgain(queryClient, userid);
     },
     [queryClient, userid],
   );
   const { live } = useEventStream(
-    endpointUrl(tradingEndpoints.tradingStream, { userid }),
+    endpointUrl(
+      tradingEndpoints.tradingStream,
+      after === undefined ? { userid } : { userid, after },
+    ),
     STREAM_EVENT_TYPES,
     onEvent,
   );
-  // The stream pushes what happens after it opens: a line written between the screen's first
-  // read and that moment would stay missing while no poll runs. Read once more on every opening
-  // (the first, and each reconnection after a drop).
   useEffect(() => {
-    if (live) readAgain(queryClient, userid);
-  }, [live, queryClient, userid]);
+    if (live && after === undefined) readAgain(queryClient, userid);
+  }, [live, after, queryClient, userid]);
+  useEffect(() => {
+    if (!live) return undefined;
+    markStream(userid, true);
+    return () => markStream(userid, false);
+  }, [live, userid]);
   return live ? false : TRADING_POLL_MS;
+}
+
+/**
+ * Where the live stream of `userid` starts: the `lastActivityId` of the dashboard read in the
+ * cache when the screen first showed this bot (home's first paint waits for that read), kept
+ * while the screen shows it so the stream is not reopened at each read; undefined without one.
+ */
+export function useStreamStart(userid: string): number | undefined {
+  const queryClient = useQueryClient();
+  const cached = () =>
+    queryClient.getQueryData(tradingDashboardQuery(userid).queryKey)?.lastActivityId;
+  const [start, setStart] = useState(() => ({ userid, after: cached() }));
+  if (start.userid !== userid) {
+    const next = { userid, after: cached() };
+    setStart(next);
+    return next.after;
+  }
+  return start.after;
 }
 
 function parseEvent(data: string): TradingStreamEvent | null {

@@ -1,11 +1,22 @@
 import type { ActivityItem } from '@app/contract';
-import { Chip, List, ListItem, ListItemText, Typography, type ChipProps } from '@mui/material';
+import {
+  Chip,
+  Link,
+  List,
+  ListItem,
+  ListItemText,
+  Typography,
+  type ChipProps,
+} from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { dynamicKey } from '../../../i18n/keys.ts';
+import { PATHS } from '../../../lib/paths.ts';
 import { storage } from '../../../lib/storage.ts';
 import { useTradingActivity, useTradingLive } from '../api/trading.ts';
 import { useTradingFormat } from '../../../lib/trading-format.ts';
 import { messageText } from '../message.ts';
+import { SimulatorChip } from '../../../components/results/simulator-chip.tsx';
 import { LoadMore, TradingScreen } from './trading-screen.tsx';
 
 const KIND_COLOR: Record<ActivityItem['kind'], ChipProps['color']> = {
@@ -42,11 +53,21 @@ const RESULT_COLOR: Record<string, ChipProps['color']> = {
   'robot.activity.draw': 'warning',
 };
 
+/** A doubt's line opens the tester holding the message, to teach the channel what it meant. */
+function teachLink(item: ActivityItem): string | null {
+  const { channelId, messageId } = item.message.params;
+  const doubt = ['robot.activity.doubt', 'robot.activity.unreadable'].includes(item.message.key);
+  if (!doubt || typeof channelId !== 'string') return null;
+  const query = new URLSearchParams({ channel: channelId, message: String(messageId ?? '') });
+  return `${PATHS.signalTester}?${query.toString()}`;
+}
+
 function ActivityLine({ item }: { item: ActivityItem }) {
   const { t } = useTranslation();
   const format = useTradingFormat();
   const text = useActivityText();
   const kind = t(dynamicKey(`trading.activity.kind.${item.kind}`));
+  const teach = teachLink(item);
   return (
     <ListItem divider disableGutters sx={{ alignItems: 'flex-start', gap: 1 }}>
       <Chip
@@ -59,7 +80,18 @@ function ActivityLine({ item }: { item: ActivityItem }) {
         sx={{ minWidth: 0, m: 0, overflowWrap: 'anywhere' }}
         primary={text(item, kind)}
         secondary={
-          <time dateTime={new Date(item.at).toISOString()}>{format.dateTime(item.at)}</time>
+          <>
+            <time dateTime={new Date(item.at).toISOString()}>{format.dateTime(item.at)}</time>
+            {item.simulator && <SimulatorChip />}
+            {teach && (
+              <>
+                {' · '}
+                <Link component={RouterLink} to={teach}>
+                  {t('trading.activity.teach')}
+                </Link>
+              </>
+            )}
+          </>
         }
       />
     </ListItem>

@@ -1,4 +1,4 @@
-import { botsEndpoints, type TradingDashboard } from '@app/contract';
+import type { TradingDashboard } from '@app/contract';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { Alert, Link, List, ListItem, ListItemIcon, ListItemText } from '@mui/material';
@@ -6,9 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useChannelResults } from '../../../components/results/channel-results-api.ts';
-import { api } from '../../../lib/api.ts';
+import { botsQuery } from '../../../lib/bots-query.ts';
 import { PATHS } from '../../../lib/paths.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 
 const STEPS = ['verify', 'settings', 'channel', 'switchOn'] as const;
 type Step = (typeof STEPS)[number];
@@ -27,11 +26,8 @@ const STEP_PATH: Record<Step, string> = {
  */
 export function FirstRunChecklist({ data }: { data: TradingDashboard }) {
   const { t } = useTranslation();
-  const bots = useQuery({
-    queryKey: queryKeys.botsManager.of(data.userid),
-    queryFn: () => api(botsEndpoints.getBots, { query: { userid: data.userid } }),
-    retry: false,
-  }).data;
+  // Home's own read of the list (its first paint waited for it): from the cache, not again.
+  const bots = useQuery(botsQuery(data.userid)).data;
   const channels = useChannelResults(data.userid, 'today').data?.channels;
   const verified = bots?.find((b) => b.userid === data.userid)?.verified ?? false;
   const done: Record<Step, boolean> = {

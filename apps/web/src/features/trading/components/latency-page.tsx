@@ -47,7 +47,7 @@ function SignalWaterfall({ signal }: { signal: SignalLatency }) {
         {heading}
         <Typography component="span" variant="body2" color="text.secondary">
           {' · '}
-          {t('trading.latency.total', { value: format.ms(totalMs) })}
+          {t('trading.latency.total', { value: format.duration(totalMs) })}
         </Typography>
       </Typography>
       <Box
@@ -89,9 +89,7 @@ function SignalWaterfall({ signal }: { signal: SignalLatency }) {
               sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: STEP_COLOR[step.stage] }}
             />
             {t(dynamicKey(`trading.latency.stages.${step.stage}`))}:{' '}
-            {step.ms === null
-              ? t('trading.latency.notReached')
-              : t('trading.latency.ms', { value: format.ms(step.ms) })}
+            {step.ms === null ? t('trading.latency.notReached') : format.duration(step.ms)}
           </Typography>
         ))}
       </Box>
@@ -108,12 +106,17 @@ function DayPercentiles({
 }) {
   const { t } = useTranslation();
   const format = useTradingFormat();
-  const ms = (value: number | null) => (value === null ? t('robot.value.none') : format.ms(value));
+  const ms = (value: number | null) =>
+    value === null ? t('robot.value.none') : format.duration(value);
   return (
     <Table
       size="small"
       aria-labelledby="latency-day"
-      sx={{ '& th, & td': { px: { xs: 1, sm: 2 }, whiteSpace: 'nowrap' } }}
+      // The figures keep to one line; the step's name wraps, so p50 and p95 fit at 375 px.
+      sx={{
+        '& th, & td': { px: { xs: 0.75, sm: 2 }, whiteSpace: 'nowrap' },
+        '& tbody th': { whiteSpace: 'normal' },
+      }}
     >
       <TableHead>
         <TableRow>

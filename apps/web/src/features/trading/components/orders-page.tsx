@@ -6,7 +6,7 @@ import {
   type TradingOrder,
   supportedLanguage,
 } from '@app/contract';
-import { groupBySignal, signalOutcome } from '@app/robot';
+import { groupBySignal, signalOutcome, signalResultOf } from '@app/robot';
 import DownloadIcon from '@mui/icons-material/Download';
 import {
   Box,
@@ -24,6 +24,7 @@ import {
   type ChipProps,
 } from '@mui/material';
 import { useState, type FormEvent } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { dynamicKey, type I18nKey } from '../../../i18n/keys.ts';
 import { storage } from '../../../lib/storage.ts';
@@ -36,6 +37,7 @@ import {
 import { resultColor, useTradingFormat } from '../../../lib/trading-format.ts';
 import { hitRateText, winsByStepText } from '../../../components/results/signal-score.tsx';
 import { SimulatorChip } from '../../../components/results/simulator-chip.tsx';
+import { priceLabel } from '../price-label.ts';
 import { useTradeLabel } from './order-line.tsx';
 import { Stat, StatGrid } from './stat.tsx';
 import { LoadMore, TradingScreen } from './trading-screen.tsx';
@@ -215,6 +217,7 @@ function OrderLine({ order }: { order: TradingOrder }) {
               }),
               order.channelName ?? order.channelId ?? t('trading.orders.noChannel'),
               `${format.money(order.stakeCents)}${failure}`,
+              ...orderPrice(t, order),
             ].join(' · ')}
             {order.simulator && <SimulatorChip />}
           </>
@@ -262,10 +265,14 @@ function useOutcomeText() {
 /** One signal's orders under one heading with its result (an order without a signal alone). */
 function SignalGroup({ orders }: { orders: TradingOrder[] }) {
   const { t } = useTranslation();
+  const format = useTradingFormat();
   const outcome = useOutcomeText();
   const first = orders[0];
   if (!first) return null;
   const ordered = [...orders].sort((a, b) => a.galeLevel - b.galeLevel);
+  // The signal's net, its gale win netting the losses before it (the score's signalResultOf).
+  const signal = signalResultOf(orders);
+  const settled = signal.outcome.kind !== 'open' && signal.outcome.kind !== 'failed';
   return (
     <li
       aria-label={t('trading.orders.signalGroup', { asset: first.asset, result: outcome(orders) })}
@@ -273,6 +280,9 @@ function SignalGroup({ orders }: { orders: TradingOrder[] }) {
       <List dense disablePadding>
         <ListSubheader disableGutters sx={{ lineHeight: 2, bgcolor: 'background.paper' }}>
           {t('trading.orders.signalGroup', { asset: first.asset, result: outcome(orders) })}
+          {settled && (
+            <> · {t('trading.orders.signalNet', { net: format.result(signal.pnlCents) })}</>
+          )}
           {' · '}
           {first.channelName ?? first.channelId ?? t('trading.orders.noChannel')}
         </ListSubheader>
@@ -342,3 +352,19 @@ export function OrdersPage() {
     </TradingScreen>
   );
 }
+
+/**
+ * How a paper order is priced: its source once settled, "pending market data" while an expired
+ * simulator order waits for the market's price (never guessed).
+ */
+function orderPrice(t: TFunction, order: TradingOrder): string[] {
+  const label = priceLabel(t, order.priceSource);
+  if (label) return [label];
+  if (order.simulator && order.state === 'open' && order.settledAt === null) {
+    return order.expiresAt + PENDING_AFTER_MS < Date.now() ? [t('robot.price.pending')] : [];
+  }
+  return [];
+}
+
+/** An expired paper order still open after this long is waiting for market data. */
+const PENDING_AFTER_MS = 5_000;

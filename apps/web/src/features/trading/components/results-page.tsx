@@ -7,6 +7,7 @@ import { storage } from '../../../lib/storage.ts';
 import { useTradingChart, useTradingLive, type ChartRange } from '../api/trading.ts';
 import { useTradingFormat } from '../../../lib/trading-format.ts';
 import { TradingScreen } from './trading-screen.tsx';
+import { SimulatorChip } from '../../../components/results/simulator-chip.tsx';
 
 // The chart library is loaded only by this screen.
 const ResultChart = lazy(() => import('./result-chart.tsx'));
@@ -49,6 +50,7 @@ export function ResultsPage() {
               balance: format.money(last.balanceCents),
               pnl: format.result(last.pnlCents),
             })}
+            {chart.simulator && <SimulatorChip />}
           </Typography>
           <Suspense
             fallback={

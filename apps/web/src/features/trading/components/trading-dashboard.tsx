@@ -31,7 +31,14 @@ import { dynamicKey } from '../../../i18n/keys.ts';
 import { api, errorKey } from '../../../lib/api.ts';
 import { useNow } from '../api/live.ts';
 import { useBotSwitch } from '../api/switch.ts';
-import { SWITCH_POLL_MS, tradingKey, useTradingDashboard, useTradingLive } from '../api/trading.ts';
+import {
+  SWITCH_POLL_MS,
+  TRADING_POLL_MS,
+  tradingKey,
+  useTradingDashboard,
+  useStreamStart,
+  useTradingLive,
+} from '../api/trading.ts';
 import { resultColor, useTradingFormat } from '../../../lib/trading-format.ts';
 import { messageText } from '../message.ts';
 import { PATHS } from '../../../lib/paths.ts';
@@ -120,6 +127,9 @@ function DashboardFigures({ data }: { data: Dashboard }) {
         </Stat>
         <Stat label={t('trading.dashboard.score')}>
           {t('trading.score', { wins: signals.wins, losses: signals.losses })}
+          <Typography variant="caption" color="text.secondary" component="span" display="block">
+            {t('trading.dashboard.scoreSince', { time: format.clock(data.scoreSince) })}
+          </Typography>
         </Stat>
         <Stat label={t('trading.dashboard.winsByStep')}>{winsByStepText(t, signals) || none}</Stat>
         <Stat label={t('trading.dashboard.draws')}>{signals.draws}</Stat>
@@ -199,6 +209,7 @@ function DashboardFigures({ data }: { data: Dashboard }) {
           time: cancel.target ? format.time(cancel.target.sendAt) : '',
         })}
         confirmLabel={t('pendingEntries.confirm')}
+        cancelLabel={t('pendingEntries.keep')}
       />
     </>
   );
@@ -300,14 +311,39 @@ function CapabilityNote({
   );
 }
 
+/** The earliest expiry among the open orders, or null when none is open. */
+function earliestOf(orders: readonly { expiresAt: number }[] | undefined): number | null {
+  if (!orders || orders.length === 0) return null;
+  return Math.min(...orders.map((o) => o.expiresAt));
+}
+
 /** The home dashboard of the selected bot: on/off, figures, open and next orders. */
 export function TradingDashboard({ userid }: { userid: string }) {
   const { t } = useTranslation();
-  const poll = useTradingLive(userid);
+  // From home's first read of the dashboard: the stream sends what came after it.
+  const poll = useTradingLive(userid, useStreamStart(userid));
   const [fast, setFast] = useState(false);
-  // While the switch waits for the robot, re-read faster than the live fallback.
-  const query = useTradingDashboard(userid, fast ? SWITCH_POLL_MS : poll);
+  const [overdue, setOverdue] = useState(false);
+  // While the switch waits for the robot, re-read faster than the live fallback; once an open
+  // order's expiry has passed, poll until its result is in, even with the stream open (a lost
+  // event must not leave a settled order on screen as open).
+  const query = useTradingDashboard(
+    userid,
+    fast ? SWITCH_POLL_MS : overdue ? TRADING_POLL_MS : poll,
+  );
   const dashboard = query.data;
+  const earliestExpiry = earliestOf(dashboard?.openOrders);
+  useEffect(() => {
+    if (earliestExpiry === null) {
+      setOverdue(false);
+      return undefined;
+    }
+    const wait = earliestExpiry - Date.now();
+    setOverdue(wait <= 0);
+    if (wait <= 0) return undefined;
+    const timer = setTimeout(() => setOverdue(true), wait);
+    return () => clearTimeout(timer);
+  }, [earliestExpiry]);
   const control = useBotSwitch(userid, dashboard?.running);
   useEffect(() => setFast(control.waiting), [control.waiting]);
   return (

@@ -1,6 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { LinkMenu } from '../../../components/cards/link-menu.tsx';
+import { channelResultsQuery } from '../../../components/results/channel-results-api.ts';
 import { storage } from '../../../lib/storage.ts';
 import { tradingDashboardQuery } from '../api/trading.ts';
 import { TRADING_MENU } from '../trading-menu.ts';
@@ -25,5 +26,5 @@ export function TradingHome({ isBuilt }: { isBuilt: (path: string) => boolean })
 
 /** What home's top paints from: its first paint waits for these (`FirstReads`). */
 export function tradingHomeReads(userid: string) {
-  return [tradingDashboardQuery(userid)];
+  return [tradingDashboardQuery(userid), channelResultsQuery(userid, 'today')];
 }
