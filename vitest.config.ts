@@ -15,6 +15,8 @@ export default defineConfig({
           // Each file builds its own app on its own database; argon2 makes auth tests CPU-bound.
           testTimeout: 20_000,
           hookTimeout: 30_000,
+          // expect.poll's own default (1 s) is shorter than a busy machine's database round trips.
+          expect: { poll: { timeout: 5_000 } },
           // A configured operator's Deriv app id (no default one works with Deriv's new API):
           // Deriv trades "for real" in the server's tests as at a configured install. The rule
           // without it is tested with explicit environments (broker-catalog.test.ts).

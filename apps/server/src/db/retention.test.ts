@@ -170,7 +170,7 @@ describe('retention of the append-only tables', () => {
     expect(runs).toEqual([]);
     expect(await idsOf('activity', bot)).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1_000);
-    await vi.waitFor(() => expect(runs).toHaveLength(1));
+    await vi.waitFor(() => expect(runs).toHaveLength(1), { timeout: 5_000 });
     expect(runs[0]?.activity).toBeGreaterThanOrEqual(1);
     expect(await idsOf('activity', bot)).toEqual([]);
     await job.stop();

@@ -22,7 +22,7 @@ describe('coalesce', () => {
     const third = run();
     expect(runs()).toBe(1);
     endRun();
-    await vi.waitFor(() => expect(runs()).toBe(2));
+    await vi.waitFor(() => expect(runs()).toBe(2), { timeout: 5_000 });
     endRun();
     await Promise.all([first, second, third]);
     expect(runs()).toBe(2);

@@ -68,7 +68,7 @@ describe('startRobotRuntime', () => {
     await vi.advanceTimersByTimeAsync(999);
     expect(await statusOf(a, id)).toBe('queued');
     await vi.advanceTimersByTimeAsync(1);
-    await vi.waitFor(async () => expect(await statusOf(a, id)).toBe('done'));
+    await vi.waitFor(async () => expect(await statusOf(a, id)).toBe('done'), { timeout: 5_000 });
   });
 
   it('leaves no timer behind when the app closes', async () => {
@@ -97,12 +97,14 @@ describe('startRobotRuntime', () => {
     const id = await queue(a, 3);
     await sql`alter table bot_commands rename to bot_commands_away`.execute(a.deps.db);
     await vi.advanceTimersByTimeAsync(1000);
-    await vi.waitFor(() => expect(lines.join('')).toContain('robot runtime: pass failed'));
+    await vi.waitFor(() => expect(lines.join('')).toContain('robot runtime: pass failed'), {
+      timeout: 5_000,
+    });
     expect(vi.getTimerCount()).toBe(1);
 
     await sql`alter table bot_commands_away rename to bot_commands`.execute(a.deps.db);
     await vi.advanceTimersByTimeAsync(1000);
-    await vi.waitFor(async () => expect(await statusOf(a, id)).toBe('done'));
+    await vi.waitFor(async () => expect(await statusOf(a, id)).toBe('done'), { timeout: 5_000 });
   });
 
   it('logs a command that throws and marks it failed', async () => {
@@ -110,7 +112,7 @@ describe('startRobotRuntime', () => {
     const id = await queue(a, 3);
     await sql`drop table bot_sessions`.execute(a.deps.db);
     await vi.advanceTimersByTimeAsync(1000);
-    await vi.waitFor(async () => expect(await statusOf(a, id)).toBe('failed'));
+    await vi.waitFor(async () => expect(await statusOf(a, id)).toBe('failed'), { timeout: 5_000 });
     const logged = lines.find((l) => l.includes('robot: command failed'));
     expect(JSON.parse(logged ?? '{}')).toMatchObject({
       level: 50,

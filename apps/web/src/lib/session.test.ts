@@ -11,7 +11,7 @@ describe('the session store', () => {
     const store = new SessionStore(onSession);
     store.start();
     store.start();
-    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('in'));
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('in'), { timeout: 5_000 });
     expect(store.getSnapshot()).toEqual({ status: 'in', info: INFO });
     // Once, however often a screen asks it to start.
     expect(onSession).toHaveBeenCalledTimes(1);
@@ -22,7 +22,7 @@ describe('the session store', () => {
     const onSession = vi.fn();
     const store = new SessionStore(onSession);
     store.start();
-    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('out'));
+    await vi.waitFor(() => expect(store.getSnapshot().status).toBe('out'), { timeout: 5_000 });
     expect(onSession).not.toHaveBeenCalled();
   });
 });

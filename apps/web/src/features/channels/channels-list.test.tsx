@@ -62,7 +62,9 @@ describe('channel list', () => {
     act(() => vi.advanceTimersByTime(CHANNEL_LIST_REDIRECT_MS));
     vi.useRealTimers();
     expect(currentPath()).toBe('/channels-list');
-    await vi.waitFor(() => expect(server.to('GET /api/getchatlist').length).toBe(reads + 1));
+    await vi.waitFor(() => expect(server.to('GET /api/getchatlist').length).toBe(reads + 1), {
+      timeout: 5_000,
+    });
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 

@@ -55,7 +55,9 @@ describe('masaniello', () => {
     expect(screen.getByLabelText('Capital')).toHaveValue('250');
     read = { ...planA, capital: 300, restart: 1 };
     await act(() => queryClient.invalidateQueries());
-    await vi.waitFor(() => expect(screen.getByLabelText('Capital')).toHaveValue('300'));
+    await vi.waitFor(() => expect(screen.getByLabelText('Capital')).toHaveValue('300'), {
+      timeout: 5_000,
+    });
     expect(screen.getByRole('checkbox', { name: 'Reiniciar se perder o capital' })).toBeChecked();
   });
 

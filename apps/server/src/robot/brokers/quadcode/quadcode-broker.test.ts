@@ -58,13 +58,15 @@ describe.each(PLATFORMS)('the Quadcode adapter for $name on a fake platform', (p
       brokerOrderId: String(position!.id),
     });
     s.fake.settle(position!.id, 'win');
-    await vi.waitFor(async () =>
-      expect(await s.broker.lookup(req.clientRef)).toEqual({
-        status: 'settled',
-        brokerOrderId: String(position!.id),
-        pnlCents: 435,
-        balanceCents: null,
-      }),
+    await vi.waitFor(
+      async () =>
+        expect(await s.broker.lookup(req.clientRef)).toEqual({
+          status: 'settled',
+          brokerOrderId: String(position!.id),
+          pnlCents: 435,
+          balanceCents: null,
+        }),
+      { timeout: 5_000 },
     );
     expect(await s.broker.balance(AccountType.demo)).toBe(1_000_435);
     expectNoSecret(answer);
