@@ -39,7 +39,8 @@ export interface BotsTable {
   created_at: EpochMs;
   /**
    * Migration 0021: false while a messaging-app bot's id is not proven (a pending claim). The
-   * trading runtime trades only verified bots; virtual bots are always verified.
+   * trading runtime trades only verified bots; virtual bots are verified, except while the id
+   * they derive from is taken back from their account (modules/telegram-bot/take-back.ts).
    */
   verified: ColumnType<boolean | number, boolean | undefined, boolean>;
   /** Migration 1850: how the id was proven ('code' | 'tap'); null before 1850 and for virtual. */

@@ -45,9 +45,9 @@ export async function mayCopyRooms(
 }
 
 /**
- * The bot an id names: the one that holds it (verified; every virtual bot is), else its only
- * pending claim. While several accounts claim it, it names none of them (docs/decisions/2026-11-26-bot-claims.md
- * "Bot ids and claims").
+ * The bot an id names: the one that holds it (verified; a virtual bot is, unless suspended by a
+ * take-back), else its only pending claim. While several accounts claim it, it names none of them
+ * (docs/decisions/2026-11-26-bot-claims.md "Bot ids and claims").
  */
 export async function botRef(db: Kysely<Database>, userid: string): Promise<BotRef | undefined> {
   const rows = await db

@@ -1,5 +1,5 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { ErrorCode, type Language } from '@app/contract';
+import { ErrorCode, virtualBotIdCandidates, type Language } from '@app/contract';
 import { panelLanguage } from '../../lib/panel-language.ts';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -83,7 +83,7 @@ export async function markVerified(
 ): Promise<number[]> {
   const bot = await trx
     .selectFrom('bots')
-    .select(['userid', 'verified'])
+    .select(['userid', 'verified', 'account_id'])
     .where('id', '=', botId)
     .executeTakeFirst();
   // Dropped by the proof that won (the caller read it before that one committed).
@@ -105,7 +105,41 @@ export async function markVerified(
     .where('id', '=', botId)
     .execute();
   await trx.deleteFrom('bot_verifications').where('bot_id', '=', botId).execute();
-  return dropped;
+  return [...dropped, ...(await settleSuspendedVirtuals(trx, bot.userid, bot.account_id))];
+}
+
+/**
+ * Virtual bots derived from `userid` that a take-back suspended: the proving account's trade
+ * again; another account's are dropped like the id's other pending claims, so their ids are free
+ * for the account that now holds the source. Returns the row ids dropped.
+ */
+async function settleSuspendedVirtuals(
+  trx: Db,
+  userid: string,
+  accountId: number,
+): Promise<number[]> {
+  const derived = virtualBotIdCandidates(userid);
+  if (derived.length === 0) return [];
+  const suspended = await trx
+    .selectFrom('bots')
+    .select(['id', 'account_id'])
+    .where('virtual', '=', true)
+    .where('verified', '=', false)
+    .where('userid', 'in', derived)
+    .execute();
+  const own = suspended.filter((b) => Number(b.account_id) === Number(accountId)).map((b) => b.id);
+  const others = suspended
+    .filter((b) => Number(b.account_id) !== Number(accountId))
+    .map((b) => b.id);
+  if (own.length > 0) {
+    await trx
+      .updateTable('bots')
+      .set({ verified: true, taken_back_at: null })
+      .where('id', 'in', own)
+      .execute();
+  }
+  if (others.length > 0) await trx.deleteFrom('bots').where('id', 'in', others).execute();
+  return others;
 }
 
 /** A code just stored for a bot, to be sent once its transaction committed. */

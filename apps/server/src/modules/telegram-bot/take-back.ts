@@ -1,3 +1,4 @@
+import { virtualBotIdCandidates } from '@app/contract';
 import type { Kysely } from 'kysely';
 import { fromDbBool, type DialectName } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
@@ -13,6 +14,10 @@ import { maskEmail } from './start-tokens.ts';
  * then be claimed and proven anew, by its owner or, if the owner taps again, by the same account.
  * An id proven by the 6-digit code is not offered: the owner typed or handed over the code.
  * After the window the holder keeps the id as with a code: what an operator's support decides.
+ * The holding account's virtual bots derived from the id are suspended with it (pending,
+ * `taken_back_at` set): they trade again if that account proves the id again, and are dropped
+ * when another account proves it (bots/bot-verification.ts `markVerified`), so the owner can
+ * derive its own virtual bots.
  */
 export const TAKE_BACK_DAYS = 30;
 export const TAKE_BACK_WINDOW_MS = TAKE_BACK_DAYS * 24 * 60 * 60_000;
@@ -21,6 +26,7 @@ type Db = Kysely<Database>;
 
 /** The bot holding `chatId`'s id by a tap inside the window, as the chat is shown it. */
 export interface HeldByTap {
+  accountId: number;
   botId: number;
   userid: string;
   /** The holding panel account's e-mail, masked. */
@@ -32,7 +38,15 @@ async function tapHolder(db: Db, chatId: string, now: number, botId?: number) {
   let query = db
     .selectFrom('bots as b')
     .innerJoin('accounts as a', 'a.id', 'b.account_id')
-    .select(['b.id', 'b.userid', 'b.verified', 'b.virtual', 'b.verified_at', 'a.email'])
+    .select([
+      'b.id',
+      'b.account_id',
+      'b.userid',
+      'b.verified',
+      'b.virtual',
+      'b.verified_at',
+      'a.email',
+    ])
     .where('b.userid', '=', chatId)
     .where('b.verified_by', '=', 'tap');
   if (botId !== undefined) query = query.where('b.id', '=', botId);
@@ -46,6 +60,7 @@ async function tapHolder(db: Db, chatId: string, now: number, botId?: number) {
   );
   if (!row) return null;
   return {
+    accountId: Number(row.account_id),
     botId: Number(row.id),
     userid: row.userid,
     email: maskEmail(row.email),
@@ -82,6 +97,16 @@ export async function takeBack(
       .set({ verified: false, verified_by: null, verified_at: null, taken_back_at: now })
       .where('id', '=', held.botId)
       .execute();
+    const derived = virtualBotIdCandidates(chatId);
+    if (derived.length > 0) {
+      await trx
+        .updateTable('bots')
+        .set({ verified: false, taken_back_at: now })
+        .where('account_id', '=', held.accountId)
+        .where('virtual', '=', true)
+        .where('userid', 'in', derived)
+        .execute();
+    }
     await trx.deleteFrom('tg_start_tokens').where('bot_id', '=', held.botId).execute();
     return held;
   });

@@ -4,6 +4,7 @@ import {
   TELEGRAM_NOTIFY_KINDS,
   type TelegramKinds,
   AccountType,
+  virtualBotIdCandidates,
 } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -402,6 +403,70 @@ describe('taking an id back', () => {
     );
   });
 
+  /** The squatter derives a virtual bot from the id it holds; the id's chat then takes the id back. */
+  async function takenBackWithVirtual() {
+    const held = await squatted();
+    const { owner, squatter } = held;
+    const virtualId = virtualBotIdCandidates(owner.userid)[0]!;
+    const added = await callAs(app, squatter.cookie, api.addBot, {
+      body: { userid: owner.userid, botid: virtualId, virtual: true },
+    });
+    expect(added.statusCode).toBe(200);
+    fake.sendText(user(owner, 'pt'), '/start');
+    await poll();
+    const offer = lastMessageTo(owner);
+    clock += 1000;
+    const pressedAt = clock;
+    fake.pressButton(user(owner, 'pt'), offer, buttonsOf(offer)[0]!.callback_data);
+    await poll();
+    return { ...held, virtualId, pressedAt };
+  }
+
+  it("suspends the holder's virtual bots derived from the id; the owner's proof removes them and frees their ids", async () => {
+    const { owner, squatter, virtualId, pressedAt } = await takenBackWithVirtual();
+    // Both of the squatter's bots stop: the id's bot and the virtual one derived from it.
+    expect(await bots(squatter)).toEqual([
+      expect.objectContaining({ userid: owner.userid, verified: false, takenBackAt: pressedAt }),
+      expect.objectContaining({ userid: virtualId, verified: false, takenBackAt: pressedAt }),
+    ]);
+    // The owner claims and proves the id: the squatter's suspended virtual bot goes with the claim.
+    clock += 1000;
+    const again = await registerAndLogin(app, { ...newAccount(), userid: owner.userid });
+    expect((await tap(again, tokenOf((await verifyLink(again)).url!))).answer).toContain(
+      'verificado',
+    );
+    expect(await bots(squatter)).toEqual([]);
+    // The derived id is the owner's to take.
+    const derived = await callAs(app, again.cookie, api.addBot, {
+      body: { userid: owner.userid, botid: virtualId, virtual: true },
+    });
+    expect(derived.statusCode).toBe(200);
+    expect(await bots(again)).toMatchObject([
+      { userid: owner.userid, verified: true },
+      { userid: virtualId, verified: true },
+    ]);
+  });
+
+  it('trades the suspended virtual bot again when the same account proves the id again', async () => {
+    const { owner, squatter, virtualId } = await takenBackWithVirtual();
+    expect(await bots(squatter)).toMatchObject([
+      { userid: owner.userid, verified: false },
+      { userid: virtualId, verified: false },
+    ]);
+    clock += 1000;
+    // The owner, tricked once more, taps the squatter's new link: the squatter holds the id again.
+    expect((await tap(owner, tokenOf((await verifyLink(squatter)).url!))).answer).toContain(
+      'verificado',
+    );
+    expect(await bots(squatter)).toMatchObject([
+      { userid: owner.userid, verified: true },
+      { userid: virtualId, verified: true },
+    ]);
+    expect(await bots(squatter)).not.toContainEqual(
+      expect.objectContaining({ takenBackAt: expect.anything() }),
+    );
+  });
+
   it(`is offered for ${TAKE_BACK_DAYS} days after the tap, never for an id proven by the code, and only to the id's own chat`, async () => {
     const { owner, squatter } = await squatted();
     const heldBy = await app.deps.db
@@ -548,10 +613,13 @@ describe('the webhook', () => {
     expect(answered.statusCode).toBe(200);
     release();
     await holding;
-    await vi.waitFor(async () => {
-      await drainAll();
-      expect(lastTextTo('5550007')).toContain('5550007');
-    });
+    await vi.waitFor(
+      async () => {
+        await drainAll();
+        expect(lastTextTo('5550007')).toContain('5550007');
+      },
+      { timeout: 5_000 },
+    );
   });
 });
 

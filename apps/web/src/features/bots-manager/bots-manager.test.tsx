@@ -324,6 +324,29 @@ describe('bot manager', () => {
     expect(within(rowOf(ana.userid)).queryByText(/retomou/)).toBeNull();
   });
 
+  it('says a virtual bot is suspended while its source id is taken back, with no code to type', async () => {
+    const at = Date.UTC(2026, 11, 3, 9, 30);
+    const source = own('5550010', { verified: false, takenBackAt: at });
+    const virtual = own(virtualOf('5550010'), { virtual: true, verified: false, takenBackAt: at });
+    await openManager([own(ana.userid), source, virtual]);
+    await table();
+    const when = new Intl.DateTimeFormat('pt-BR', {
+      dateStyle: 'short',
+      timeStyle: 'short',
+    }).format(at);
+    const row = rowOf(virtual.userid);
+    expect(within(row).getByText('Suspenso')).toBeInTheDocument();
+    expect(
+      within(row).getByText(
+        `O ID de que este bot virtual deriva foi retomado pelo dono no Telegram em ${when}. Ele não opera até esta conta verificar aquele ID de novo; se outra conta o verificar, este bot virtual é retirado.`,
+      ),
+    ).toBeInTheDocument();
+    expect(within(row).queryByRole('textbox')).toBeNull();
+    expect(within(row).queryByRole('button', { name: 'Reenviar código' })).toBeNull();
+    // The source id itself still offers its code.
+    expect(within(rowOf('5550010')).getByRole('button', { name: 'Reenviar código' })).toBeVisible();
+  });
+
   it('shows a failed load with a retry', async () => {
     let fail = true;
     const { user } = await openManager(undefined, {

@@ -10,6 +10,7 @@ import { resendBotCode, useRefreshBots, verifyBot } from '../api/bots-manager.ts
 /**
  * A pending messaging-app bot: the code the robot's messaging bot sent to its id, a
  * Verify button and a Resend button. Pending bots can be configured but do not trade.
+ * A pending virtual bot is one suspended by a take-back of its source id: it says so, no code.
  */
 export function VerifyBot({
   bot,
@@ -42,6 +43,22 @@ export function VerifyBot({
     } finally {
       setBusy(false);
     }
+  }
+
+  // A virtual bot has no chat to prove: it is pending only while its source id is taken back.
+  if (bot.virtual) {
+    return (
+      <Box sx={{ mt: 1 }}>
+        <Chip size="small" color="warning" label={t('botsManager.verify.suspended')} />
+        <Alert severity="info" sx={{ mt: 1 }}>
+          {t('botsManager.verify.virtualSuspended', {
+            date: dateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(
+              bot.takenBackAt ?? 0,
+            ),
+          })}
+        </Alert>
+      </Box>
+    );
   }
 
   return (
