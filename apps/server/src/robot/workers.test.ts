@@ -110,6 +110,13 @@ describe.skipIf(!BASE)('three workers on PostgreSQL', () => {
       .filter((l) => l.includes('robot partitions: taken over'))
       .map((l) => JSON.parse(l) as { dead: string; partitions: number[] });
     expect(takeOvers.some((t) => t.dead === 'w1' && t.partitions.length > 0)).toBe(true);
-    expect(await count(`robot_partitions where owner is null or owner = 'w1'`)).toBe(0);
+    // Every partition ends with a survivor: on a busy machine a survivor's beat may come late, and
+    // partitions given back while the two settle the assignment are claimed on their next beats.
+    await expect
+      .poll(() => count(`robot_partitions where owner is null or owner = 'w1'`), {
+        timeout: 20_000,
+        interval: 250,
+      })
+      .toBe(0);
   }, 240_000);
 });
