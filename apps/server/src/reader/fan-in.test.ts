@@ -227,4 +227,47 @@ describe('a room read once for every bot that reads it', () => {
       });
     }
   });
+
+  it("cancels every follower's pending entry from one cancel post, in as many statements for 300 bots as for 3", async () => {
+    const counter = counting();
+    const deps = { ...t.app.reader.deps, db: t.app.deps.db.withPlugin(counter.plugin) };
+    const passes: number[] = [];
+    for (const room of [small, large]) {
+      await post(t.app, room.me, room.chan, 'M5;GBPUSD;14:40;CALL');
+      await readNewMessages(deps);
+      await post(t.app, room.me, room.chan, 'Sinal cancelado: GBPUSD 14:40');
+      counter.reset();
+      await readNewMessages(deps);
+      passes.push(counter.count());
+    }
+    expect(passes[1]).toBe(passes[0]);
+    const gbp = (id: number) =>
+      t.app.deps.db
+        .selectFrom('signals')
+        .select(['decision', 'decision_reason', 'cancelled_by'])
+        .where('bot_id', '=', id)
+        .where('asset', '=', 'GBPUSD')
+        .where('status', '=', 'accepted')
+        .execute();
+    const cancelled = {
+      decision: 'refused',
+      decision_reason: 'cancelled',
+      cancelled_by: 'Sinal cancelado: GBPUSD 14:40',
+    };
+    // Every entry of it (a bot that repeats signals has two), none left to trade.
+    for (const id of [...small.ids, ...large.ids]) {
+      const rows = await gbp(id);
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows).toEqual(rows.map(() => cancelled));
+    }
+    expect((await feedOf(large.ids[299] as number)).at(-1)).toEqual({
+      key: 'robot.activity.cancelled',
+      params: {
+        asset: 'GBPUSD',
+        direction: 'CALL',
+        time: '14:40',
+        by: 'Sinal cancelado: GBPUSD 14:40',
+      },
+    });
+  });
 });

@@ -1,8 +1,7 @@
+import type { RobotMessage } from '@app/contract';
 import { sql, type Kysely } from 'kysely';
-import { jsonIds } from '../../db/bulk.ts';
+import { insertJsonRows, jsonIds, type BulkColumns } from '../../db/bulk.ts';
 import type { Database } from '../../db/schema.ts';
-import { appendActivity } from '../activity.ts';
-import { enqueueBotEvent } from '../bot-events.ts';
 
 /** Longest cancelling text kept with an entry (the feed quotes it). */
 const BY_MAX = 200;
@@ -25,36 +24,49 @@ function quoted(text: string | null): string {
   return one.length > BY_MAX ? `${one.slice(0, BY_MAX - 1)}…` : one;
 }
 
+/** An entry a cancellation matched: accepted, not cancelled, pending or traded. */
+interface Matched {
+  id: number;
+  bot_id: number;
+  asset: string | null;
+  direction: string | null;
+  signal_time: string | null;
+  decided_at: number | null;
+}
+
+const EVENT_COLUMNS: BulkColumns = {
+  bot_id: 'bigint',
+  kind: 'text',
+  ref_id: 'bigint',
+  due_at: 'bigint',
+};
+const LINE_COLUMNS: BulkColumns = {
+  bot_id: 'bigint',
+  at: 'bigint',
+  kind: 'text',
+  signal_id: 'bigint',
+  message: 'jsonb',
+};
+
 /**
- * Cancels one entry of a bot, in the caller's transaction: not decided yet →
- * refused `cancelled`; decided, its order not sent yet → marked, and the runtime fails the order
- * `cancelled` (its ladder stops) at its next run, rung at once; sent already → "too late to
- * cancel". Every outcome is a line of the bot's feed with the cancelling message.
+ * Cancels entries of any number of bots in the caller's transaction, in as many statements for
+ * 10,000 entries as for one: not decided yet → refused `cancelled`; decided, the order not sent
+ * yet → marked, and the runtime fails the order `cancelled` (its ladder stops) at the bot's next
+ * run, rung at once; sent already → "too late to cancel". Every outcome is a line of the bot's
+ * feed with the cancelling message. The outcome of each entry it touched, by signal id.
  */
-export async function cancelEntry(
+async function cancelMatched(
   trx: Kysely<Database>,
-  botId: number,
-  signalId: number,
+  entries: readonly Matched[],
   source: CancelSource,
-): Promise<CancelOutcome | null> {
-  const signal = await trx
-    .selectFrom('signals')
-    .select(['id', 'asset', 'direction', 'signal_time', 'decided_at', 'decision', 'cancelled_at'])
-    .where('id', '=', signalId)
-    .where('bot_id', '=', botId)
-    .where('status', '=', 'accepted')
-    .executeTakeFirst();
-  if (!signal || signal.cancelled_at !== null) return null;
-  if (signal.decided_at !== null && signal.decision !== 'traded') return null;
+): Promise<Map<number, CancelOutcome>> {
+  const outcomes = new Map<number, CancelOutcome>();
+  if (entries.length === 0) return outcomes;
   const by = quoted(source.text);
-  const params = {
-    asset: signal.asset ?? '',
-    direction: signal.direction ?? '',
-    time: signal.signal_time ?? '',
-    by,
-  };
-  let outcome: CancelOutcome = 'cancelled';
-  if (signal.decided_at === null) {
+  const pending = entries.filter((e) => e.decided_at === null).map((e) => Number(e.id));
+  const decided = entries.filter((e) => e.decided_at !== null).map((e) => Number(e.id));
+  if (pending.length > 0) {
+    // Only those still undecided: the runtime may have decided one since it was read.
     const done = await trx
       .updateTable('signals')
       .set({
@@ -64,45 +76,102 @@ export async function cancelEntry(
         cancelled_at: source.at,
         cancelled_by: by,
       })
-      .where('id', '=', signal.id)
+      .where(sql<boolean>`id in ${jsonIds(trx, pending)}`)
       .where('decided_at', 'is', null)
-      .executeTakeFirst();
-    if (done.numUpdatedRows !== 1n) return null;
-  } else {
+      .returning('id')
+      .execute();
+    for (const r of done) outcomes.set(Number(r.id), 'cancelled');
+  }
+  if (decided.length > 0) {
     const orders = await trx
       .selectFrom('orders')
-      .select(['state', 'attempted_at'])
-      .where('signal_id', '=', signal.id)
-      .where('bot_id', '=', botId)
+      .select(['signal_id', 'state', 'attempted_at'])
+      .where(sql<boolean>`signal_id in ${jsonIds(trx, decided)}`)
       .where('copy_of', 'is', null)
       .execute();
-    const sent = orders.some((o) => o.state !== 'placed' || o.attempted_at !== null);
-    if (sent) outcome = 'too_late';
-    else {
+    const sent = new Set(
+      orders
+        .filter((o) => o.state !== 'placed' || o.attempted_at !== null)
+        .map((o) => Number(o.signal_id)),
+    );
+    const stop = decided.filter((id) => !sent.has(id));
+    for (const id of decided) outcomes.set(id, sent.has(id) ? 'too_late' : 'cancelled');
+    if (stop.length > 0) {
       await trx
         .updateTable('signals')
         .set({ cancelled_at: source.at, cancelled_by: by })
-        .where('id', '=', signal.id)
+        .where(sql<boolean>`id in ${jsonIds(trx, stop)}`)
         .execute();
-      await enqueueBotEvent(trx, { botId, kind: 'signal', refId: signal.id, dueAt: source.at });
+      const botOf = new Map(entries.map((e) => [Number(e.id), Number(e.bot_id)]));
+      await insertJsonRows(
+        trx,
+        'bot_events',
+        EVENT_COLUMNS,
+        stop.map((id) => ({
+          bot_id: botOf.get(id),
+          kind: 'signal',
+          ref_id: id,
+          due_at: source.at,
+        })),
+      ).execute(trx);
     }
   }
-  await appendActivity(trx, {
-    botId,
-    at: source.at,
-    kind: 'decision',
-    signalId: signal.id,
-    message: {
-      key:
-        outcome === 'too_late'
-          ? 'robot.activity.tooLateToCancel'
-          : source.text === null
-            ? 'robot.activity.cancelledByTrader'
-            : 'robot.activity.cancelled',
-      params,
-    },
+  const key = (outcome: CancelOutcome) =>
+    outcome === 'too_late'
+      ? 'robot.activity.tooLateToCancel'
+      : source.text === null
+        ? 'robot.activity.cancelledByTrader'
+        : 'robot.activity.cancelled';
+  const lines = entries.flatMap((e) => {
+    const outcome = outcomes.get(Number(e.id));
+    if (outcome === undefined) return [];
+    const message: RobotMessage = {
+      key: key(outcome),
+      params: {
+        asset: e.asset ?? '',
+        direction: e.direction ?? '',
+        time: e.signal_time ?? '',
+        by,
+      },
+    };
+    return [
+      { bot_id: Number(e.bot_id), at: source.at, kind: 'decision', signal_id: e.id, message },
+    ];
   });
-  return outcome;
+  if (lines.length > 0) await insertJsonRows(trx, 'activity', LINE_COLUMNS, lines).execute(trx);
+  return outcomes;
+}
+
+const MATCHED = [
+  'id',
+  'bot_id',
+  'asset',
+  'direction',
+  'signal_time',
+  'decided_at',
+] as const satisfies readonly (keyof Database['signals'])[];
+
+/**
+ * Cancels one entry of a bot, in the caller's transaction (the trader's Cancel button), as
+ * {@link cancelMatched} does; null when there is nothing to cancel (not the bot's, not an accepted
+ * entry, cancelled already, or decided otherwise than traded).
+ */
+export async function cancelEntry(
+  trx: Kysely<Database>,
+  botId: number,
+  signalId: number,
+  source: CancelSource,
+): Promise<CancelOutcome | null> {
+  const signal = await trx
+    .selectFrom('signals')
+    .select([...MATCHED, 'decision', 'cancelled_at'])
+    .where('id', '=', signalId)
+    .where('bot_id', '=', botId)
+    .where('status', '=', 'accepted')
+    .executeTakeFirst();
+  if (!signal || signal.cancelled_at !== null) return null;
+  if (signal.decided_at !== null && signal.decision !== 'traded') return null;
+  return (await cancelMatched(trx, [signal], source)).get(Number(signal.id)) ?? null;
 }
 
 /**
@@ -117,7 +186,7 @@ export async function cancelFromChannel(
 ): Promise<number> {
   let q = trx
     .selectFrom('signals')
-    .select('id')
+    .select(MATCHED)
     .where('bot_id', '=', target.botId)
     .where('channel_id', '=', target.channelId)
     .where('status', '=', 'accepted')
@@ -127,16 +196,12 @@ export async function cancelFromChannel(
     .where((eb) => eb.or([eb('decided_at', 'is', null), eb('decision', '=', 'traded')]));
   if (target.time !== null) q = q.where('signal_time', '=', target.time);
   const rows = await q.orderBy('id').execute();
-  let matched = 0;
-  for (const row of rows) {
-    if ((await cancelEntry(trx, target.botId, row.id, source)) !== null) matched += 1;
-  }
-  return matched;
+  return (await cancelMatched(trx, rows, source)).size;
 }
 
 /**
  * A channel's cancel post read for many bots at once (the reader's fan-in): their matching
- * entries found in one query, each cancelled as {@link cancelFromChannel} does. Entries of the
+ * entries found in one query and cancelled together, as {@link cancelFromChannel} does. Entries of the
  * cancel post's own message written after its line are not matched (they came after it). How
  * many entries it matched.
  */
@@ -155,7 +220,7 @@ export async function cancelFromChannelFor(
   if (botIds.length === 0) return 0;
   let q = trx
     .selectFrom('signals')
-    .select(['id', 'bot_id'])
+    .select(MATCHED)
     .where(sql<boolean>`bot_id in ${jsonIds(trx, botIds)}`)
     .where('channel_id', '=', target.channelId)
     .where('status', '=', 'accepted')
@@ -172,9 +237,5 @@ export async function cancelFromChannelFor(
     );
   if (target.time !== null) q = q.where('signal_time', '=', target.time);
   const rows = await q.orderBy('id').execute();
-  let matched = 0;
-  for (const row of rows) {
-    if ((await cancelEntry(trx, Number(row.bot_id), row.id, source)) !== null) matched += 1;
-  }
-  return matched;
+  return (await cancelMatched(trx, rows, source)).size;
 }

@@ -187,6 +187,39 @@ describe('a cancel post in the channel', () => {
   });
 });
 
+describe('a cancel post after the entry was decided, before it is sent', () => {
+  it('fails the order cancelled: never sent, no gale, the feed quotes the post', async () => {
+    const me = await readyTrader({ galenum: 1 });
+    const chan = await channelOf(me);
+    const at = Math.ceil((clock.now + 3 * MINUTE) / MINUTE) * MINUTE;
+    await post(t.app, me, chan, `AUDCAD;${local(at)};PUT;M1`);
+    await t.app.reader.runOnce();
+    // 20 s before the entry: decided (30 s ahead of its send), its order written, not sent.
+    await runUntil(me, at - 20_000);
+    expect(await ordersOf(t.app, me)).toMatchObject([{ asset: 'AUDCAD', state: 'placed' }]);
+    const cancel = `Sinal cancelado: AUDCAD ${local(at)}`;
+    await post(t.app, me, chan, cancel);
+    await t.app.reader.runOnce();
+    await runUntil(me, at + 3 * MINUTE);
+
+    expect(await ordersOf(t.app, me)).toMatchObject([
+      { asset: 'AUDCAD', state: 'failed', fail_reason: 'cancelled' },
+    ]);
+    const [entry] = await t.app.deps.db
+      .selectFrom('signals')
+      .select(['id', 'decision', 'cancelled_by'])
+      .where('bot_id', '=', me.botId)
+      .where('status', '=', 'accepted')
+      .execute();
+    expect(entry).toMatchObject({ decision: 'traded', cancelled_by: cancel });
+    expect((await feedOf(me)).filter((l) => l.signalId === entry?.id)).toContainEqual({
+      signalId: entry?.id,
+      key: 'robot.activity.cancelled',
+      params: { asset: 'AUDCAD', direction: 'PUT', time: local(at), by: cancel },
+    });
+  });
+});
+
 describe('the Cancel button of a next entry (POST /trading/entries/cancel)', () => {
   it("cancels the trader's own pending entry, never another account's, and says when it is gone", async () => {
     const me = await readyTrader({ galenum: 0 });
