@@ -7,51 +7,16 @@ import {
   registerAndLogIn,
   saveGlobalParams,
   shot,
-  type Trader,
+  expectedAfterDraws,
+  ownOrdersOf as ordersOf,
   traderClock as clock,
   verifyFromOutbox,
-  withServerDb,
 } from './support.ts';
 
 // A list posted to a local channel is traded line by line, each entry decided when it
 // is due (real minutes on the paper broker); a later cancel post cancels its entry, which is
 // never sent, and the feed says why.
 const MINUTE = 60_000;
-
-interface Placed {
-  asset: string;
-  state: string;
-  pnl_cents: number | null;
-}
-
-function ordersOf(trader: Trader): Placed[] {
-  return withServerDb(
-    (db) =>
-      db
-        .prepare(
-          `select o.asset, o.state, o.pnl_cents from orders o join bots b on b.id = o.bot_id
-           where b.userid = ? and o.copy_of is null order by o.id`,
-        )
-        .all(trader.userid) as Placed[],
-  );
-}
-
-/**
- * The orders one entry a minute should give: the paper price can end where it started (a draw),
- * and a draw advances nothing, the same stake is sent again at the next candle (ROBOT.md §1), so
- * that minute's own entry is refused (a sequence in flight). Read from the orders' own results.
- */
-function expectedAssets(minutes: readonly string[], orders: readonly Placed[]): string[] {
-  const out: string[] = [];
-  let redo: string | null = null;
-  for (const asset of minutes) {
-    const next: string = redo ?? asset;
-    out.push(next);
-    redo = orders[out.length - 1]?.pnl_cents === 0 ? next : null;
-  }
-  if (redo !== null) out.push(redo);
-  return out;
-}
 
 test('a 4-line list is placed entry by entry; a cancelled entry is never sent', async ({
   browser,
@@ -95,13 +60,13 @@ test('a 4-line list is placed entry by entry; a cancelled entry is never sent', 
   const minutes = [...assets, 'EURJPY'];
   const settled = () => ordersOf(trader).filter((o) => o.state !== 'placed' && o.state !== 'open');
   await expect
-    .poll(() => settled().length === expectedAssets(minutes, settled()).length, {
+    .poll(() => settled().length === expectedAfterDraws(minutes, settled()).length, {
       timeout: first + 7 * MINUTE + 30_000 - Date.now(),
       intervals: [5_000],
     })
     .toBe(true);
   const orders = ordersOf(trader);
-  expect(orders.map((o) => o.asset)).toEqual(expectedAssets(minutes, orders));
+  expect(orders.map((o) => o.asset)).toEqual(expectedAfterDraws(minutes, orders));
   expect(orders.every((o) => o.state !== 'failed')).toBe(true);
 
   await page.getByRole('link', { name: 'Atividade' }).first().click();

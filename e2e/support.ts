@@ -121,6 +121,46 @@ export function withServerDb<T>(fn: (db: Database.Database) => T): T {
   }
 }
 
+/** One of a trader's own orders (not copies), as the ledger holds it. */
+export interface Placed {
+  asset: string;
+  state: string;
+  pnl_cents: number | null;
+}
+
+/** The trader's own orders, oldest first. */
+export function ownOrdersOf(trader: Trader): Placed[] {
+  return withServerDb(
+    (db) =>
+      db
+        .prepare(
+          `select o.asset, o.state, o.pnl_cents from orders o join bots b on b.id = o.bot_id
+           where b.userid = ? and o.copy_of is null order by o.id`,
+        )
+        .all(trader.userid) as Placed[],
+  );
+}
+
+/**
+ * The orders one entry a minute should give: the paper price can end where it started (a draw),
+ * and a draw advances nothing, the same stake is sent again at the next candle (ROBOT.md §1), so
+ * that minute's own entry is refused (a sequence in flight). Read from the orders' own results.
+ */
+export function expectedAfterDraws(
+  minutes: readonly string[],
+  orders: readonly Placed[],
+): string[] {
+  const out: string[] = [];
+  let redo: string | null = null;
+  for (const asset of minutes) {
+    const next: string = redo ?? asset;
+    out.push(next);
+    redo = orders[out.length - 1]?.pnl_cents === 0 ? next : null;
+  }
+  if (redo !== null) out.push(redo);
+  return out;
+}
+
 /**
  * The local test source: writes an accepted signal for the trader's bot into the server's
  * database as the reader does (migration 0006: a row per read line, stamped received and parsed).

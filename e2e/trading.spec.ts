@@ -15,6 +15,8 @@ import {
   traderClock,
   verifyFromOutbox,
   withServerDb,
+  expectedAfterDraws,
+  ownOrdersOf,
 } from './support.ts';
 
 // The robot trades: a bot that is off says why it did not trade a signal; switched on
@@ -100,12 +102,20 @@ test('a bot switched on trades a signal on the paper broker; an off bot says why
   await shot(page, 'trading-home-open-order-375');
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 
-  // Settled at expiry: one decided order on the score, no open order left.
-  await expect(card.getByText('Nenhuma ordem aberta.')).toBeVisible({
-    timeout: at + MINUTE - Date.now() + 30_000,
-  });
+  // Settled at expiry: one decided signal on the score, no open order left. The paper price can
+  // end where it started (a draw): then the same stake goes again at the next candle (ROBOT.md §1).
+  const settled = () =>
+    ownOrdersOf(trader).filter((o) => o.state !== 'placed' && o.state !== 'open');
+  await expect
+    .poll(() => settled().length === expectedAfterDraws(['EURUSD'], settled()).length, {
+      timeout: at + 3 * MINUTE - Date.now() + 30_000,
+      intervals: [2_000],
+    })
+    .toBe(true);
+  await expect(card.getByText('Nenhuma ordem aberta.')).toBeVisible({ timeout: 15_000 });
+  const placed = ownOrdersOf(trader).length;
   const orders = card.getByRole('group', { name: 'Ordens hoje' });
-  await expect(orders).toHaveText(/Ordens hoje\s*1/);
+  await expect(orders).toHaveText(new RegExp(`Ordens hoje\\s*${placed}`));
   const score = await card.getByRole('group', { name: 'Placar por sinal (W × L)' }).innerText();
   const draws = await card.getByRole('group', { name: 'Empates (sinais)' }).innerText();
   expect([score.includes('1 × 0'), score.includes('0 × 1'), draws.includes('1')]).toContain(true);
@@ -129,7 +139,8 @@ test('a bot switched on trades a signal on the paper broker; an off bot says why
 
   // The chart draws the settlement; the latency waterfall shows the signal's steps.
   await page.goto('/results');
-  await expect(page.getByText(/^1 ordem liquidada · saldo /)).toBeVisible({ timeout: 10_000 });
+  const summary = placed === 1 ? '1 ordem liquidada' : `${placed} ordens liquidadas`;
+  await expect(page.getByText(new RegExp(`^${summary} · saldo `))).toBeVisible({ timeout: 10_000 });
   await expect(page.getByRole('figure', { name: 'Saldo' }).locator('svg').first()).toBeVisible();
   await shot(page, 'trading-chart-375');
   await page.goto('/latency');
@@ -142,7 +153,9 @@ test('a bot switched on trades a signal on the paper broker; an off bot says why
   await page.getByRole('button', { name: /English/ }).click();
   const cardEn = page.getByRole('region', { name: `Robot ${trader.userid}` });
   await expect(cardEn.getByRole('switch', { name: 'Robot on' })).toBeChecked();
-  await expect(cardEn.getByRole('group', { name: 'Orders today' })).toHaveText(/Orders today\s*1/);
+  await expect(cardEn.getByRole('group', { name: 'Orders today' })).toHaveText(
+    new RegExp(`Orders today\\s*${placed}`),
+  );
   await shot(page, 'trading-home-settled-375-en');
   await page.goto('/activity');
   await expect(page.getByRole('list', { name: 'Robot activity' })).toContainText(
