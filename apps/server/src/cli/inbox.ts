@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { INBOX_MESSAGE_MAX_CHARS } from '@app/contract';
 import type { Kysely } from 'kysely';
-import { migrateToLatest, openDatabase } from '../db/connect.ts';
+import { migrateToLatest } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import { inboxChatId } from '../reader/inbox-source.ts';
 import { deliverMessage } from '../reader/messages.ts';
+import { runWhenMain, withCliDatabase } from './cli-database.ts';
 
 export const USAGE = `Posts a file's messages to a local inbox channel, as if the channel had written them.
 
@@ -110,28 +111,20 @@ async function main(): Promise<number> {
     return process.argv.includes('--help') || process.argv.includes('-h') ? 0 : 2;
   }
   const messages = splitMessages(readFileSync(resolve(args.file), 'utf8'));
-  const database = await openDatabase({
-    dataDir: resolve(process.env.DATA_DIR ?? 'data'),
-    ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
-  });
-  try {
-    await migrateToLatest(database);
-    const { idNum, posted } = await postMessagesToChannel(database.db, {
-      channel: args.channel,
-      bot: args.bot,
-      messages,
-      now: Date.now,
-    });
-    console.log(`Posted ${posted} message(s) to "${args.channel}" (${idNum}).`);
-    return 0;
-  } catch (err) {
-    console.error(err instanceof Error ? err.message : String(err));
-    return 1;
-  } finally {
-    await database.db.destroy();
-  }
+  return withCliDatabase(
+    () => null,
+    async (database) => {
+      await migrateToLatest(database);
+      const { idNum, posted } = await postMessagesToChannel(database.db, {
+        channel: args.channel,
+        bot: args.bot,
+        messages,
+        now: Date.now,
+      });
+      console.log(`Posted ${posted} message(s) to "${args.channel}" (${idNum}).`);
+      return 0;
+    },
+  );
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  process.exitCode = await main();
-}
+await runWhenMain(import.meta.url, main);

@@ -2,15 +2,8 @@
 // DATABASE_URL (or DATA_DIR's SQLite file) and prints each; `--status` only prints where the schema
 // stands; `--to <name>` migrates up or down to that migration (the rollback before starting an
 // older build). Workers never migrate: they refuse a schema that is not exactly theirs.
-import { resolve } from 'node:path';
-import {
-  migrateTo,
-  migrateToLatest,
-  openDatabase,
-  schemaState,
-  type SchemaState,
-} from '../db/connect.ts';
-import { ConfigError, ConfigReader, databaseSettings } from '../lib/config.ts';
+import { migrateTo, migrateToLatest, schemaState, type SchemaState } from '../db/connect.ts';
+import { runWhenMain, withCliDatabase } from './cli-database.ts';
 
 export const USAGE = `Usage: npm run migrate [-- --status | --to <migration>]
   (no option)     apply every pending migration of this build
@@ -42,40 +35,21 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return process.argv.includes('--help') ? 0 : 2;
   }
-  const c = new ConfigReader(process.env);
-  const settings = databaseSettings(c, 2);
-  try {
-    c.done();
-  } catch (err) {
-    if (err instanceof ConfigError) console.error(err.message);
-    return 1;
-  }
-  const database = await openDatabase({
-    dataDir: resolve(process.env.DATA_DIR ?? 'data'),
-    databaseUrl: settings.databaseUrl,
-    poolMax: settings.poolMax,
-  });
-  try {
-    const done =
-      command.kind === 'status'
-        ? []
-        : command.kind === 'to'
-          ? await migrateTo(database, command.name)
-          : await migrateToLatest(database);
-    for (const line of done) console.log(line);
-    if (command.kind !== 'status' && done.length === 0) console.log('nothing to migrate');
-    console.log(describeState(await schemaState(database)));
-    return 0;
-  } catch (err) {
-    console.error(err instanceof Error ? err.message : String(err));
-    const cause = err instanceof Error ? err.cause : undefined;
-    if (cause instanceof Error) console.error(cause.message);
-    return 1;
-  } finally {
-    await database.db.destroy();
-  }
+  return withCliDatabase(
+    () => null,
+    async (database) => {
+      const done =
+        command.kind === 'status'
+          ? []
+          : command.kind === 'to'
+            ? await migrateTo(database, command.name)
+            : await migrateToLatest(database);
+      for (const line of done) console.log(line);
+      if (command.kind !== 'status' && done.length === 0) console.log('nothing to migrate');
+      console.log(describeState(await schemaState(database)));
+      return 0;
+    },
+  );
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  process.exitCode = await main();
-}
+await runWhenMain(import.meta.url, main);
