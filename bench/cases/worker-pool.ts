@@ -23,6 +23,7 @@ import type { Kysely } from 'kysely';
 import { insertJsonRows } from '@app/server/src/db/bulk.ts';
 import { migrateToLatest, openDatabase } from '@app/server/src/db/connect.ts';
 import type { Database } from '@app/server/src/db/schema.ts';
+import { ORDER_COLUMNS } from '@app/server/src/robot/decide/write-decisions.ts';
 import { startRuntimeLoop } from '@app/server/src/robot/runtime.ts';
 import { seedPoolBots, writePoolEntries, type PoolEntry } from '@app/server/src/test/pool.ts';
 import { openWorkerDeps } from '@app/server/src/worker.ts';
@@ -173,30 +174,11 @@ async function rawInsertMs(db: Kysely<Database>, botIds: number[], now: number):
     created_at: now,
   }));
   const t = performance.now();
-  await insertJsonRows(db, 'orders', RAW_COLUMNS, rows).execute(db);
+  await insertJsonRows(db, 'orders', ORDER_COLUMNS, rows).execute(db);
   const ms = performance.now() - t;
   await db.deleteFrom('orders').where('client_ref', 'like', `raw-${now}-%`).execute();
   return ms;
 }
-
-const RAW_COLUMNS = {
-  bot_id: 'bigint',
-  signal_id: 'bigint',
-  channel_id: 'text',
-  client_ref: 'text',
-  session_ref: 'text',
-  gale_level: 'integer',
-  broker_id: 'integer',
-  account_type: 'integer',
-  asset: 'text',
-  direction: 'text',
-  stake_cents: 'bigint',
-  payout_pct: 'double precision',
-  state: 'text',
-  send_at: 'bigint',
-  expires_at: 'bigint',
-  created_at: 'bigint',
-} as const;
 
 async function waitPast(entries: PoolEntry[]): Promise<void> {
   const last = entries[entries.length - 1]?.atMs ?? Date.now();

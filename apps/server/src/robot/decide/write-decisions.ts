@@ -35,7 +35,8 @@ export interface Written {
   wakes: { bot_id: number; due_at: number }[];
 }
 
-const ORDER_COLUMNS: BulkColumns = {
+/** The ledger columns of an order the decisions write (the worker-pool bench's raw insert too). */
+export const ORDER_COLUMNS: BulkColumns = {
   bot_id: 'bigint',
   signal_id: 'bigint',
   channel_id: 'text',
