@@ -19,8 +19,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import type { Kysely } from 'kysely';
-import { insertJsonRows } from '@app/server/src/db/bulk.ts';
+import { sql, type Kysely } from 'kysely';
+import { insertJsonRows, jsonIds } from '@app/server/src/db/bulk.ts';
 import { migrateToLatest, openDatabase } from '@app/server/src/db/connect.ts';
 import type { Database } from '@app/server/src/db/schema.ts';
 import { ORDER_COLUMNS } from '@app/server/src/robot/decide/write-decisions.ts';
@@ -74,20 +74,22 @@ interface EntryFigures {
 
 /** What became of every bot's entry `signalIds` (read after the run, from the ledger). */
 async function figuresOf(db: Kysely<Database>, signalIds: number[]): Promise<EntryFigures> {
-  const first = signalIds[0] ?? 0;
-  const last = signalIds[signalIds.length - 1] ?? 0;
-  const orders = await db
+  // Each entry's first order: a draw sends the same stake again at the next candle (ROBOT.md
+  // §1), a second order of the signal at gale level 0 that is not this entry's send.
+  const all = await db
     .selectFrom('orders')
-    .select(['state', 'fail_reason', 'send_at', 'confirmed_at'])
-    .where('signal_id', '>=', first)
-    .where('signal_id', '<=', last)
+    .select(['id', 'signal_id', 'state', 'fail_reason', 'send_at', 'confirmed_at'])
+    .where(sql<boolean>`signal_id in ${jsonIds(db, signalIds)}`)
     .where('gale_level', '=', 0)
+    .orderBy('id')
     .execute();
+  const firsts = new Map<number, (typeof all)[number]>();
+  for (const o of all) if (!firsts.has(Number(o.signal_id))) firsts.set(Number(o.signal_id), o);
+  const orders = [...firsts.values()];
   const signals = await db
     .selectFrom('signals')
     .select(['decided_at', 'decision', 'decision_reason'])
-    .where('id', '>=', first)
-    .where('id', '<=', last)
+    .where(sql<boolean>`id in ${jsonIds(db, signalIds)}`)
     .execute();
   const reasons: Record<string, number> = {};
   const count = (r: string) => {
