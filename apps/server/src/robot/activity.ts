@@ -1,8 +1,18 @@
 import type { RobotMessage } from '@app/contract';
 import { sql, type Kysely } from 'kysely';
-import { isSqlite } from '../db/bulk.ts';
+import { isSqlite, type BulkColumns } from '../db/bulk.ts';
 import { toDbJson } from '../db/dialect.ts';
 import type { ActivityTable, Database } from '../db/schema.ts';
+
+/** The columns of a feed line written in bulk (`insertJsonRows`; a row's absent ids are null). */
+export const ACTIVITY_COLUMNS: BulkColumns = {
+  bot_id: 'bigint',
+  at: 'bigint',
+  kind: 'text',
+  signal_id: 'bigint',
+  order_id: 'bigint',
+  message: 'jsonb',
+};
 
 /** Appends one line to a bot's activity feed (inside the transaction that did the thing). */
 export async function appendActivity(

@@ -1,6 +1,7 @@
 import type { RobotMessage } from '@app/contract';
 import { sql, type Kysely } from 'kysely';
 import { insertJsonRows, jsonIds, type BulkColumns } from '../../db/bulk.ts';
+import { ACTIVITY_COLUMNS } from '../activity.ts';
 import type { Database } from '../../db/schema.ts';
 
 /** Longest cancelling text kept with an entry (the feed quotes it). */
@@ -40,14 +41,6 @@ const EVENT_COLUMNS: BulkColumns = {
   ref_id: 'bigint',
   due_at: 'bigint',
 };
-const LINE_COLUMNS: BulkColumns = {
-  bot_id: 'bigint',
-  at: 'bigint',
-  kind: 'text',
-  signal_id: 'bigint',
-  message: 'jsonb',
-};
-
 /**
  * Cancels entries of any number of bots in the caller's transaction, in as many statements for
  * 10,000 entries as for one: not decided yet → refused `cancelled`; decided, the order not sent
@@ -138,7 +131,7 @@ async function cancelMatched(
       { bot_id: Number(e.bot_id), at: source.at, kind: 'decision', signal_id: e.id, message },
     ];
   });
-  if (lines.length > 0) await insertJsonRows(trx, 'activity', LINE_COLUMNS, lines).execute(trx);
+  if (lines.length > 0) await insertJsonRows(trx, 'activity', ACTIVITY_COLUMNS, lines).execute(trx);
   return outcomes;
 }
 

@@ -1,6 +1,7 @@
 import type { RobotMessage } from '@app/contract';
 import { sql, type Kysely } from 'kysely';
 import { insertJsonRows, jsonIds, jsonRows, type BulkColumns } from '../../db/bulk.ts';
+import { ACTIVITY_COLUMNS } from '../activity.ts';
 import type { Database } from '../../db/schema.ts';
 import type { StoredSession } from '../session-store.ts';
 
@@ -55,15 +56,6 @@ export const ORDER_COLUMNS: BulkColumns = {
   created_at: 'bigint',
 };
 
-const LINE_COLUMNS: BulkColumns = {
-  bot_id: 'bigint',
-  at: 'bigint',
-  kind: 'text',
-  signal_id: 'bigint',
-  order_id: 'bigint',
-  message: 'jsonb',
-};
-
 /**
  * Writes a batch of decisions in the caller's transaction, one statement per table whatever the
  * number of bots: the orders (placed, due at their instant), the signals stamped (only those
@@ -116,7 +108,7 @@ export async function writeDecisions(
     await insertJsonRows(
       trx,
       'activity',
-      LINE_COLUMNS,
+      ACTIVITY_COLUMNS,
       w.lines.map((l) => ({
         bot_id: l.bot_id,
         at: now,

@@ -1,6 +1,7 @@
 import { AccountType } from '@app/contract';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { insertJsonRows, isSqlite, jsonIds, type BulkColumns } from '../../db/bulk.ts';
+import { insertJsonRows, isSqlite, jsonIds } from '../../db/bulk.ts';
+import { ACTIVITY_COLUMNS } from '../activity.ts';
 import type { Database, OrdersTable } from '../../db/schema.ts';
 import { botRunOf } from '../bot-run.ts';
 import { placeRequestOf, type PlaceAnswer } from '../brokers/broker-adapter.ts';
@@ -190,15 +191,6 @@ async function claimDue(
   }));
 }
 
-const LINE_COLUMNS: BulkColumns = {
-  bot_id: 'bigint',
-  at: 'bigint',
-  kind: 'text',
-  signal_id: 'bigint',
-  order_id: 'bigint',
-  message: 'jsonb',
-};
-
 /**
  * The accepted orders open (state-guarded), marked fanned out unless their bot may have
  * followers (its run fans them out), their feed lines and their wake-ups at expiry: five
@@ -242,7 +234,7 @@ async function writeOpened(
   await insertJsonRows(
     trx,
     'activity',
-    LINE_COLUMNS,
+    ACTIVITY_COLUMNS,
     rows.map((o) => ({
       bot_id: o.bot_id,
       at: now,
